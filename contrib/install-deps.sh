@@ -1,0 +1,48 @@
+#!/bin/sh
+# Installs the Debian 12 (bookworm) packages needed to build carcpbem and
+# run its tests. Does nothing if they are all installed already; otherwise
+# runs apt-get update once and installs the missing ones (with sudo unless
+# run as root).
+set -eu
+
+packages="
+build-essential
+autoconf
+automake
+pkgconf
+libjansson-dev
+libsodium-dev
+libcairo2-dev
+libgmime-3.0-dev
+libcurl4-openssl-dev
+valgrind
+"
+# Mail servers for the end-to-end mail tests (not needed yet):
+# packages="$packages dovecot-imapd dovecot-lmtpd opensmtpd"
+
+missing=
+for p in $packages; do
+	case $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || :) in
+	*" ok installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+
+if [ -z "$missing" ]; then
+	echo "install-deps: all packages are installed"
+	exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=
+elif command -v sudo >/dev/null 2>&1; then
+	sudo=sudo
+else
+	echo "install-deps: run as root or install sudo; missing:$missing" >&2
+	exit 1
+fi
+
+echo "install-deps: installing$missing"
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get update
+# shellcheck disable=SC2086 # word splitting of $missing is intended
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing

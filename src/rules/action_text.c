@@ -1,0 +1,144 @@
+/* Actions as text, the form players write in turn files and carcpbem legal
+ * prints:  place X Y ROT | thief S | knight S | monk | farmer S | abbot |
+ * recall | pass   (S = a slot such as N or EL; case does not matter). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine.h"
+
+struct role_word {
+	const char *word;
+	int figure;
+	int role; /* seg_kind, or SEG_KIND_COUNT for "any the figure allows" */
+	int slot; /* fixed slot, or -1 when the player names one */
+};
+
+static const struct role_word role_words[] = {
+	{"thief", FIG_FOLLOWER, SEG_ROAD, -1},
+	{"knight", FIG_FOLLOWER, SEG_CITY, -1},
+	{"farmer", FIG_FOLLOWER, SEG_FIELD, -1},
+	{"monk", FIG_FOLLOWER, SEG_MONASTERY, SLOT_CENTRE},
+	{"abbot", FIG_ABBOT, SEG_KIND_COUNT, SLOT_CENTRE},
+};
+
+#define MAX_WORDS 5
+
+static int
+split_words(char *s, char **w)
+{
+	char *save = NULL;
+	int n = 0;
+
+	for (char *tok = strtok_r(s, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+		if (n == MAX_WORDS)
+			return -1;
+		w[n++] = tok;
+	}
+	return n;
+}
+
+static int
+parse_int(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return (errno || end == s || *end || *out < lo || *out > hi) ? -1 : 0;
+}
+
+static int
+parse_place(char **w, int n, struct action *a, struct rules_error *err)
+{
+	long x, y, rot;
+
+	if (n != 4 || parse_int(w[1], -30000, 30000, &x) < 0 ||
+	    parse_int(w[2], -30000, 30000, &y) < 0 || parse_int(w[3], 0, 270, &rot) < 0 ||
+	    rot % 90)
+		return rerr(err, RERR_PARSE, "",
+			    "write a placement as: place X Y ROTATION (rotation 0, 90, 180 "
+			    "or 270 clockwise), e.g. place 1 -2 90");
+	*a = (struct action){.kind = ACT_PLACE_TILE, .rot = (uint8_t)(rot / 90),
+			     .x = (int16_t)x, .y = (int16_t)y};
+	return 0;
+}
+
+static int
+parse_figure(const struct role_word *r, char **w, int n, struct action *a,
+	     struct rules_error *err)
+{
+	int slot = r->slot;
+
+	if (n > 2 || (r->slot < 0 && n != 2))
+		return rerr(err, RERR_PARSE, "",
+			    "write a %s as: %s SLOT, e.g. %s N or %s EL (slots N NL NR E "
+			    "EL ER S SL SR W WL WR, C for the centre)",
+			    r->word, r->word, r->word, r->word);
+	if (n == 2) {
+		slot = slot_parse(w[1]);
+		if (slot < 0)
+			return rerr(err, RERR_PARSE, "",
+				    "unknown slot '%s': use N NL NR E EL ER S SL SR W WL WR or C",
+				    w[1]);
+	}
+	*a = (struct action){.kind = ACT_FIGURE, .figure = (uint8_t)r->figure,
+			     .slot = (uint8_t)slot, .role = (uint8_t)r->role};
+	return 0;
+}
+
+int
+action_parse(const char *text, struct action *a, struct rules_error *err)
+{
+	char buf[128], *w[MAX_WORDS];
+	int n;
+
+	if (strlen(text) >= sizeof(buf))
+		return rerr(err, RERR_PARSE, "", "action too long");
+	strcpy(buf, text);
+	n = split_words(buf, w);
+	if (n <= 0)
+		return rerr(err, RERR_PARSE, "", n == 0 ? "empty action" : "too many words");
+	if (strcasecmp(w[0], "place") == 0)
+		return parse_place(w, n, a, err);
+	if (n == 1 && strcasecmp(w[0], "pass") == 0) {
+		*a = (struct action){.kind = ACT_PASS};
+		return 0;
+	}
+	if (n == 1 && strcasecmp(w[0], "recall") == 0) {
+		*a = (struct action){.kind = ACT_RECALL};
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(role_words) / sizeof(role_words[0]); i++)
+		if (strcasecmp(w[0], role_words[i].word) == 0)
+			return parse_figure(&role_words[i], w, n, a, err);
+	return rerr(err, RERR_PARSE, "",
+		    "unknown action '%s': expected place, thief, knight, monk, farmer, abbot, "
+		    "recall or pass",
+		    w[0]);
+}
+
+int
+action_format(const struct game *g, const struct action *a, char *buf, size_t n)
+{
+	(void)g;
+	switch (a->kind) {
+	case ACT_PLACE_TILE:
+		return snprintf(buf, n, "place %d %d %d", a->x, a->y, a->rot * 90);
+	case ACT_PASS:
+		return snprintf(buf, n, "pass");
+	case ACT_RECALL:
+		return snprintf(buf, n, "recall");
+	case ACT_FIGURE:
+		if (a->figure == FIG_ABBOT)
+			return snprintf(buf, n, "abbot");
+		if (a->role == SEG_MONASTERY)
+			return snprintf(buf, n, "monk");
+		return snprintf(buf, n, "%s %s", figure_role_name(a->role, a->figure),
+				slot_name(a->slot));
+	default:
+		return snprintf(buf, n, "?");
+	}
+}

@@ -1,0 +1,818 @@
+/* Tile catalogue: parses tile-set texts (docs/tile-format.md) into
+ * tile types. No I/O: the texts come in as strings. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tile.h"
+#include "tilesets_data.h"
+
+#define LINE_MAX_LEN 512
+
+/* One tile-set text being parsed. Types go to a private array first so
+ * the catalogue only changes when the whole set is good. */
+struct setparse {
+	char			*set;	/* owned name, handed to the catalogue */
+	int			 line;
+	int			 start_line;	/* line of the start tile, or 0 */
+	struct tile_type	*types;
+	int			 ntypes;
+	int			 cap;
+	const struct catalog	*cat;
+	struct rules_error	*err;
+};
+
+/* One line being parsed: the tile plus what only the parser needs. */
+struct linestate {
+	struct tile_type	 t;
+	char			 edges[5];	/* declared edges column */
+	uint8_t			 label[TILE_SEG_MAX];
+	uint8_t			 nlinks[TILE_SEG_MAX];
+	uint8_t			 link[TILE_SEG_MAX][TILE_SEG_MAX]; /* city labels */
+};
+
+static const char *const slot_names[] = {
+	"NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR", "C"
+};
+static const char *const seg_kind_names[] = {
+	"road", "city", "field", "monastery", "garden", "river"
+};
+static const char *const edge_kind_names[] = {
+	"?", "field", "road", "city", "river"
+};
+static const char edge_chars[] = "?FRC~";
+
+static const struct {
+	const char	*name;
+	int		 flag;
+	int		 group;	/* -1: not a group */
+} flag_words[] = {
+	{ "start", TILE_START, -1 },
+	{ "max1", TILE_MAX1, -1 },
+	{ "river", 0, GROUP_RIVER },
+	{ "river-spring", 0, GROUP_RIVER_SPRING },
+	{ "river-lake", 0, GROUP_RIVER_LAKE },
+	{ "river-fork", 0, GROUP_RIVER_FORK },
+};
+
+static int	perr(const struct setparse *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+static char	*xstrdup(const char *);
+static int	 ascii_casecmp(const char *, const char *);
+static char	*skip_space(char *);
+static char	*trim(char *);
+static char	*next_word(char **);
+static char	*next_item(char **);
+static int	 read_num(char **, int *);
+static int	 parse_counts(struct setparse *, struct linestate *, char *);
+static int	 parse_edges(struct setparse *, struct linestate *, char *);
+static int	 parse_head(struct setparse *, struct linestate *, char **);
+static int	 new_seg(struct setparse *, struct linestate *, int, int);
+static int	 add_slots(struct setparse *, struct linestate *, int, unsigned);
+static int	 read_label(struct setparse *, char **, int *);
+static char	*read_braces(struct setparse *, char **);
+static int	 parse_sides(struct setparse *, char *, int, unsigned *, int *);
+static int	 parse_halves(struct setparse *, char *, unsigned *);
+static int	 parse_shields(struct setparse *, char **, int *);
+static int	 parse_links(struct setparse *, struct linestate *, int, char **);
+static int	 add_centre(struct setparse *, struct linestate *, char *);
+static int	 add_edged(struct setparse *, struct linestate *, char *, int);
+static int	 add_field(struct setparse *, struct linestate *, char *);
+static int	 parse_feature(struct setparse *, struct linestate *, char *);
+static int	 parse_features(struct setparse *, struct linestate *, char *);
+static int	 parse_flags(struct setparse *, struct linestate *, char *);
+static int	 resolve_links(struct setparse *, struct linestate *);
+static int	 derive_edges(struct setparse *, struct linestate *);
+static uint16_t	 sig_rotate(uint16_t, int);
+static int	 check_id(struct setparse *, const char *);
+static int	 push_type(struct setparse *, const struct tile_type *);
+static int	 parse_line(struct setparse *, char *);
+static int	 copy_line(struct setparse *, const char **, char *);
+static int	 commit_set(struct catalog *, struct setparse *);
+
+/* Parse errors always say where: "set:line: message". */
+static int
+perr(const struct setparse *sp, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return rerr(sp->err, RERR_PARSE, "", "%s:%d: %s", sp->set, sp->line,
+	    msg);
+}
+
+/* strdup is POSIX, not C11. */
+static char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = malloc(n);
+
+	if (d != NULL)
+		memcpy(d, s, n);
+	return d;
+}
+
+/* Locale-free, so "nl" and "NL" match whatever the locale. */
+static int
+ascii_casecmp(const char *a, const char *b)
+{
+	int ca, cb;
+
+	do {
+		ca = (unsigned char)*a++;
+		cb = (unsigned char)*b++;
+		if (ca >= 'a' && ca <= 'z')
+			ca -= 'a' - 'A';
+		if (cb >= 'a' && cb <= 'z')
+			cb -= 'a' - 'A';
+	} while (ca == cb && ca != '\0');
+	return ca - cb;
+}
+
+const char *
+slot_name(int slot)
+{
+	if (slot < 0 || slot > SLOT_CENTRE)
+		return "?";
+	return slot_names[slot];
+}
+
+int
+slot_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i <= SLOT_CENTRE; i++)
+		if (ascii_casecmp(name, slot_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+seg_kind_name(int kind)
+{
+	if (kind < 0 || kind >= SEG_KIND_COUNT)
+		return "?";
+	return seg_kind_names[kind];
+}
+
+const char *
+edge_kind_name(int kind)
+{
+	if (kind < EDGE_FIELD || kind > EDGE_RIVER)
+		return "?";
+	return edge_kind_names[kind];
+}
+
+static char *
+skip_space(char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+static char *
+trim(char *s)
+{
+	char *e;
+
+	s = skip_space(s);
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		*--e = '\0';
+	return s;
+}
+
+/* Cuts the next blank-separated word off *pp; "" at the end. */
+static char *
+next_word(char **pp)
+{
+	char *w = skip_space(*pp), *p = w;
+
+	while (*p != '\0' && *p != ' ' && *p != '\t')
+		p++;
+	if (*p != '\0')
+		*p++ = '\0';
+	*pp = p;
+	return w;
+}
+
+/* Like next_word, but commas separate too: "N,W" and "EL WR" alike. */
+static char *
+next_item(char **pp)
+{
+	char *w = *pp, *p;
+
+	while (*w == ' ' || *w == '\t' || *w == ',')
+		w++;
+	p = w;
+	while (*p != '\0' && *p != ' ' && *p != '\t' && *p != ',')
+		p++;
+	if (*p != '\0')
+		*p++ = '\0';
+	*pp = p;
+	return w;
+}
+
+/* A decimal number of 1 to 3 digits. */
+static int
+read_num(char **pp, int *val)
+{
+	char *p = *pp;
+	int n = 0;
+
+	while (*p >= '0' && *p <= '9' && p - *pp < 4)
+		n = n * 10 + (*p++ - '0');
+	if (p == *pp || p - *pp > 3)
+		return -1;
+	*val = n;
+	*pp = p;
+	return 0;
+}
+
+static int
+parse_counts(struct setparse *sp, struct linestate *ls, char *s)
+{
+	char *p = s;
+	int c1, c2;
+
+	if (read_num(&p, &c1) == -1 || *p++ != '/' ||
+	    read_num(&p, &c2) == -1 || *p != '\0' || c1 > 255 || c2 > 255)
+		return perr(sp, "%s: bad counts '%s' (want ed1/ed2, e.g. 4/3)",
+		    ls->t.id, s);
+	ls->t.count[0] = c1;
+	ls->t.count[1] = c2;
+	return 0;
+}
+
+static int
+parse_edges(struct setparse *sp, struct linestate *ls, char *s)
+{
+	int i;
+
+	if (strlen(s) != 4)
+		return perr(sp, "%s: edges '%s' must be 4 characters N E S W",
+		    ls->t.id, s);
+	for (i = 0; i < 4; i++)
+		if (strchr("CRF~", s[i]) == NULL)
+			return perr(sp, "%s: edge '%c' is not one of C R F ~",
+			    ls->t.id, s[i]);
+	memcpy(ls->edges, s, 5);
+	return 0;
+}
+
+/* The three columns before the features: id, counts, edges. */
+static int
+parse_head(struct setparse *sp, struct linestate *ls, char **pp)
+{
+	char *id, *counts, *edges;
+
+	id = next_word(pp);
+	counts = next_word(pp);
+	edges = next_word(pp);
+	if (*edges == '\0')
+		return perr(sp, "want: id ed1/ed2 edges features | flags");
+	if (strlen(id) >= TILE_ID_MAX)
+		return perr(sp, "%s: id longer than %d characters", id,
+		    TILE_ID_MAX - 1);
+	memcpy(ls->t.id, id, strlen(id) + 1);
+	if (check_id(sp, id) == -1)
+		return -1;
+	if (parse_counts(sp, ls, counts) == -1)
+		return -1;
+	return parse_edges(sp, ls, edges);
+}
+
+/* Appends a segment; labels name it on the line, unique per kind. */
+static int
+new_seg(struct setparse *sp, struct linestate *ls, int kind, int label)
+{
+	struct tile_type *t = &ls->t;
+	int i;
+
+	if (t->nsegs >= TILE_SEG_MAX)
+		return perr(sp, "%s: more than %d features", t->id,
+		    TILE_SEG_MAX);
+	for (i = 0; label != 0 && i < t->nsegs; i++)
+		if (t->seg[i].kind == kind && ls->label[i] == label)
+			return perr(sp, "%s: %s %d defined twice", t->id,
+			    seg_kind_name(kind), label);
+	ls->label[t->nsegs] = label;
+	t->seg[t->nsegs].kind = kind;
+	return t->nsegs++;
+}
+
+static int
+add_slots(struct setparse *sp, struct linestate *ls, int seg, unsigned mask)
+{
+	struct tile_type *t = &ls->t;
+	int s;
+
+	for (s = 0; s < SLOT_COUNT; s++) {
+		if (!(mask & (1u << s)))
+			continue;
+		if (t->slot_seg[s] != SEG_NONE)
+			return perr(sp, "%s: slot %s covered twice", t->id,
+			    slot_name(s));
+		t->slot_seg[s] = seg;
+	}
+	t->seg[seg].slots = mask;
+	return 0;
+}
+
+/* The label after the kind letter: C1, R2, ~1, F3. */
+static int
+read_label(struct setparse *sp, char **pp, int *label)
+{
+	char *start = *pp;
+
+	(*pp)++;
+	if (read_num(pp, label) == -1 || *label < 1 || *label > 255)
+		return perr(sp, "feature '%s' needs a number 1-255 after '%c'",
+		    start, *start);
+	return 0;
+}
+
+/* Cuts "{...}" at *pp; returns the inside. */
+static char *
+read_braces(struct setparse *sp, char **pp)
+{
+	char *open = *pp, *close;
+
+	if (*open != '{' || (close = strchr(open, '}')) == NULL) {
+		perr(sp, "expected {...} at '%s'", open);
+		return NULL;
+	}
+	*close = '\0';
+	*pp = close + 1;
+	return open + 1;
+}
+
+/* Sides N E S W of a city, road or river; city sides take all three
+ * slots, roads and rivers only the middle one. */
+static int
+parse_sides(struct setparse *sp, char *list, int kind, unsigned *mask,
+    int *nsides)
+{
+	char *item;
+	int slot;
+	unsigned bits;
+
+	*mask = 0;
+	*nsides = 0;
+	while (*(item = next_item(&list)) != '\0') {
+		slot = slot_parse(item);
+		if (slot < 0 || slot >= SLOT_COUNT || slot % 3 != 1)
+			return perr(sp, "'%s' is not a side (N E S W)", item);
+		bits = kind == SEG_CITY ? 7u << (slot - 1) : 1u << slot;
+		if (*mask & bits)
+			return perr(sp, "side %s listed twice", item);
+		*mask |= bits;
+		(*nsides)++;
+	}
+	if (*nsides == 0)
+		return perr(sp, "%s without sides", seg_kind_name(kind));
+	return 0;
+}
+
+/* Half-edges of a field, or the single word "inner". */
+static int
+parse_halves(struct setparse *sp, char *list, unsigned *mask)
+{
+	char *item;
+	int slot, n = 0, inner = 0;
+
+	*mask = 0;
+	while (*(item = next_item(&list)) != '\0') {
+		n++;
+		if (strcmp(item, "inner") == 0) {
+			inner = 1;
+			continue;
+		}
+		slot = slot_parse(item);
+		if (slot < 0 || slot >= SLOT_COUNT || slot % 3 == 1)
+			return perr(sp, "'%s' is not a half-edge", item);
+		if (*mask & (1u << slot))
+			return perr(sp, "half-edge %s listed twice", item);
+		*mask |= 1u << slot;
+	}
+	if (n == 0 || (inner && n > 1))
+		return perr(sp, "field needs half-edges or just 'inner'");
+	return 0;
+}
+
+/* Pennants: nothing, "+" (one) or "+<n>". */
+static int
+parse_shields(struct setparse *sp, char **pp, int *shields)
+{
+	*shields = 0;
+	if (**pp != '+')
+		return 0;
+	(*pp)++;
+	if (**pp < '0' || **pp > '9') {
+		*shields = 1;
+		return 0;
+	}
+	if (read_num(pp, shields) == -1 || *shields < 1 || *shields > 255)
+		return perr(sp, "bad pennant count");
+	return 0;
+}
+
+/* "(C1,C2)" after a field: city labels, resolved at the end of the line
+ * so a field may name a city written after it. */
+static int
+parse_links(struct setparse *sp, struct linestate *ls, int seg, char **pp)
+{
+	char *list, *close, *item, *p;
+	int label;
+
+	if (**pp != '(')
+		return 0;
+	list = *pp + 1;
+	if ((close = strchr(list, ')')) == NULL)
+		return perr(sp, "%s: missing ')'", ls->t.id);
+	*close = '\0';
+	*pp = close + 1;
+	while (*(item = next_item(&list)) != '\0') {
+		p = item;
+		if (*p != 'C' || read_label(sp, &p, &label) == -1 ||
+		    *p != '\0')
+			return perr(sp, "%s: '%s' is not a city label (C<n>)",
+			    ls->t.id, item);
+		ls->link[seg][ls->nlinks[seg]++] = label;
+		if (ls->nlinks[seg] == TILE_SEG_MAX)
+			return perr(sp, "%s: too many city links", ls->t.id);
+	}
+	return 0;
+}
+
+/* L (monastery) or G (garden): the centre holds at most one. */
+static int
+add_centre(struct setparse *sp, struct linestate *ls, char *s)
+{
+	int seg;
+
+	if (strlen(s) != 1)
+		return perr(sp, "%s: unknown feature '%s'", ls->t.id, s);
+	if (ls->t.centre_seg != SEG_NONE)
+		return perr(sp, "%s: two centre features", ls->t.id);
+	seg = new_seg(sp, ls, *s == 'L' ? SEG_MONASTERY : SEG_GARDEN, 0);
+	if (seg == -1)
+		return -1;
+	ls->t.centre_seg = seg;
+	return 0;
+}
+
+/* C, R or ~: a piece that reaches whole sides. */
+static int
+add_edged(struct setparse *sp, struct linestate *ls, char *s, int kind)
+{
+	char *p = s, *list;
+	unsigned mask;
+	int label, nsides, shields = 0, seg;
+
+	if (read_label(sp, &p, &label) == -1 ||
+	    (list = read_braces(sp, &p)) == NULL ||
+	    parse_sides(sp, list, kind, &mask, &nsides) == -1)
+		return -1;
+	if (kind == SEG_CITY && parse_shields(sp, &p, &shields) == -1)
+		return -1;
+	if (*p != '\0')
+		return perr(sp, "%s: unexpected '%s' after %s", ls->t.id, p,
+		    seg_kind_name(kind));
+	if ((seg = new_seg(sp, ls, kind, label)) == -1)
+		return -1;
+	ls->t.seg[seg].nsides = nsides;
+	ls->t.seg[seg].shields = shields;
+	return add_slots(sp, ls, seg, mask);
+}
+
+static int
+add_field(struct setparse *sp, struct linestate *ls, char *s)
+{
+	char *p = s, *list;
+	unsigned mask;
+	int label, seg;
+
+	if (read_label(sp, &p, &label) == -1 ||
+	    (list = read_braces(sp, &p)) == NULL ||
+	    parse_halves(sp, list, &mask) == -1)
+		return -1;
+	if ((seg = new_seg(sp, ls, SEG_FIELD, label)) == -1 ||
+	    parse_links(sp, ls, seg, &p) == -1)
+		return -1;
+	if (*p != '\0')
+		return perr(sp, "%s: unexpected '%s' after field", ls->t.id, p);
+	return add_slots(sp, ls, seg, mask);
+}
+
+static int
+parse_feature(struct setparse *sp, struct linestate *ls, char *s)
+{
+	switch (*s) {
+	case 'L':
+	case 'G':
+		return add_centre(sp, ls, s);
+	case 'C':
+		return add_edged(sp, ls, s, SEG_CITY);
+	case 'R':
+		return add_edged(sp, ls, s, SEG_ROAD);
+	case '~':
+		return add_edged(sp, ls, s, SEG_RIVER);
+	case 'F':
+		return add_field(sp, ls, s);
+	}
+	return perr(sp, "%s: unknown feature '%s'", ls->t.id, s);
+}
+
+static int
+parse_features(struct setparse *sp, struct linestate *ls, char *s)
+{
+	char *semi;
+
+	for (;;) {
+		if ((semi = strchr(s, ';')) != NULL)
+			*semi = '\0';
+		s = trim(s);
+		if (*s == '\0')
+			return perr(sp, "%s: empty feature", ls->t.id);
+		if (parse_feature(sp, ls, s) == -1)
+			return -1;
+		if (semi == NULL)
+			return 0;
+		s = semi + 1;
+	}
+}
+
+static int
+parse_flags(struct setparse *sp, struct linestate *ls, char *s)
+{
+	char *w;
+	size_t i;
+	int group = -1;
+
+	while (*(w = next_word(&s)) != '\0') {
+		for (i = 0; i < sizeof(flag_words) / sizeof(flag_words[0]); i++)
+			if (strcmp(w, flag_words[i].name) == 0)
+				break;
+		if (i == sizeof(flag_words) / sizeof(flag_words[0]))
+			return perr(sp, "%s: unknown flag '%s'", ls->t.id, w);
+		ls->t.flags |= flag_words[i].flag;
+		if (flag_words[i].group == -1)
+			continue;
+		if (group != -1)
+			return perr(sp, "%s: two draw groups", ls->t.id);
+		group = flag_words[i].group;
+	}
+	ls->t.group = group == -1 ? GROUP_DEFAULT : group;
+	return 0;
+}
+
+/* Turns the city labels of each field into segment bits. */
+static int
+resolve_links(struct setparse *sp, struct linestate *ls)
+{
+	struct tile_type *t = &ls->t;
+	int f, k, c;
+
+	for (f = 0; f < t->nsegs; f++) {
+		for (k = 0; k < ls->nlinks[f]; k++) {
+			for (c = 0; c < t->nsegs; c++)
+				if (t->seg[c].kind == SEG_CITY &&
+				    ls->label[c] == ls->link[f][k])
+					break;
+			if (c == t->nsegs)
+				return perr(sp, "%s: F%d borders C%d, which is "
+				    "not on this line", t->id, ls->label[f],
+				    ls->link[f][k]);
+			t->seg[f].city_links |= 1u << c;
+		}
+	}
+	return 0;
+}
+
+/* Side kinds follow from the features (tiles.md section 2); the edges
+ * column is only a check for the reader. Halves beside a road or river,
+ * and both halves of a field side, must be field. */
+static int
+derive_edges(struct setparse *sp, struct linestate *ls)
+{
+	static const int seg_edge[SEG_KIND_COUNT] = {
+		[SEG_ROAD] = EDGE_ROAD, [SEG_CITY] = EDGE_CITY,
+		[SEG_RIVER] = EDGE_RIVER
+	};
+	struct tile_type *t = &ls->t;
+	char got[5] = "";
+	int s, mid, h, e;
+	uint16_t sig = 0;
+
+	for (s = 0; s < 4; s++) {
+		mid = t->slot_seg[3 * s + 1];
+		e = mid == SEG_NONE ? EDGE_FIELD : seg_edge[t->seg[mid].kind];
+		for (h = 3 * s; e != EDGE_CITY && h <= 3 * s + 2; h += 2)
+			if (t->slot_seg[h] == SEG_NONE ||
+			    t->seg[t->slot_seg[h]].kind != SEG_FIELD)
+				return perr(sp, "%s: half-edge %s is in no "
+				    "field", t->id, slot_name(h));
+		got[s] = edge_chars[e];
+		sig |= e << (4 * s);
+	}
+	if (strcmp(got, ls->edges) != 0)
+		return perr(sp, "%s: edges column says %s but the features "
+		    "give %s", t->id, ls->edges, got);
+	for (s = 0; s < 4; s++)
+		t->sig[s] = sig_rotate(sig, s);
+	tile_compute_tables(t);
+	return 0;
+}
+
+/* Unrotated side s shows at board side (s + rot) & 3. */
+static uint16_t
+sig_rotate(uint16_t sig, int rot)
+{
+	rot &= 3;
+	if (rot == 0)
+		return sig;
+	return (uint16_t)((sig << (4 * rot)) | (sig >> (16 - 4 * rot)));
+}
+
+/* Ids are unique across the catalogue and the set being read. */
+static int
+check_id(struct setparse *sp, const char *id)
+{
+	int i;
+
+	if (catalog_find(sp->cat, id) != -1)
+		return perr(sp, "%s: id already defined", id);
+	for (i = 0; i < sp->ntypes; i++)
+		if (strcmp(sp->types[i].id, id) == 0)
+			return perr(sp, "%s: id already defined", id);
+	return 0;
+}
+
+static int
+push_type(struct setparse *sp, const struct tile_type *t)
+{
+	struct tile_type *nt;
+	int ncap;
+
+	if (sp->ntypes == sp->cap) {
+		ncap = sp->cap ? 2 * sp->cap : 32;
+		nt = realloc(sp->types, ncap * sizeof(*nt));
+		if (nt == NULL)
+			return rerr(sp->err, RERR_NOMEM, "", "out of memory");
+		sp->types = nt;
+		sp->cap = ncap;
+	}
+	sp->types[sp->ntypes] = *t;
+	sp->types[sp->ntypes++].set = sp->set;
+	return 0;
+}
+
+/* One non-blank, non-comment line: "id ed1/ed2 edges features | flags". */
+static int
+parse_line(struct setparse *sp, char *buf)
+{
+	struct linestate ls;
+	char *p = buf, *bar;
+
+	memset(&ls, 0, sizeof(ls));
+	memset(ls.t.slot_seg, SEG_NONE, sizeof(ls.t.slot_seg));
+	ls.t.centre_seg = SEG_NONE;
+	if ((bar = strchr(buf, '|')) == NULL || strchr(bar + 1, '|') != NULL)
+		return perr(sp, "want exactly one '|' before the flags");
+	*bar = '\0';
+	if (parse_head(sp, &ls, &p) == -1 ||
+	    parse_features(sp, &ls, p) == -1 ||
+	    parse_flags(sp, &ls, bar + 1) == -1 ||
+	    resolve_links(sp, &ls) == -1 || derive_edges(sp, &ls) == -1)
+		return -1;
+	if (ls.t.flags & TILE_START) {
+		if (sp->start_line != 0)
+			return perr(sp, "%s: second start tile (first on line "
+			    "%d)", ls.t.id, sp->start_line);
+		sp->start_line = sp->line;
+	}
+	return push_type(sp, &ls.t);
+}
+
+/* Copies the line at *textp into buf (NUL-terminated, no newline). */
+static int
+copy_line(struct setparse *sp, const char **textp, char *buf)
+{
+	const char *s = *textp, *e = strchr(s, '\n');
+	size_t n = e ? (size_t)(e - s) : strlen(s);
+
+	*textp = e ? e + 1 : s + n;
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	if (n >= LINE_MAX_LEN)
+		return perr(sp, "line longer than %d characters",
+		    LINE_MAX_LEN - 1);
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return 0;
+}
+
+/* Moves the parsed types into the catalogue, which takes the name. */
+static int
+commit_set(struct catalog *cat, struct setparse *sp)
+{
+	struct tile_type *nt;
+
+	if (sp->ntypes == 0) {
+		free(sp->set);
+		return 0;
+	}
+	nt = realloc(cat->types, (cat->ntypes + sp->ntypes) * sizeof(*nt));
+	if (nt == NULL) {
+		free(sp->set);
+		return rerr(sp->err, RERR_NOMEM, "", "out of memory");
+	}
+	memcpy(nt + cat->ntypes, sp->types, sp->ntypes * sizeof(*nt));
+	cat->types = nt;
+	cat->ntypes += sp->ntypes;
+	return 0;
+}
+
+int
+catalog_parse(struct catalog *cat, const char *name, const char *text,
+    struct rules_error *err)
+{
+	struct setparse sp;
+	char buf[LINE_MAX_LEN], *s;
+	int rc = 0;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.cat = cat;
+	sp.err = err;
+	if ((sp.set = xstrdup(name)) == NULL)
+		return rerr(err, RERR_NOMEM, "", "out of memory");
+	while (rc == 0 && *text != '\0') {
+		sp.line++;
+		if ((rc = copy_line(&sp, &text, buf)) == -1)
+			break;
+		s = trim(buf);
+		if (*s != '\0' && *s != '#')
+			rc = parse_line(&sp, s);
+	}
+	if (rc == 0)
+		rc = commit_set(cat, &sp);
+	else
+		free(sp.set);
+	free(sp.types);
+	return rc;
+}
+
+/* Types of one catalog_parse call are contiguous and share one name
+ * copy, so each run of equal set pointers owns one allocation. */
+void
+catalog_free(struct catalog *cat)
+{
+	int i;
+
+	if (cat == NULL)
+		return;
+	for (i = 0; i < cat->ntypes; i++)
+		if (i == 0 || cat->types[i].set != cat->types[i - 1].set)
+			free((char *)cat->types[i].set);
+	free(cat->types);
+	free(cat);
+}
+
+int
+catalog_find(const struct catalog *cat, const char *id)
+{
+	int i;
+
+	for (i = 0; i < cat->ntypes; i++)
+		if (strcmp(cat->types[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+struct catalog *
+catalog_load_builtin(struct rules_error *err)
+{
+	struct catalog *cat;
+	size_t i;
+
+	if ((cat = calloc(1, sizeof(*cat))) == NULL) {
+		rerr(err, RERR_NOMEM, "", "out of memory");
+		return NULL;
+	}
+	for (i = 0; i < builtin_tileset_count; i++) {
+		if (catalog_parse(cat, builtin_tilesets[i].name,
+		    builtin_tilesets[i].text, err) == -1) {
+			catalog_free(cat);
+			return NULL;
+		}
+	}
+	return cat;
+}

@@ -1,0 +1,88 @@
+/* Declarations shared by the engine's own files; not for other layers. */
+#ifndef CARC_ENGINE_H
+#define CARC_ENGINE_H
+
+#include "rules.h"
+
+/* Steps of a turn. Decision steps stop the engine until an action comes;
+ * the others run by themselves (see turn.c's step table). */
+enum step_id {
+	STEP_DRAW,
+	STEP_PLACE_TILE,
+	STEP_PLACE_FIGURE,
+	STEP_SCORE,
+	STEP_END_TURN,
+	STEP_COUNT
+};
+
+static inline const struct tile_type *
+game_type(const struct game *g, int type)
+{
+	return &g->cat->types[type];
+}
+
+static inline int
+cell_index(const struct game *g, int x, int y)
+{
+	return (y + g->origin) * g->width + (x + g->origin);
+}
+
+static inline int
+cell_neighbour(const struct game *g, int cell, int side)
+{
+	static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+	return cell + dy[side] * g->width + dx[side];
+}
+
+static inline int
+seg_instance(int placed, int seg)
+{
+	return placed * TILE_SEG_MAX + seg;
+}
+
+/* board.c */
+int board_init(struct game *g, int capacity);
+bool board_fits(const struct game *g, int type, int cell, int rot);
+int board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
+			 struct rules_error *err);
+int board_place(struct game *g, int type, int x, int y, int rot);
+int board_cell(const struct game *g, int x, int y);
+int board_place_options(const struct game *g, int type, struct action *out, int cap);
+bool board_has_place(const struct game *g, int type);
+int board_neighbours8(const struct game *g, int cell);
+
+/* features.c */
+int feature_find(const struct game *g, int seg);
+void feature_add_tile(struct game *g, int placed);
+int feature_tile_count(struct game *g, int root);
+
+/* river.c */
+void river_start(struct game *g, int placed);
+bool river_ok(const struct game *g, int type, int cell, int rot);
+int river_explain(const struct game *g, int type, int cell, int rot,
+		  struct rules_error *err);
+void river_after_place(struct game *g, int placed);
+
+/* score.c */
+void score_completed(struct game *g, int placed);
+void score_final(struct game *g);
+int score_recall_abbot(struct game *g, int player);
+int figure_abbot_seg(const struct game *g, int player);
+
+/* figures.c */
+int figure_options(const struct game *g, struct action *out, int cap);
+int figure_check(const struct game *g, const struct action *a, struct rules_error *err);
+void figure_place(struct game *g, const struct action *a);
+void figures_return(struct game *g, int root);
+
+/* turn.c */
+void turn_setup_plan(struct game *g);
+void turn_advance(struct game *g);
+
+/* events */
+void event_add(struct game *g, const struct game_event *ev);
+
+/* bag.c */
+int bag_fill(struct game *g, const struct game_setup *setup, struct rules_error *err);
+
+#endif

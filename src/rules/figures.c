@@ -1,0 +1,204 @@
+/* Figures on the tile just placed (BASE-FOLLOW-*, FARM-4, ABBOT-3..6). */
+#include <string.h>
+
+#include "engine.h"
+
+/* Which figure may stand on which kind of segment. */
+static bool
+figure_allowed(const struct game *g, int figure, int seg_kind)
+{
+	switch (seg_kind) {
+	case SEG_ROAD:
+	case SEG_CITY:
+		return figure == FIG_FOLLOWER;
+	case SEG_FIELD:
+		return figure == FIG_FOLLOWER && g->opt.farmers;
+	case SEG_MONASTERY:
+		return figure == FIG_FOLLOWER || (figure == FIG_ABBOT && g->opt.abbot);
+	case SEG_GARDEN:
+		return figure == FIG_ABBOT && g->opt.abbot;
+	default:
+		return false;
+	}
+}
+
+/* The slot that names a segment in actions: a side's centre for roads and
+ * cities, the first half-edge clockwise for fields, C for the centre. */
+static int
+segment_name_slot(const struct tile_type *t, int seg, int rot)
+{
+	static const int prefer[SLOT_COUNT] = {
+		SLOT_N, SLOT_E, SLOT_S, SLOT_W, SLOT_NL, SLOT_NR,
+		SLOT_EL, SLOT_ER, SLOT_SL, SLOT_SR, SLOT_WL, SLOT_WR,
+	};
+
+	if (seg == t->centre_seg)
+		return SLOT_CENTRE;
+	for (int i = 0; i < SLOT_COUNT; i++)
+		if (tile_seg_at(t, prefer[i], rot) == seg)
+			return prefer[i];
+	return SLOT_CENTRE;
+}
+
+int
+game_segment_slot(const struct game *g, int seg_instance)
+{
+	const struct placed_tile *pt = &g->placed[seg_instance / TILE_SEG_MAX];
+
+	return segment_name_slot(game_type(g, pt->type), seg_instance % TILE_SEG_MAX,
+				 pt->rot);
+}
+
+static int
+segment_at_slot(const struct tile_type *t, int slot, int rot)
+{
+	if (slot == SLOT_CENTRE)
+		return t->centre_seg;
+	if (slot < 0 || slot > SLOT_CENTRE)
+		return SEG_NONE;
+	return tile_seg_at(t, slot, rot);
+}
+
+static bool
+recall_possible(const struct game *g, int player)
+{
+	int seg = figure_abbot_seg(g, player);
+
+	/* UN-12: a feature this tile completed scores in step 3 instead. */
+	return seg >= 0 && !game_feature_complete(g, feature_find(g, seg));
+}
+
+int
+figure_options(const struct game *g, struct action *out, int cap)
+{
+	const struct placed_tile *pt = &g->placed[g->last_placed];
+	const struct tile_type *t = game_type(g, pt->type);
+	const struct player_state *ps = &g->player[g->current];
+	int n = 0;
+
+#define EMIT(...)                                  \
+	do {                                       \
+		if (n < cap)                       \
+			out[n] = (struct action){__VA_ARGS__}; \
+		n++;                               \
+	} while (0)
+	EMIT(.kind = ACT_PASS);
+	for (int s = 0; s < t->nsegs; s++) {
+		int root = feature_find(g, seg_instance(g->last_placed, s));
+		if (g->feat[root].figures)
+			continue;
+		for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
+			if (ps->supply[fig] && figure_allowed(g, fig, t->seg[s].kind))
+				EMIT(.kind = ACT_FIGURE, .figure = (uint8_t)fig,
+				     .slot = (uint8_t)segment_name_slot(t, s, pt->rot),
+				     .role = fig == FIG_ABBOT ? SEG_KIND_COUNT : t->seg[s].kind);
+	}
+	if (recall_possible(g, g->current))
+		EMIT(.kind = ACT_RECALL);
+#undef EMIT
+	return n;
+}
+
+int
+figure_check(const struct game *g, const struct action *a, struct rules_error *err)
+{
+	const struct placed_tile *pt = &g->placed[g->last_placed];
+	const struct tile_type *t = game_type(g, pt->type);
+	int s, root, kind;
+
+	if (a->kind == ACT_PASS)
+		return 0;
+	if (a->kind == ACT_RECALL)
+		return recall_possible(g, g->current)
+			       ? 0
+			       : rerr(err, RERR_ILLEGAL, "ABBOT-6",
+				      "you have no abbot on an unfinished monastery or garden "
+				      "to recall");
+	if (a->figure >= FIG_TYPE_COUNT)
+		return rerr(err, RERR_PARSE, "", "unknown figure");
+	s = segment_at_slot(t, a->slot, pt->rot);
+	if (s == SEG_NONE)
+		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-2",
+			    "the tile just placed has nothing at %s", slot_name(a->slot));
+	kind = t->seg[s].kind;
+	if (!figure_allowed(g, a->figure, kind))
+		return rerr(err, RERR_ILLEGAL,
+			    a->figure == FIG_ABBOT ? "ABBOT-3"
+			    : kind == SEG_FIELD    ? "FARM-1"
+			    : kind == SEG_GARDEN   ? "ABBOT-3"
+						   : "RIVER-5",
+			    "a %s may not stand on the %s at %s",
+			    a->figure == FIG_ABBOT ? "abbot" : "follower", seg_kind_name(kind),
+			    slot_name(a->slot));
+	if (a->role != SEG_KIND_COUNT && a->role != kind)
+		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-2",
+			    "%s is a %s: a follower there is a %s, not a %s", slot_name(a->slot),
+			    seg_kind_name(kind), figure_role_name(kind, FIG_FOLLOWER),
+			    figure_role_name(a->role, FIG_FOLLOWER));
+	if (g->player[g->current].supply[a->figure] == 0)
+		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-4", "you have no %s in your supply",
+			    a->figure == FIG_ABBOT ? "abbot" : "follower");
+	root = feature_find(g, seg_instance(g->last_placed, s));
+	if (g->feat[root].figures)
+		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-3",
+			    "the %s at %s is already occupied (a figure stands on it, maybe "
+			    "tiles away)",
+			    seg_kind_name(kind), slot_name(a->slot));
+	return 0;
+}
+
+void
+figure_place(struct game *g, const struct action *a)
+{
+	const struct placed_tile *pt = &g->placed[g->last_placed];
+	const struct tile_type *t = game_type(g, pt->type);
+	int s = segment_at_slot(t, a->slot, pt->rot);
+	int seg = seg_instance(g->last_placed, s);
+
+	for (int i = 0; i < g->nfigures; i++) {
+		struct figure *f = &g->figure[i];
+		if (f->owner != g->current || f->type != a->figure || f->seg >= 0)
+			continue;
+		f->seg = (int16_t)seg;
+		g->feat[feature_find(g, seg)].figures++;
+		g->player[g->current].supply[a->figure]--;
+		event_add(g, &(struct game_event){
+				     .kind = EV_PLACE_FIGURE,
+				     .player = (int8_t)g->current,
+				     .seg_kind = t->seg[s].kind,
+				     .x = pt->x,
+				     .y = pt->y,
+				     .tile = (int16_t)pt->type,
+				     .figure = a->figure,
+				     .slot = a->slot,
+			     });
+		return;
+	}
+}
+
+/* BASE-SCORE-3: every figure on a scored feature goes home. */
+void
+figures_return(struct game *g, int root)
+{
+	for (int i = 0; i < g->nfigures; i++) {
+		struct figure *f = &g->figure[i];
+		if (f->seg < 0 || feature_find(g, f->seg) != root)
+			continue;
+		f->seg = -1;
+		g->player[f->owner].supply[f->type]++;
+	}
+	g->feat[root].figures = 0;
+}
+
+const char *
+figure_role_name(int seg_kind, int figure_type)
+{
+	static const char *const roles[SEG_KIND_COUNT] = {
+		[SEG_ROAD] = "thief",     [SEG_CITY] = "knight", [SEG_FIELD] = "farmer",
+		[SEG_MONASTERY] = "monk", [SEG_GARDEN] = "abbot", [SEG_RIVER] = "?",
+	};
+
+	if (figure_type == FIG_ABBOT)
+		return "abbot";
+	return seg_kind >= 0 && seg_kind < SEG_KIND_COUNT ? roles[seg_kind] : "?";
+}

@@ -1,0 +1,167 @@
+/* Creating, copying and freeing games; rules options. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+void
+rules_options_default(struct rules_options *opt)
+{
+	*opt = (struct rules_options){
+		.edition = 1,
+		.farmers = true,
+		.river = false,
+		.abbot = false,
+		.river_uturn = RIVER_UTURN_CURVES,
+	};
+}
+
+int
+rules_options_check(const struct rules_options *opt, int nplayers, struct rules_error *err)
+{
+	if (opt->edition != 1 && opt->edition != 2)
+		return rerr(err, RERR_OPTION, "", "edition must be 1 or 2, not %d", opt->edition);
+	/* UN-03: five colours in the base box, six with expansions' figures. */
+	if (nplayers < 2 || nplayers > 5)
+		return rerr(err, RERR_OPTION, "BASE-COMP-3",
+			    "the base game is for 2 to 5 players, not %d", nplayers);
+	if (opt->river_uturn != RIVER_UTURN_CURVES && opt->river_uturn != RIVER_UTURN_AREA)
+		return rerr(err, RERR_OPTION, "RIVER-4", "unknown river rule %d",
+			    opt->river_uturn);
+	return 0;
+}
+
+void
+event_add(struct game *g, const struct game_event *ev)
+{
+	if (g->nevents == g->cap_events) {
+		int cap = g->cap_events ? 2 * g->cap_events : 256;
+		struct game_event *e = realloc(g->events, sizeof(*e) * cap);
+		if (e == NULL)
+			return; /* the log is informative; play goes on */
+		g->events = e;
+		g->cap_events = cap;
+	}
+	g->events[g->nevents] = *ev;
+	if (ev->kind != EV_DISCARD && ev->kind != EV_PLACE_TILE)
+		g->events[g->nevents].turn = (int16_t)g->turn;
+	g->nevents++;
+}
+
+static void
+players_init(struct game *g)
+{
+	g->nfigures = 0;
+	for (int p = 0; p < g->nplayers; p++) {
+		g->player[p] = (struct player_state){.score = 0};
+		g->player[p].supply[FIG_FOLLOWER] = FOLLOWERS_PER_PLAYER;
+		g->player[p].supply[FIG_ABBOT] = g->opt.abbot ? 1 : 0;
+		for (int i = 0; i < FIGURES_PER_PLAYER; i++) {
+			int type = i < FOLLOWERS_PER_PLAYER ? FIG_FOLLOWER : FIG_ABBOT;
+			if (type == FIG_ABBOT && !g->opt.abbot)
+				continue;
+			g->figure[g->nfigures++] = (struct figure){
+				.seg = -1, .owner = (uint8_t)p, .type = (uint8_t)type};
+		}
+	}
+}
+
+/* BASE-SETUP-1: the start tile goes to 0,0 unrotated. */
+static int
+place_start(struct game *g)
+{
+	int p = board_place(g, g->start_type, 0, 0, 0);
+
+	if (p < 0)
+		return -1;
+	feature_add_tile(g, p);
+	river_start(g, p);
+	return 0;
+}
+
+struct game *
+game_new(const struct catalog *cat, const struct game_setup *setup,
+	 struct rules_error *err)
+{
+	struct game *g;
+
+	if (rules_options_check(&setup->opt, setup->nplayers, err) < 0)
+		return NULL;
+	if (setup->first_player < 0 || setup->first_player >= setup->nplayers) {
+		rerr(err, RERR_OPTION, "BASE-SETUP-4", "first player must be a seat 1..%d",
+		     setup->nplayers);
+		return NULL;
+	}
+	g = calloc(1, sizeof(*g));
+	if (g == NULL) {
+		rerr(err, RERR_NOMEM, "", "out of memory");
+		return NULL;
+	}
+	g->cat = cat;
+	g->opt = setup->opt;
+	g->nplayers = setup->nplayers;
+	g->current = setup->first_player;
+	memcpy(g->seed, setup->seed, SEED_BYTES);
+	players_init(g);
+	if (bag_fill(g, setup, err) < 0 || board_init(g, g->bag_len + 1) < 0 ||
+	    place_start(g) < 0) {
+		if (err && err->code == RERR_NONE)
+			rerr(err, RERR_NOMEM, "", "out of memory");
+		game_free(g);
+		return NULL;
+	}
+	turn_setup_plan(g);
+	turn_advance(g);
+	return g;
+}
+
+void
+game_free(struct game *g)
+{
+	if (g == NULL)
+		return;
+	free(g->bag);
+	free(g->cells);
+	free(g->placed);
+	free(g->frontier);
+	free(g->feat);
+	free(g->tile_stamp);
+	free(g->seg_stamp);
+	free(g->events);
+	free(g);
+}
+
+static void *
+dup_array(const void *src, size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (p && size)
+		memcpy(p, src, size);
+	return p;
+}
+
+struct game *
+game_clone(const struct game *g)
+{
+	struct game *c = malloc(sizeof(*c));
+	size_t cells = (size_t)g->width * g->width, segs = (size_t)g->capacity * TILE_SEG_MAX;
+
+	if (c == NULL)
+		return NULL;
+	*c = *g;
+	c->bag = dup_array(g->bag, sizeof(*g->bag) * g->bag_len);
+	c->cells = dup_array(g->cells, sizeof(*g->cells) * cells);
+	c->placed = dup_array(g->placed, sizeof(*g->placed) * g->capacity);
+	c->frontier = dup_array(g->frontier, sizeof(*g->frontier) * (2 * g->capacity + 4));
+	c->feat = dup_array(g->feat, sizeof(*g->feat) * segs);
+	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * g->capacity);
+	c->seg_stamp = dup_array(g->seg_stamp, sizeof(*g->seg_stamp) * segs);
+	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
+	if (!c->bag || !c->cells || !c->placed || !c->frontier || !c->feat ||
+	    !c->tile_stamp || !c->seg_stamp || !c->events) {
+		game_free(c);
+		return NULL;
+	}
+	return c;
+}

@@ -1,0 +1,242 @@
+/* The rules engine: a game is a sequence of decision points, each owned by
+ * one player, each with a closed list of legal actions. Between decisions
+ * the engine runs the automatic steps (draw, scoring, returns) itself.
+ *
+ * Pure C: no I/O, no global mutable state. Everything lives in struct game,
+ * which other layers may read but only this engine writes.
+ */
+#ifndef CARC_RULES_H
+#define CARC_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules_error.h"
+#include "tile.h"
+
+#define MAX_PLAYERS 6
+#define FOLLOWERS_PER_PLAYER 7
+#define FIGURES_PER_PLAYER 8 /* 7 followers + 1 abbot */
+#define SEED_BYTES 32
+
+enum figure_type { FIG_FOLLOWER, FIG_ABBOT, FIG_TYPE_COUNT };
+
+/* How the river may bend (RIVER-4, CF-06; see docs/rules-decisions.md). */
+enum river_uturn {
+	RIVER_UTURN_CURVES, /* no two curves in a row in the same direction */
+	RIVER_UTURN_AREA    /* the square area ahead of an open end must be free */
+};
+
+struct rules_options {
+	int edition;   /* 1 or 2 (2nd edition tile set, with gardens) */
+	bool farmers;  /* FARM */
+	bool river;    /* RIVER */
+	bool abbot;    /* ABBOT */
+	int river_uturn; /* enum river_uturn */
+};
+
+struct game_setup {
+	struct rules_options opt;
+	int nplayers;              /* 2..5 (6 when opt allows) */
+	int first_player;          /* seat that moves first (CF-04) */
+	uint8_t seed[SEED_BYTES];  /* shuffles the bag */
+	const int *order;          /* if not NULL: the bag is exactly these types, in order */
+	int norder;
+	int start;                 /* start tile type, or -1 for the rule set's own */
+};
+
+enum decision_kind {
+	DECISION_PLACE_TILE,
+	DECISION_PLACE_FIGURE,
+	DECISION_GAME_OVER
+};
+
+struct decision {
+	int kind;   /* enum decision_kind */
+	int player; /* owner of the decision; -1 when the game is over */
+	int tile;   /* tile type drawn (place-tile) or just placed (place-figure) */
+};
+
+enum action_kind {
+	ACT_PLACE_TILE,  /* place X Y ROT */
+	ACT_FIGURE,      /* thief/knight/monk/farmer/abbot on a slot of the new tile */
+	ACT_PASS,        /* no figure this turn */
+	ACT_RECALL,      /* take the abbot back and score it (ABBOT-6) */
+	ACT_KIND_COUNT
+};
+
+struct action {
+	uint8_t kind; /* enum action_kind */
+	uint8_t rot;  /* place: quarter turns clockwise 0..3 */
+	union {       /* kept small: legal-action lists are hot */
+		struct {
+			int16_t x, y; /* place: cell; x grows east, y grows south */
+		};
+		struct {
+			uint8_t figure; /* figure: enum figure_type */
+			uint8_t slot;   /* figure: board slot naming the segment, or SLOT_CENTRE */
+			uint8_t role;   /* figure: the seg_kind its role word names, or
+					   SEG_KIND_COUNT when any fits (abbot) */
+		};
+	};
+};
+
+/* ---- state (read-only outside src/rules) ---- */
+
+struct figure {
+	int16_t seg;   /* segment instance it stands on, or -1 in supply */
+	uint8_t owner;
+	uint8_t type;  /* enum figure_type */
+};
+
+struct player_state {
+	int score;
+	uint8_t supply[FIG_TYPE_COUNT];
+};
+
+struct placed_tile {
+	uint16_t type;
+	uint8_t rot;
+	int16_t x, y;
+	int32_t cell;
+	int16_t turn;   /* turn number it was placed in; 0 = start tile */
+	int8_t player;  /* who placed it; -1 for the start tile */
+};
+
+struct cell {
+	int16_t placed;     /* index into placed[], or -1 */
+	int16_t frontier;   /* index into frontier[], or -1 */
+};
+
+/* An empty cell next to the board and the edges its neighbours demand. */
+struct frontier_cell {
+	int32_t cell;
+	int16_t x, y;
+	uint16_t need_code; /* index into tile_type.fits (see NEED_CODES) */
+	uint16_t need_val;  /* the edge kinds demanded, nibble per side (0: none) */
+};
+
+/* One entry per segment instance (placed index * TILE_SEG_MAX + segment);
+ * the summary fields are valid at the union-find root. */
+struct feature {
+	int16_t parent;
+	int16_t next;     /* circular list of the feature's segments */
+	uint8_t kind;     /* enum seg_kind */
+	uint8_t shields;
+	uint8_t figures;  /* figures standing on the feature */
+	uint8_t pad;
+	uint16_t open;    /* open sides (road, city); complete at 0 */
+	uint16_t size;    /* segments, for union by size */
+};
+
+struct river_end {
+	int32_t cell;     /* empty cell the river flows into */
+	int8_t from_side; /* side of that cell the river enters by */
+	int8_t last_turn; /* -1 left, +1 right, 0 no curve yet */
+};
+
+enum event_kind {
+	EV_PLACE_TILE,
+	EV_PLACE_FIGURE,
+	EV_SCORE,        /* points to one player for one feature */
+	EV_RETURN,       /* figures went back to a supply */
+	EV_DISCARD,      /* drawn tile fitted nowhere (BASE-TILE-5) */
+	EV_GAME_OVER
+};
+
+struct game_event {
+	uint8_t kind;      /* enum event_kind */
+	int8_t player;
+	uint8_t seg_kind;  /* score: the feature kind */
+	uint8_t final;     /* score: end-game scoring */
+	int16_t points;
+	int16_t x, y;      /* a tile of the feature / the tile placed */
+	int16_t turn;
+	int16_t tile;      /* tile type, or -1 */
+	uint8_t figure;    /* place-figure: enum figure_type */
+	uint8_t slot;      /* place-figure: board slot */
+	uint8_t rot;       /* place-tile: rotation */
+};
+
+#define TURN_PLAN_MAX 16
+
+struct game {
+	const struct catalog *cat;
+	struct rules_options opt;
+	int nplayers;
+	uint8_t seed[SEED_BYTES];
+	struct player_state player[MAX_PLAYERS];
+	struct figure figure[MAX_PLAYERS * FIGURES_PER_PLAYER];
+	int nfigures;
+
+	/* draw pile */
+	int16_t *bag;
+	int bag_len, bag_next;
+	int start_type;
+
+	/* board */
+	int capacity;        /* tiles the game can hold */
+	int width, origin;   /* grid side (grows as needed) and offset of (0,0) */
+	struct cell *cells;
+	struct placed_tile *placed;
+	int nplaced;
+	struct frontier_cell *frontier;
+	int nfrontier;
+	struct feature *feat;
+	uint32_t *tile_stamp, *seg_stamp, stamp_gen; /* scratch for counting */
+
+	struct river_end river[8];
+	int nriver;
+
+	/* turn machine */
+	uint8_t plan[TURN_PLAN_MAX];
+	int nplan, step;
+	int turn;            /* turns started so far */
+	int current;         /* player whose turn it is */
+	int drawn;           /* tile type drawn this turn, or -1 */
+	int last_placed;     /* placed index of this turn's tile, or -1 */
+	bool over;
+
+	struct game_event *events;
+	int nevents, cap_events;
+};
+
+/* ---- API ---- */
+
+void rules_options_default(struct rules_options *opt);
+int rules_options_check(const struct rules_options *opt, int nplayers,
+			struct rules_error *err);
+
+struct game *game_new(const struct catalog *cat, const struct game_setup *setup,
+		      struct rules_error *err);
+void game_free(struct game *g);
+struct game *game_clone(const struct game *g);
+
+void game_decision(const struct game *g, struct decision *out);
+/* Upper bound for game_legal_actions' count in the current decision. */
+int game_legal_max(const struct game *g);
+/* Writes up to cap legal actions; returns how many there are. */
+int game_legal_actions(const struct game *g, struct action *out, int cap);
+/* 0 if the action is legal now, else -1 with the reason and the rule. */
+int game_check(const struct game *g, const struct action *a, struct rules_error *err);
+/* Checks and applies; on refusal nothing changes. */
+int game_apply(struct game *g, const struct action *a, struct rules_error *err);
+
+/* Text form, as carcpbem legal prints it: "place 2 -1 90", "knight N",
+ * "farmer EL", "monk", "abbot", "recall", "pass". */
+int action_format(const struct game *g, const struct action *a, char *buf, size_t n);
+int action_parse(const char *text, struct action *a, struct rules_error *err);
+
+/* Inspection helpers. */
+int game_placed_at(const struct game *g, int x, int y); /* placed index or -1 */
+int game_feature_root(const struct game *g, int seg_instance);
+int game_feature_tiles(const struct game *g, int root); /* distinct tiles (BASE-MODEL-4) */
+bool game_feature_complete(const struct game *g, int root);
+int game_tiles_left(const struct game *g);
+/* The slot that names a segment instance in actions ("N", "EL", "C"). */
+int game_segment_slot(const struct game *g, int seg_instance);
+const char *decision_kind_name(int kind);
+const char *figure_role_name(int seg_kind, int figure_type); /* "thief", ... */
+
+#endif

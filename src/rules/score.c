@@ -1,0 +1,176 @@
+/* Scoring: completed features during the game (BASE-SCORE-*), the abbot's
+ * recall (ABBOT-6) and the final scoring (BASE-FINAL-*, FARM-7..9). */
+#include "engine.h"
+
+static void
+award(struct game *g, int root, int points, bool final)
+{
+	int strength[MAX_PLAYERS] = {0}, best = 0;
+	const struct placed_tile *pt = &g->placed[root / TILE_SEG_MAX];
+
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct figure *f = &g->figure[i];
+		if (f->seg >= 0 && feature_find(g, f->seg) == root &&
+		    ++strength[f->owner] > best)
+			best = strength[f->owner];
+	}
+	if (best == 0 || points == 0) /* UN-05: strength 1 or more scores */
+		return;
+	for (int p = 0; p < g->nplayers; p++) {
+		if (strength[p] != best)
+			continue;
+		g->player[p].score += points;
+		event_add(g, &(struct game_event){
+				     .kind = EV_SCORE,
+				     .player = (int8_t)p,
+				     .seg_kind = g->feat[root].kind,
+				     .final = final,
+				     .points = (int16_t)points,
+				     .x = pt->x,
+				     .y = pt->y,
+				     .tile = (int16_t)pt->type,
+			     });
+	}
+}
+
+static int
+cloister_value(const struct game *g, int root)
+{
+	return 1 + board_neighbours8(g, g->placed[root / TILE_SEG_MAX].cell);
+}
+
+/* Value of a feature, completed (in game) or not (end of game). */
+static int
+feature_value(struct game *g, int root, bool complete)
+{
+	const struct feature *f = &g->feat[root];
+
+	switch (f->kind) {
+	case SEG_ROAD:
+		return feature_tile_count(g, root);
+	case SEG_CITY:
+		return (complete ? 2 : 1) * (feature_tile_count(g, root) + f->shields);
+	case SEG_MONASTERY:
+	case SEG_GARDEN:
+		return cloister_value(g, root);
+	default:
+		return 0;
+	}
+}
+
+static void
+score_feature(struct game *g, int root, bool final)
+{
+	if (g->feat[root].figures == 0)
+		return;
+	award(g, root, feature_value(g, root, !final), final);
+	figures_return(g, root);
+}
+
+/* Roads, then cities, then monasteries and gardens (UN-06). */
+void
+score_completed(struct game *g, int placed)
+{
+	const struct placed_tile *pt = &g->placed[placed];
+	const struct tile_type *t = game_type(g, pt->type);
+	static const int order[2] = {SEG_ROAD, SEG_CITY};
+	int w = g->width;
+
+	for (int k = 0; k < 2; k++)
+		for (int s = 0; s < t->nsegs; s++) {
+			int root;
+			if (t->seg[s].kind != order[k])
+				continue;
+			root = feature_find(g, seg_instance(placed, s));
+			if (g->feat[root].open == 0)
+				score_feature(g, root, false);
+		}
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++) {
+			int cell = pt->cell + dy * w + dx, p = g->cells[cell].placed, c;
+			if (p < 0)
+				continue;
+			c = game_type(g, g->placed[p].type)->centre_seg;
+			if (c != SEG_NONE && board_neighbours8(g, cell) == 8)
+				score_feature(g, seg_instance(p, c), false);
+		}
+}
+
+int
+figure_abbot_seg(const struct game *g, int player)
+{
+	if (!g->opt.abbot)
+		return -1;
+	for (int i = 0; i < g->nfigures; i++)
+		if (g->figure[i].owner == player && g->figure[i].type == FIG_ABBOT)
+			return g->figure[i].seg;
+	return -1;
+}
+
+/* ABBOT-6: the abbot leaves and its monastery or garden scores as it is. */
+int
+score_recall_abbot(struct game *g, int player)
+{
+	int seg = figure_abbot_seg(g, player), root;
+
+	if (seg < 0)
+		return -1;
+	root = feature_find(g, seg);
+	award(g, root, cloister_value(g, root), false);
+	figures_return(g, root);
+	return 0;
+}
+
+/* Completed cities bordering one field, each counted once (FARM-9). */
+static int
+field_cities(struct game *g, int root)
+{
+	uint32_t gen = ++g->stamp_gen;
+	int n = 0, seg = root;
+
+	do {
+		const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
+		unsigned links = game_type(g, pt->type)->seg[seg % TILE_SEG_MAX].city_links;
+		for (int c = 0; links; c++, links >>= 1) {
+			int city;
+			if (!(links & 1))
+				continue;
+			city = feature_find(g, seg_instance(seg / TILE_SEG_MAX, c));
+			if (g->seg_stamp[city] != gen && g->feat[city].open == 0) {
+				g->seg_stamp[city] = gen;
+				n++;
+			}
+		}
+		seg = g->feat[seg].next;
+	} while (seg != root);
+	return n;
+}
+
+/* BASE-END-2: (a) unfinished roads, cities, monasteries and gardens with
+ * figures, (b) those figures leave, (c) fields. */
+void
+score_final(struct game *g)
+{
+	for (int i = 0; i < g->nfigures; i++) {
+		int seg = g->figure[i].seg, root;
+		if (seg < 0 || g->feat[seg].kind == SEG_FIELD)
+			continue;
+		root = feature_find(g, seg);
+		score_feature(g, root, true);
+	}
+	if (!g->opt.farmers)
+		return;
+	int done[MAX_PLAYERS * FIGURES_PER_PLAYER], ndone = 0;
+	for (int i = 0; i < g->nfigures; i++) {
+		int seg = g->figure[i].seg, root, k;
+		if (seg < 0 || g->feat[seg].kind != SEG_FIELD)
+			continue;
+		root = feature_find(g, seg);
+		for (k = 0; k < ndone && done[k] != root; k++)
+			;
+		if (k < ndone)
+			continue; /* scored through another farmer already */
+		done[ndone++] = root;
+		award(g, root, 3 * field_cities(g, root), true);
+	}
+}

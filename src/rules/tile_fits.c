@@ -1,0 +1,33 @@
+/* Precomputed lookups per tile type, so the hot paths do table reads:
+ * for every possible demand of an empty cell, the rotations in which the
+ * type fits (listing placements is one lookup per frontier cell), and the
+ * segment at every board slot in every rotation. */
+#include "tile.h"
+
+static void
+compute_fits(struct tile_type *t)
+{
+	for (int code = 0; code < NEED_CODES; code++) {
+		unsigned m = 0;
+		for (int rot = 0; rot < 4; rot++) {
+			int ok = 1, rest = code;
+			for (int side = 0; side < 4; side++, rest /= EDGE_BASE) {
+				int want = rest % EDGE_BASE;
+				if (want && want != edge_of_sig(t->sig[rot], side))
+					ok = 0;
+			}
+			m |= (unsigned)ok << rot;
+		}
+		t->fits[code] = (uint8_t)m;
+	}
+}
+
+void
+tile_compute_tables(struct tile_type *t)
+{
+	compute_fits(t);
+	for (int rot = 0; rot < 4; rot++)
+		for (int slot = 0; slot < SLOT_COUNT; slot++)
+			t->rot_slot_seg[rot][slot] =
+				t->slot_seg[(slot + SLOT_COUNT - 3 * rot) % SLOT_COUNT];
+}
