@@ -17,16 +17,23 @@ set_enabled(const struct rules_options *opt, const char *set)
 	return false;
 }
 
-/* Draws uniform indices from a ChaCha20 stream keyed by the seed; 64-bit
- * values make the modulo bias negligible (below 2^-50 for our sizes). */
+#define SPARE_DRAWS 16
+
+/* Fisher-Yates driven by a ChaCha20 stream keyed by the seed. 32-bit
+ * values with rejection keep every order exactly equally likely; the
+ * spare values make running out practically impossible, and if it ever
+ * happened the fallback's bias would be below 2^-24. */
 static void
-shuffle(int16_t *a, int n, const uint8_t *stream)
+shuffle(int16_t *a, int n, const uint32_t *stream, int nstream)
 {
+	int k = 0;
+
 	for (int i = n - 1; i > 0; i--) {
-		uint64_t r;
-		int j;
-		memcpy(&r, stream + 8 * (size_t)i, 8);
-		j = (int)(r % (uint64_t)(i + 1));
+		uint32_t bound = (uint32_t)i + 1, limit = UINT32_MAX - UINT32_MAX % bound;
+		uint32_t r = stream[k++];
+		while (r >= limit && k < nstream)
+			r = stream[k++];
+		int j = (int)(r % bound);
 		int16_t t = a[i];
 		a[i] = a[j];
 		a[j] = t;
@@ -64,38 +71,60 @@ bag_rank(const struct tile_type *t)
 	}
 }
 
+/* Copies of each type in the draw pile, by rank (see bag_rank). */
 static int
-bag_shuffled(struct game *g)
+bag_count(const struct game *g, int *copies, int n[3])
 {
-	int n[3] = {0, 0, 0}, total = 0, k = 0;
-	uint8_t *stream;
-	int ed = g->opt.edition - 1;
+	const char *set = NULL;
+	bool enabled = false;
+	int total = 0;
 
 	for (int i = 0; i < g->cat->ntypes; i++) {
 		const struct tile_type *t = &g->cat->types[i];
-		int copies = t->count[ed] - (i == g->start_type);
-		if (set_enabled(&g->opt, t->set) && bag_rank(t) >= 0 && copies > 0)
-			n[bag_rank(t)] += copies, total += copies;
+		if (t->set != set) { /* types of one set are contiguous */
+			set = t->set;
+			enabled = set_enabled(&g->opt, set);
+		}
+		copies[i] = enabled && bag_rank(t) >= 0
+				    ? t->count[g->opt.edition - 1] - (i == g->start_type)
+				    : 0;
+		if (copies[i] > 0) {
+			n[bag_rank(t)] += copies[i];
+			total += copies[i];
+		}
 	}
+	return total;
+}
+
+static int
+bag_shuffled(struct game *g)
+{
+	int n[3] = {0, 0, 0}, total, k = 0, nstream;
+	int *copies = malloc(sizeof(*copies) * (size_t)g->cat->ntypes);
+	uint32_t *stream;
+
+	if (copies == NULL)
+		return -1;
+	total = bag_count(g, copies, n);
+	nstream = total + SPARE_DRAWS;
 	g->bag = malloc(sizeof(*g->bag) * (total ? total : 1));
-	stream = malloc(8 * (size_t)(total + 1));
+	stream = malloc(sizeof(*stream) * (size_t)nstream);
 	if (!g->bag || !stream) {
+		free(copies);
 		free(stream);
 		return -1;
 	}
 	for (int rank = 0; rank < 3; rank++)
-		for (int i = 0; i < g->cat->ntypes; i++) {
-			const struct tile_type *t = &g->cat->types[i];
-			int copies = t->count[ed] - (i == g->start_type);
-			if (!set_enabled(&g->opt, t->set) || bag_rank(t) != rank)
-				continue;
-			while (copies-- > 0)
+		for (int i = 0; i < g->cat->ntypes; i++)
+			for (int c = 0; c < copies[i] && bag_rank(&g->cat->types[i]) == rank; c++)
 				g->bag[k++] = (int16_t)i;
-		}
-	randombytes_buf_deterministic(stream, 8 * (size_t)(total + 1), g->seed);
-	shuffle(g->bag, n[0], stream);
-	shuffle(g->bag + n[0] + n[1], n[2], stream + 8 * (size_t)n[0]);
+	randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
+	/* River pile first, then the main pile, each with its own values. */
+	shuffle(g->bag, n[0], stream, n[0] + SPARE_DRAWS / 2);
+	shuffle(g->bag + n[0] + n[1], n[2], stream + n[0] + SPARE_DRAWS / 2,
+		nstream - n[0] - SPARE_DRAWS / 2);
 	free(stream);
+	free(copies);
 	g->bag_len = total;
 	return 0;
 }

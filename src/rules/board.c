@@ -1,8 +1,6 @@
 /* The board: a square grid that grows (re-centred) whenever a tile comes
  * near its border, so it behaves as unbounded (BASE-MODEL-1) while staying
- * small, plus the frontier: the empty cells next to placed tiles with the
- * edges each one demands, kept in one array so legal placements are a
- * tight scan. */
+ * small. The empty cells around it are frontier.c's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +10,6 @@
 #define BOARD_START_WIDTH 32
 
 static const char *const side_names[4] = {"north", "east", "south", "west"};
-static const uint16_t need_digit[4] = {1, EDGE_BASE, EDGE_BASE * EDGE_BASE,
-				       EDGE_BASE * EDGE_BASE * EDGE_BASE};
 
 static struct cell *
 cells_new(int width)
@@ -35,16 +31,13 @@ board_init(struct game *g, int capacity)
 	g->origin = g->width / 2;
 	g->cells = cells_new(g->width);
 	g->placed = malloc(sizeof(*g->placed) * capacity);
-	g->frontier = malloc(sizeof(*g->frontier) * (2 * capacity + 4));
 	g->feat = malloc(sizeof(*g->feat) * capacity * TILE_SEG_MAX);
 	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
 	g->seg_stamp = calloc((size_t)capacity * TILE_SEG_MAX, sizeof(*g->seg_stamp));
-	if (!g->cells || !g->placed || !g->frontier || !g->feat || !g->tile_stamp ||
-	    !g->seg_stamp)
+	if (!g->cells || !g->placed || !g->feat || !g->tile_stamp || !g->seg_stamp)
 		return -1;
 	g->nplaced = 0;
-	g->nfrontier = 0;
-	return 0;
+	return frontier_init(g);
 }
 
 static int
@@ -102,89 +95,8 @@ board_cell(const struct game *g, int x, int y)
 	return cell_index(g, x, y);
 }
 
-bool
-board_fits(const struct game *g, int type, int cell, int rot)
-{
-	const struct frontier_cell *f = &g->frontier[g->cells[cell].frontier];
-	const struct tile_type *t = game_type(g, type);
-
-	if (!(t->fits[f->need_code] >> rot & 1))
-		return false;
-	if (t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING)
-		return river_ok(g, type, cell, rot);
-	return true;
-}
-
-static bool
-checks_river(const struct tile_type *t)
-{
-	return t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
-}
-
-static inline int
-emit(struct action *out, int n, int cap, const struct frontier_cell *f, int rot)
-{
-	if (n < cap) {
-		out[n].kind = ACT_PLACE_TILE;
-		out[n].rot = (uint8_t)rot;
-		out[n].x = f->x;
-		out[n].y = f->y;
-	}
-	return n + 1;
-}
-
-/* The hot path: one table lookup per frontier cell. */
-static int
-options_plain(const struct game *g, const struct tile_type *t, struct action *out, int cap)
-{
-	const struct frontier_cell *f = g->frontier;
-	int n = 0;
-
-	for (int i = 0; i < g->nfrontier; i++)
-		for (unsigned m = t->fits[f[i].need_code]; m; m &= m - 1)
-			n = emit(out, n, cap, &f[i], __builtin_ctz(m));
-	return n;
-}
-
-/* River tiles pass the river's own test as well. */
-static int
-options_river(const struct game *g, int type, struct action *out, int cap)
-{
-	const struct frontier_cell *f = g->frontier;
-	int n = 0;
-
-	for (int i = 0; i < g->nfrontier; i++)
-		for (unsigned m = game_type(g, type)->fits[f[i].need_code]; m; m &= m - 1)
-			if (river_ok(g, type, f[i].cell, __builtin_ctz(m)))
-				n = emit(out, n, cap, &f[i], __builtin_ctz(m));
-	return n;
-}
-
-int
-board_place_options(const struct game *g, int type, struct action *out, int cap)
-{
-	const struct tile_type *t = game_type(g, type);
-
-	if (checks_river(t))
-		return options_river(g, type, out, cap);
-	return options_plain(g, t, out, cap);
-}
-
-bool
-board_has_place(const struct game *g, int type)
-{
-	const struct tile_type *t = game_type(g, type);
-
-	for (int i = 0; i < g->nfrontier; i++) {
-		unsigned m = t->fits[g->frontier[i].need_code];
-		for (int rot = 0; m; rot++, m >>= 1)
-			if ((m & 1) && (!checks_river(t) || river_ok(g, type, g->frontier[i].cell, rot)))
-				return true;
-	}
-	return false;
-}
-
-/* Says which rule a placement breaks, for a refusal the player can act on. */
+/* Says which rule a refused placement breaks, for a refusal the player can
+ * act on; only called once the placement is known not to fit. */
 int
 board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 		     struct rules_error *err)
@@ -210,42 +122,33 @@ board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 				    t->id, x, y, rot * 90, side_names[side],
 				    edge_kind_name(have), edge_kind_name(want));
 	}
-	if (checks_river(t))
-		return river_explain(g, type, cell, rot, err);
-	return 0;
+	if (t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING &&
+	    river_explain(g, type, cell, rot, err) < 0)
+		return -1;
+	return rerr(err, RERR_ILLEGAL, "BASE-TILE-3", "%s does not fit at %d,%d rotation %d",
+		    t->id, x, y, rot * 90);
 }
 
+/* Counts the new tile into its neighbours' surroundings and notes the
+ * monasteries and gardens it completes, for the scoring step. */
 static void
-frontier_remove(struct game *g, int cell)
+board_count_around(struct game *g, int p)
 {
-	int pos = g->cells[cell].frontier;
-	struct frontier_cell last;
+	int w = g->width, cell = g->placed[p].cell;
 
-	if (pos < 0)
-		return;
-	last = g->frontier[--g->nfrontier];
-	g->frontier[pos] = last;
-	g->cells[last.cell].frontier = (int16_t)pos;
-	g->cells[cell].frontier = -1;
-}
-
-static void
-frontier_demand(struct game *g, int cell, int side, int edge)
-{
-	struct cell *c = &g->cells[cell];
-	struct frontier_cell *f;
-
-	if (c->frontier < 0) {
-		c->frontier = (int16_t)g->nfrontier;
-		g->frontier[g->nfrontier++] = (struct frontier_cell){
-			.cell = cell,
-			.x = (int16_t)(cell % g->width - g->origin),
-			.y = (int16_t)(cell / g->width - g->origin),
-		};
-	}
-	f = &g->frontier[c->frontier];
-	f->need_code = (uint16_t)(f->need_code + edge * need_digit[side]);
-	f->need_val |= (uint16_t)(edge << (4 * side));
+	g->ncloisters_done = 0;
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++) {
+			int q = g->cells[cell + dy * w + dx].placed;
+			if (q < 0 || q == p)
+				continue;
+			g->placed[p].around++;
+			if (++g->placed[q].around == 8 &&
+			    game_type(g, g->placed[q].type)->centre_seg != SEG_NONE)
+				g->cloisters_done[g->ncloisters_done++] = (int16_t)q;
+		}
+	if (g->placed[p].around == 8 && game_type(g, g->placed[p].type)->centre_seg != SEG_NONE)
+		g->cloisters_done[g->ncloisters_done++] = (int16_t)p;
 }
 
 /* Puts the tile on the grid and updates the frontier; returns its index,
@@ -270,6 +173,7 @@ board_place(struct game *g, int type, int x, int y, int rot)
 		.player = (int8_t)(g->turn ? g->current : -1),
 	};
 	g->cells[cell].placed = (int16_t)p;
+	board_count_around(g, p);
 	frontier_remove(g, cell);
 	for (int side = 0; side < 4; side++) {
 		int n = cell_neighbour(g, cell, side);
@@ -279,17 +183,11 @@ board_place(struct game *g, int type, int x, int y, int rot)
 	return p;
 }
 
-/* Placed tiles among the 8 cells around a cell (BASE-SCORE-MON-2). */
+/* Placed tiles among the 8 cells around a placed tile (BASE-SCORE-MON-2). */
 int
 board_neighbours8(const struct game *g, int cell)
 {
-	int n = 0, w = g->width;
-
-	for (int dy = -1; dy <= 1; dy++)
-		for (int dx = -1; dx <= 1; dx++)
-			if ((dx || dy) && g->cells[cell + dy * w + dx].placed >= 0)
-				n++;
-	return n;
+	return g->placed[g->cells[cell].placed].around;
 }
 
 int

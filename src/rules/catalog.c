@@ -1,5 +1,6 @@
 /* Tile catalogue: parses tile-set texts (docs/tile-format.md) into
  * tile types. No I/O: the texts come in as strings. */
+#include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -803,6 +804,12 @@ catalog_load_builtin(struct rules_error *err)
 	struct catalog *cat;
 	size_t i;
 
+	/* Once per process, before any game: lets libsodium pick its fast
+	 * ChaCha20 for the bag's shuffle (idempotent and thread-safe). */
+	if (sodium_init() < 0) {
+		rerr(err, RERR_NOMEM, "", "libsodium could not be initialised");
+		return NULL;
+	}
 	if ((cat = calloc(1, sizeof(*cat))) == NULL) {
 		rerr(err, RERR_NOMEM, "", "out of memory");
 		return NULL;

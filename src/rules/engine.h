@@ -51,6 +51,11 @@ int board_place_options(const struct game *g, int type, struct action *out, int 
 bool board_has_place(const struct game *g, int type);
 int board_neighbours8(const struct game *g, int cell);
 
+/* frontier.c */
+int frontier_init(struct game *g);
+void frontier_remove(struct game *g, int cell);
+void frontier_demand(struct game *g, int cell, int side, int edge);
+
 /* features.c */
 int feature_find(const struct game *g, int seg);
 void feature_add_tile(struct game *g, int placed);

@@ -102,6 +102,7 @@ struct placed_tile {
 	int32_t cell;
 	int16_t turn;   /* turn number it was placed in; 0 = start tile */
 	int8_t player;  /* who placed it; -1 for the start tile */
+	uint8_t around; /* tiles among its 8 surrounding cells */
 };
 
 struct cell {
@@ -188,6 +189,8 @@ struct game {
 
 	struct river_end river[8];
 	int nriver;
+	int16_t cloisters_done[9]; /* monasteries/gardens the last tile surrounded */
+	int ncloisters_done;
 
 	/* turn machine */
 	uint8_t plan[TURN_PLAN_MAX];

@@ -71,10 +71,8 @@ score_feature(struct game *g, int root, bool final)
 void
 score_completed(struct game *g, int placed)
 {
-	const struct placed_tile *pt = &g->placed[placed];
-	const struct tile_type *t = game_type(g, pt->type);
+	const struct tile_type *t = game_type(g, g->placed[placed].type);
 	static const int order[2] = {SEG_ROAD, SEG_CITY};
-	int w = g->width;
 
 	for (int k = 0; k < 2; k++)
 		for (int s = 0; s < t->nsegs; s++) {
@@ -85,15 +83,10 @@ score_completed(struct game *g, int placed)
 			if (g->feat[root].open == 0)
 				score_feature(g, root, false);
 		}
-	for (int dy = -1; dy <= 1; dy++)
-		for (int dx = -1; dx <= 1; dx++) {
-			int cell = pt->cell + dy * w + dx, p = g->cells[cell].placed, c;
-			if (p < 0)
-				continue;
-			c = game_type(g, g->placed[p].type)->centre_seg;
-			if (c != SEG_NONE && board_neighbours8(g, cell) == 8)
-				score_feature(g, seg_instance(p, c), false);
-		}
+	for (int i = 0; i < g->ncloisters_done; i++) {
+		int p = g->cloisters_done[i];
+		score_feature(g, seg_instance(p, game_type(g, g->placed[p].type)->centre_seg), false);
+	}
 }
 
 int

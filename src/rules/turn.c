@@ -134,8 +134,13 @@ game_legal_actions(const struct game *g, struct action *out, int cap)
 static int
 place_check(const struct game *g, const struct action *a, struct rules_error *err)
 {
+	int cell;
+
 	if (a->rot > 3)
 		return rerr(err, RERR_PARSE, "BASE-MODEL-5", "rotation must be 0, 90, 180 or 270");
+	cell = board_cell(g, a->x, a->y);
+	if (cell >= 0 && g->cells[cell].frontier >= 0 && board_fits(g, g->drawn, cell, a->rot))
+		return 0;
 	return board_explain_misfit(g, g->drawn, a->x, a->y, a->rot, err);
 }
 

@@ -1,0 +1,132 @@
+/* The frontier: the empty cells next to placed tiles, each with the edges
+ * its neighbours demand as one need code, kept in one array so listing
+ * where a tile fits is one fits-table lookup per cell. (Grouping cells by
+ * need code was measured slower: in real games most demands fit.) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+static const uint16_t need_digit[4] = {1, EDGE_BASE, EDGE_BASE * EDGE_BASE,
+				       EDGE_BASE * EDGE_BASE * EDGE_BASE};
+
+int
+frontier_init(struct game *g)
+{
+	g->frontier = malloc(sizeof(*g->frontier) * (2 * g->capacity + 4));
+	g->nfrontier = 0;
+	return g->frontier ? 0 : -1;
+}
+
+void
+frontier_remove(struct game *g, int cell)
+{
+	int pos = g->cells[cell].frontier, last;
+
+	if (pos < 0)
+		return;
+	last = --g->nfrontier;
+	if (last != pos) {
+		g->frontier[pos] = g->frontier[last];
+		g->cells[g->frontier[pos].cell].frontier = (int16_t)pos;
+	}
+	g->cells[cell].frontier = -1;
+}
+
+/* The cell's neighbour on `side` now demands `edge` there. */
+void
+frontier_demand(struct game *g, int cell, int side, int edge)
+{
+	struct cell *c = &g->cells[cell];
+	struct frontier_cell *f;
+
+	if (c->frontier < 0) {
+		c->frontier = (int16_t)g->nfrontier++;
+		g->frontier[c->frontier] = (struct frontier_cell){
+			.cell = cell,
+			.x = (int16_t)(cell % g->width - g->origin),
+			.y = (int16_t)(cell / g->width - g->origin),
+		};
+	}
+	f = &g->frontier[c->frontier];
+	f->need_code = (uint16_t)(f->need_code + edge * need_digit[side]);
+	f->need_val |= (uint16_t)(edge << (4 * side));
+}
+
+static bool
+checks_river(const struct tile_type *t)
+{
+	return t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
+}
+
+static inline int
+emit(struct action *out, int n, int cap, const struct frontier_cell *f, int rot)
+{
+	if (n < cap) {
+		out[n].kind = ACT_PLACE_TILE;
+		out[n].rot = (uint8_t)rot;
+		out[n].x = f->x;
+		out[n].y = f->y;
+	}
+	return n + 1;
+}
+
+/* Every placement of the type, or with out == NULL whether there is one. */
+static int
+frontier_scan(const struct game *g, int type, struct action *out, int cap)
+{
+	const struct tile_type *t = game_type(g, type);
+	const struct frontier_cell *f = g->frontier;
+	int n = 0;
+
+	for (int i = 0; i < g->nfrontier; i++)
+		for (unsigned m = t->fits[f[i].need_code]; m; m &= m - 1) {
+			if (out == NULL)
+				return 1;
+			n = emit(out, n, cap, &f[i], __builtin_ctz(m));
+		}
+	return n;
+}
+
+/* River tiles also pass the river's own test. */
+static int
+frontier_scan_river(const struct game *g, int type, struct action *out, int cap)
+{
+	const struct frontier_cell *f = g->frontier;
+	int n = 0;
+
+	for (int i = 0; i < g->nfrontier; i++)
+		for (unsigned m = game_type(g, type)->fits[f[i].need_code]; m; m &= m - 1) {
+			if (!river_ok(g, type, f[i].cell, __builtin_ctz(m)))
+				continue;
+			if (out == NULL)
+				return 1;
+			n = emit(out, n, cap, &f[i], __builtin_ctz(m));
+		}
+	return n;
+}
+
+int
+board_place_options(const struct game *g, int type, struct action *out, int cap)
+{
+	if (checks_river(game_type(g, type)))
+		return frontier_scan_river(g, type, out, cap);
+	return frontier_scan(g, type, out, cap);
+}
+
+bool
+board_has_place(const struct game *g, int type)
+{
+	return board_place_options(g, type, NULL, 0) > 0;
+}
+
+bool
+board_fits(const struct game *g, int type, int cell, int rot)
+{
+	const struct tile_type *t = game_type(g, type);
+	int pos = g->cells[cell].frontier;
+
+	if (pos < 0 || !(t->fits[g->frontier[pos].need_code] >> rot & 1))
+		return false;
+	return !checks_river(t) || river_ok(g, type, cell, rot);
+}
