@@ -72,39 +72,43 @@ feature_init_tile(struct game *g, int placed)
 	}
 }
 
-static bool
-joins_across_edges(int kind)
+static void
+join_slot(struct game *g, int placed, int seg, int np, int nseg, bool closes)
 {
-	return kind == SEG_ROAD || kind == SEG_CITY || kind == SEG_FIELD;
+	int root;
+
+	if (seg == SEG_NONE || nseg == SEG_NONE)
+		return;
+	root = feature_union(g, seg_instance(placed, seg), seg_instance(np, nseg));
+	if (closes)
+		g->feat[root].open -= 2;
 }
 
 /* Joins the new tile's segments with its neighbours' across shared edges
- * (BASE-MODEL-3) and closes the open sides that now meet. */
+ * (BASE-MODEL-3) and closes the open sides that now meet. Edge matching
+ * guarantees both sides of a border carry the same kinds: a city side is
+ * one city (its centre slot stands for it), a road or river side has
+ * fields on its halves, a field side fields only. */
 void
 feature_add_tile(struct game *g, int placed)
 {
 	const struct placed_tile *pt = &g->placed[placed];
 	const struct tile_type *t = game_type(g, pt->type);
+	const uint8_t *mine = t->rot_slot_seg[pt->rot];
 
 	feature_init_tile(g, placed);
 	for (int side = 0; side < 4; side++) {
-		int nc = cell_neighbour(g, pt->cell, side);
-		int np = g->cells[nc].placed;
-		const struct tile_type *nt;
+		int np = g->cells[cell_neighbour(g, pt->cell, side)].placed;
+		int edge = edge_of_sig(t->sig[pt->rot], side), o = ((side + 2) & 3) * 3;
+		const uint8_t *theirs;
 		if (np < 0)
 			continue;
-		nt = game_type(g, g->placed[np].type);
-		for (int i = 0; i < 3; i++) {
-			int slot = side * 3 + i, other = slot_opposite(slot);
-			int s = tile_seg_at(t, slot, pt->rot);
-			int o = tile_seg_at(nt, other, g->placed[np].rot);
-			int root;
-			if (s == SEG_NONE || o == SEG_NONE || t->seg[s].kind != nt->seg[o].kind ||
-			    !joins_across_edges(t->seg[s].kind))
-				continue;
-			root = feature_union(g, seg_instance(placed, s), seg_instance(np, o));
-			if (i == 1 && t->seg[s].kind != SEG_FIELD)
-				g->feat[root].open -= 2;
+		theirs = game_type(g, g->placed[np].type)->rot_slot_seg[g->placed[np].rot];
+		if (edge == EDGE_CITY || edge == EDGE_ROAD)
+			join_slot(g, placed, mine[side * 3 + 1], np, theirs[o + 1], true);
+		if (edge != EDGE_CITY) {
+			join_slot(g, placed, mine[side * 3], np, theirs[o + 2], false);
+			join_slot(g, placed, mine[side * 3 + 2], np, theirs[o], false);
 		}
 	}
 }

@@ -7,6 +7,8 @@
 
 #include "engine.h"
 
+_Static_assert(sizeof(struct action) == sizeof(uint64_t), "actions are copied as 8 bytes");
+
 static const uint16_t need_digit[4] = {1, EDGE_BASE, EDGE_BASE * EDGE_BASE,
 				       EDGE_BASE * EDGE_BASE * EDGE_BASE};
 
@@ -41,12 +43,15 @@ frontier_demand(struct game *g, int cell, int side, int edge)
 	struct frontier_cell *f;
 
 	if (c->frontier < 0) {
-		c->frontier = (int16_t)g->nfrontier++;
-		g->frontier[c->frontier] = (struct frontier_cell){
-			.cell = cell,
+		struct action place = {
+			.kind = ACT_PLACE_TILE,
 			.x = (int16_t)(cell % g->width - g->origin),
 			.y = (int16_t)(cell / g->width - g->origin),
 		};
+		c->frontier = (int16_t)g->nfrontier++;
+		f = &g->frontier[c->frontier];
+		*f = (struct frontier_cell){.cell = cell, .x = place.x, .y = place.y};
+		memcpy(&f->place, &place, sizeof(f->place));
 	}
 	f = &g->frontier[c->frontier];
 	f->need_code = (uint16_t)(f->need_code + edge * need_digit[side]);
@@ -71,7 +76,8 @@ emit(struct action *out, int n, int cap, const struct frontier_cell *f, int rot)
 	return n + 1;
 }
 
-/* Every placement of the type, or with out == NULL whether there is one. */
+/* Every placement of the type. The common case, room for all (a cell has
+ * at most 4 placements), runs without bounds checks. */
 static int
 frontier_scan(const struct game *g, int type, struct action *out, int cap)
 {
@@ -79,13 +85,48 @@ frontier_scan(const struct game *g, int type, struct action *out, int cap)
 	const struct frontier_cell *f = g->frontier;
 	int n = 0;
 
-	for (int i = 0; i < g->nfrontier; i++)
-		for (unsigned m = t->fits[f[i].need_code]; m; m &= m - 1) {
-			if (out == NULL)
-				return 1;
-			n = emit(out, n, cap, &f[i], __builtin_ctz(m));
-		}
+	if (cap < 4 * g->nfrontier) {
+		for (int i = 0; i < g->nfrontier; i++)
+			for (unsigned m = t->fits[f[i].need_code]; m; m &= m - 1)
+				n = emit(out, n, cap, &f[i], __builtin_ctz(m));
+		return n;
+	}
+	/* Branch-free: write all four rotations, keep those that fit (which
+	 * fit is random, so branching on it mispredicts); one 8-byte store
+	 * per action from the cell's ready-made "place x y 0". rot_one is the
+	 * bit pattern of rot = 1, so adding it r times sets rot = r whatever
+	 * the byte order. */
+	uint64_t rot_one, base;
+	struct action one = {.rot = 1};
+
+	memcpy(&rot_one, &one, sizeof(rot_one));
+	for (int i = 0; i < g->nfrontier; i++) {
+		unsigned m = t->fits[f[i].need_code];
+		base = f[i].place;
+		memcpy(&out[n], &base, sizeof(base));
+		n += m & 1;
+		base += rot_one;
+		memcpy(&out[n], &base, sizeof(base));
+		n += (m >> 1) & 1;
+		base += rot_one;
+		memcpy(&out[n], &base, sizeof(base));
+		n += (m >> 2) & 1;
+		base += rot_one;
+		memcpy(&out[n], &base, sizeof(base));
+		n += m >> 3;
+	}
 	return n;
+}
+
+static bool
+frontier_any(const struct game *g, int type)
+{
+	const struct tile_type *t = game_type(g, type);
+
+	for (int i = 0; i < g->nfrontier; i++)
+		if (t->fits[g->frontier[i].need_code])
+			return true;
+	return false;
 }
 
 /* River tiles also pass the river's own test. */
@@ -117,7 +158,9 @@ board_place_options(const struct game *g, int type, struct action *out, int cap)
 bool
 board_has_place(const struct game *g, int type)
 {
-	return board_place_options(g, type, NULL, 0) > 0;
+	if (checks_river(game_type(g, type)))
+		return frontier_scan_river(g, type, NULL, 0) > 0;
+	return frontier_any(g, type);
 }
 
 bool

@@ -80,6 +80,7 @@ struct action {
 					   SEG_KIND_COUNT when any fits (abbot) */
 		};
 	};
+	uint8_t spare[2]; /* zero; makes the struct 8 bytes, one store each */
 };
 
 /* ---- state (read-only outside src/rules) ---- */
@@ -112,6 +113,7 @@ struct cell {
 
 /* An empty cell next to the board and the edges its neighbours demand. */
 struct frontier_cell {
+	uint64_t place;     /* struct action "place x y 0", as raw bytes */
 	int32_t cell;
 	int16_t x, y;
 	uint16_t need_code; /* index into tile_type.fits (see NEED_CODES) */
