@@ -30,7 +30,7 @@ board_init(struct game *g, int capacity)
 	g->width = BOARD_START_WIDTH;
 	g->origin = g->width / 2;
 	g->cells = cells_new(g->width);
-	g->placed = malloc(sizeof(*g->placed) * capacity);
+	g->placed = calloc(capacity + 1, sizeof(*g->placed)); /* + a spare */
 	g->feat = malloc(sizeof(*g->feat) * capacity * TILE_SEG_MAX);
 	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
 	g->seg_stamp = calloc((size_t)capacity * TILE_SEG_MAX, sizeof(*g->seg_stamp));
@@ -134,19 +134,23 @@ board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 static void
 board_count_around(struct game *g, int p)
 {
-	int w = g->width, cell = g->placed[p].cell;
+	int w = g->width, cell = g->placed[p].cell, spare = g->capacity;
+	const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+	int16_t q[8];
 
+	/* Branch-free counting: an empty cell's update lands on the spare
+	 * entry past the last tile (which cells are filled is random). */
+	for (int k = 0; k < 8; k++) {
+		int n = g->cells[cell + off[k]].placed;
+		q[k] = (int16_t)(n >= 0 ? n : spare);
+		g->placed[p].around += n >= 0;
+		g->placed[q[k]].around++;
+	}
 	g->ncloisters_done = 0;
-	for (int dy = -1; dy <= 1; dy++)
-		for (int dx = -1; dx <= 1; dx++) {
-			int q = g->cells[cell + dy * w + dx].placed;
-			if (q < 0 || q == p)
-				continue;
-			g->placed[p].around++;
-			if (++g->placed[q].around == 8 &&
-			    game_type(g, g->placed[q].type)->centre_seg != SEG_NONE)
-				g->cloisters_done[g->ncloisters_done++] = (int16_t)q;
-		}
+	for (int k = 0; k < 8; k++)
+		if (g->placed[q[k]].around == 8 && q[k] != spare &&
+		    game_type(g, g->placed[q[k]].type)->centre_seg != SEG_NONE)
+			g->cloisters_done[g->ncloisters_done++] = q[k];
 	if (g->placed[p].around == 8 && game_type(g, g->placed[p].type)->centre_seg != SEG_NONE)
 		g->cloisters_done[g->ncloisters_done++] = (int16_t)p;
 }
@@ -176,9 +180,11 @@ board_place(struct game *g, int type, int x, int y, int rot)
 	board_count_around(g, p);
 	frontier_remove(g, cell);
 	for (int side = 0; side < 4; side++) {
+		static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
 		int n = cell_neighbour(g, cell, side);
 		if (g->cells[n].placed < 0)
-			frontier_demand(g, n, (side + 2) & 3, edge_of_sig(t->sig[rot], side));
+			frontier_demand(g, n, x + dx[side], y + dy[side], (side + 2) & 3,
+					edge_of_sig(t->sig[rot], side));
 	}
 	return p;
 }

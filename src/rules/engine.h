@@ -54,7 +54,7 @@ int board_neighbours8(const struct game *g, int cell);
 /* frontier.c */
 int frontier_init(struct game *g);
 void frontier_remove(struct game *g, int cell);
-void frontier_demand(struct game *g, int cell, int side, int edge);
+void frontier_demand(struct game *g, int cell, int x, int y, int side, int edge);
 
 /* features.c */
 int feature_find(const struct game *g, int seg);

@@ -99,6 +99,27 @@ figure_options(const struct game *g, struct action *out, int cap)
 	return n;
 }
 
+/* Why this figure may not stand on this kind of segment, by rule. */
+static int
+refuse_kind(const struct game *g, const struct action *a, int kind, struct rules_error *err)
+{
+	if (a->figure == FIG_ABBOT && !g->opt.abbot)
+		return rerr(err, RERR_ILLEGAL, "ABBOT-1", "this game is played without abbots");
+	if (a->figure == FIG_ABBOT)
+		return rerr(err, RERR_ILLEGAL, "ABBOT-3",
+			    "the abbot may stand only on a monastery or a garden, not on the %s "
+			    "at %s",
+			    seg_kind_name(kind), slot_name(a->slot));
+	if (kind == SEG_FIELD)
+		return rerr(err, RERR_ILLEGAL, "FARM-1",
+			    "this game is played without farmers (no figure on fields)");
+	if (kind == SEG_GARDEN)
+		return rerr(err, RERR_ILLEGAL, "ABBOT-3",
+			    "only an abbot may stand on a garden; a follower never does");
+	return rerr(err, RERR_ILLEGAL, "RIVER-5", "no figure may stand on the %s at %s",
+		    seg_kind_name(kind), slot_name(a->slot));
+}
+
 int
 figure_check(const struct game *g, const struct action *a, struct rules_error *err)
 {
@@ -122,14 +143,7 @@ figure_check(const struct game *g, const struct action *a, struct rules_error *e
 			    "the tile just placed has nothing at %s", slot_name(a->slot));
 	kind = t->seg[s].kind;
 	if (!figure_allowed(g, a->figure, kind))
-		return rerr(err, RERR_ILLEGAL,
-			    a->figure == FIG_ABBOT ? "ABBOT-3"
-			    : kind == SEG_FIELD    ? "FARM-1"
-			    : kind == SEG_GARDEN   ? "ABBOT-3"
-						   : "RIVER-5",
-			    "a %s may not stand on the %s at %s",
-			    a->figure == FIG_ABBOT ? "abbot" : "follower", seg_kind_name(kind),
-			    slot_name(a->slot));
+		return refuse_kind(g, a, kind, err);
 	if (a->role != SEG_KIND_COUNT && a->role != kind)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-2",
 			    "%s is a %s: a follower there is a %s, not a %s", slot_name(a->slot),

@@ -35,9 +35,9 @@ frontier_remove(struct game *g, int cell)
 	g->cells[cell].frontier = -1;
 }
 
-/* The cell's neighbour on `side` now demands `edge` there. */
+/* The cell (at x,y) has a new neighbour on `side` demanding `edge` there. */
 void
-frontier_demand(struct game *g, int cell, int side, int edge)
+frontier_demand(struct game *g, int cell, int x, int y, int side, int edge)
 {
 	struct cell *c = &g->cells[cell];
 	struct frontier_cell *f;
@@ -45,8 +45,8 @@ frontier_demand(struct game *g, int cell, int side, int edge)
 	if (c->frontier < 0) {
 		struct action place = {
 			.kind = ACT_PLACE_TILE,
-			.x = (int16_t)(cell % g->width - g->origin),
-			.y = (int16_t)(cell / g->width - g->origin),
+			.x = (int16_t)x,
+			.y = (int16_t)y,
 		};
 		c->frontier = (int16_t)g->nfrontier++;
 		f = &g->frontier[c->frontier];
