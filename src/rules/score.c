@@ -72,17 +72,12 @@ void
 score_completed(struct game *g, int placed)
 {
 	const struct tile_type *t = game_type(g, g->placed[placed].type);
-	static const int order[2] = {SEG_ROAD, SEG_CITY};
 
-	for (int k = 0; k < 2; k++)
-		for (int s = 0; s < t->nsegs; s++) {
-			int root;
-			if (t->seg[s].kind != order[k])
-				continue;
-			root = feature_find(g, seg_instance(placed, s));
-			if (g->feat[root].open == 0)
-				score_feature(g, root, false);
-		}
+	for (int k = 0; k < t->nclosable; k++) {
+		int root = feature_find(g, seg_instance(placed, t->closable[k]));
+		if (g->feat[root].open == 0)
+			score_feature(g, root, false);
+	}
 	for (int i = 0; i < g->ncloisters_done; i++) {
 		int p = g->cloisters_done[i];
 		score_feature(g, seg_instance(p, game_type(g, g->placed[p].type)->centre_seg), false);

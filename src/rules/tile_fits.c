@@ -1,7 +1,8 @@
 /* Precomputed lookups per tile type, so the hot paths do table reads:
  * for every possible demand of an empty cell, the rotations in which the
  * type fits (listing placements is one lookup per frontier cell), and the
- * segment at every board slot in every rotation. */
+ * segment at every board slot in every rotation, and the segments that
+ * can be completed, in scoring order. */
 #include "tile.h"
 
 static void
@@ -22,10 +23,24 @@ compute_fits(struct tile_type *t)
 	}
 }
 
+/* Segments that complete by closing their sides, in scoring order. */
+static void
+compute_closable(struct tile_type *t)
+{
+	static const int order[2] = {SEG_ROAD, SEG_CITY};
+
+	t->nclosable = 0;
+	for (int k = 0; k < 2; k++)
+		for (int s = 0; s < t->nsegs; s++)
+			if (t->seg[s].kind == order[k])
+				t->closable[t->nclosable++] = (uint8_t)s;
+}
+
 void
 tile_compute_tables(struct tile_type *t)
 {
 	compute_fits(t);
+	compute_closable(t);
 	for (int rot = 0; rot < 4; rot++)
 		for (int slot = 0; slot < SLOT_COUNT; slot++)
 			t->rot_slot_seg[rot][slot] =
