@@ -19,21 +19,24 @@ set_enabled(const struct rules_options *opt, const char *set)
 
 #define SPARE_DRAWS 16
 
-/* Fisher-Yates driven by a ChaCha20 stream keyed by the seed. 32-bit
- * values with rejection keep every order exactly equally likely; the
- * spare values make running out practically impossible, and if it ever
- * happened the fallback's bias would be below 2^-24. */
+/* Fisher-Yates driven by a ChaCha20 stream keyed by the seed. Indices come
+ * from Lemire's multiply-and-reject method, so every order is exactly
+ * equally likely; the spare values make running out practically impossible,
+ * and if it ever happened the last value's bias would be below 2^-24. */
 static void
 shuffle(int16_t *a, int n, const uint32_t *stream, int nstream)
 {
 	int k = 0;
 
 	for (int i = n - 1; i > 0; i--) {
-		uint32_t bound = (uint32_t)i + 1, limit = UINT32_MAX - UINT32_MAX % bound;
-		uint32_t r = stream[k++];
-		while (r >= limit && k < nstream)
-			r = stream[k++];
-		int j = (int)(r % bound);
+		uint32_t bound = (uint32_t)i + 1;
+		uint64_t m = (uint64_t)stream[k++] * bound;
+		if ((uint32_t)m < bound) {
+			uint32_t threshold = -bound % bound;
+			while ((uint32_t)m < threshold && k < nstream)
+				m = (uint64_t)stream[k++] * bound;
+		}
+		int j = (int)(m >> 32);
 		int16_t t = a[i];
 		a[i] = a[j];
 		a[j] = t;
@@ -99,7 +102,7 @@ bag_count(const struct game *g, int *copies, int n[3])
 static int
 bag_shuffled(struct game *g)
 {
-	int n[3] = {0, 0, 0}, total, k = 0, nstream;
+	int n[3] = {0, 0, 0}, total, nstream;
 	int *copies = malloc(sizeof(*copies) * (size_t)g->cat->ntypes);
 	uint32_t *stream;
 
@@ -114,10 +117,10 @@ bag_shuffled(struct game *g)
 		free(stream);
 		return -1;
 	}
-	for (int rank = 0; rank < 3; rank++)
-		for (int i = 0; i < g->cat->ntypes; i++)
-			for (int c = 0; c < copies[i] && bag_rank(&g->cat->types[i]) == rank; c++)
-				g->bag[k++] = (int16_t)i;
+	int next[3] = {0, n[0], n[0] + n[1]}; /* where each rank's tiles go */
+	for (int i = 0; i < g->cat->ntypes; i++)
+		for (int c = 0; c < copies[i]; c++)
+			g->bag[next[bag_rank(&g->cat->types[i])]++] = (int16_t)i;
 	randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
 	/* River pile first, then the main pile, each with its own values. */
 	shuffle(g->bag, n[0], stream, n[0] + SPARE_DRAWS / 2);
