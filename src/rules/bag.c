@@ -74,6 +74,19 @@ bag_rank(const struct tile_type *t)
 	}
 }
 
+/* Copies of a type that stay out of the pile: the start tile placed, and
+ * the base start tile when another start replaces it (RIVER-1: it goes
+ * back in the box). */
+static int
+start_copies(const struct game *g, int type)
+{
+	const struct tile_type *t = &g->cat->types[type];
+
+	if (type == g->start_type)
+		return 1;
+	return (t->flags & TILE_START) && t->group == GROUP_DEFAULT;
+}
+
 /* Copies of each type in the draw pile, by rank (see bag_rank). */
 static int
 bag_count(const struct game *g, int *copies, int n[3])
@@ -89,7 +102,7 @@ bag_count(const struct game *g, int *copies, int n[3])
 			enabled = set_enabled(&g->opt, set);
 		}
 		copies[i] = enabled && bag_rank(t) >= 0
-				    ? t->count[g->opt.edition - 1] - (i == g->start_type)
+				    ? t->count[g->opt.edition - 1] - start_copies(g, i)
 				    : 0;
 		if (copies[i] > 0) {
 			n[bag_rank(t)] += copies[i];

@@ -68,34 +68,52 @@ recall_possible(const struct game *g, int player)
 	return seg >= 0 && !game_feature_complete(g, feature_find(g, seg));
 }
 
+/* True when an earlier segment of the tile already joined this feature:
+ * one feature, one option, however many of its pieces the tile carries. */
+static bool
+seen_before(const struct game *g, int s, int root)
+{
+	for (int e = 0; e < s; e++)
+		if (feature_find(g, seg_instance(g->last_placed, e)) == root)
+			return true;
+	return false;
+}
+
+static int
+emit(struct action *out, int n, int cap, struct action a)
+{
+	if (n < cap)
+		out[n] = a;
+	return n + 1;
+}
+
 int
 figure_options(const struct game *g, struct action *out, int cap)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
 	const struct player_state *ps = &g->player[g->current];
-	int n = 0;
+	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS});
 
-#define EMIT(...)                                  \
-	do {                                       \
-		if (n < cap)                       \
-			out[n] = (struct action){__VA_ARGS__}; \
-		n++;                               \
-	} while (0)
-	EMIT(.kind = ACT_PASS);
 	for (int s = 0; s < t->nsegs; s++) {
-		int root = feature_find(g, seg_instance(g->last_placed, s));
-		if (g->feat[root].figures)
+		int kind = t->seg[s].kind, root;
+		if (kind == SEG_RIVER)
+			continue;
+		root = feature_find(g, seg_instance(g->last_placed, s));
+		if (g->feat[root].figures || seen_before(g, s, root))
 			continue;
 		for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
-			if (ps->supply[fig] && figure_allowed(g, fig, t->seg[s].kind))
-				EMIT(.kind = ACT_FIGURE, .figure = (uint8_t)fig,
-				     .slot = (uint8_t)segment_name_slot(t, s, pt->rot),
-				     .role = fig == FIG_ABBOT ? SEG_KIND_COUNT : t->seg[s].kind);
+			if (ps->supply[fig] && figure_allowed(g, fig, kind))
+				n = emit(out, n, cap,
+					 (struct action){
+						 .kind = ACT_FIGURE,
+						 .figure = (uint8_t)fig,
+						 .slot = (uint8_t)segment_name_slot(t, s, pt->rot),
+						 .role = fig == FIG_ABBOT ? SEG_KIND_COUNT : kind,
+					 });
 	}
 	if (recall_possible(g, g->current))
-		EMIT(.kind = ACT_RECALL);
-#undef EMIT
+		n = emit(out, n, cap, (struct action){.kind = ACT_RECALL});
 	return n;
 }
 
@@ -111,7 +129,7 @@ refuse_kind(const struct game *g, const struct action *a, int kind, struct rules
 			    "at %s",
 			    seg_kind_name(kind), slot_name(a->slot));
 	if (kind == SEG_FIELD)
-		return rerr(err, RERR_ILLEGAL, "FARM-1",
+		return rerr(err, RERR_ILLEGAL, "BASE-SETUP-5",
 			    "this game is played without farmers (no figure on fields)");
 	if (kind == SEG_GARDEN)
 		return rerr(err, RERR_ILLEGAL, "ABBOT-3",

@@ -611,24 +611,35 @@ figure_candidates(struct run *r)
 		cand_add(r, &figure_cands[i]);
 }
 
+/* The feature a slot of the tile just placed belongs to, or -1. */
+static int
+slot_feature(const struct game *g, int slot)
+{
+	int seg = slot_segment(g, slot);
+
+	if (seg == SEG_NONE)
+		return -1;
+	return game_feature_root(g, g->last_placed * TILE_SEG_MAX + seg);
+}
+
 /* Listed, or another name for a listed figure action (another slot of the
- * same segment): the engine may accept those, so they are not tried.
- * Placements listed are marked on the grid. */
+ * same feature: the engine lists a feature once but accepts any of its
+ * slots), so those are not tried. Placements listed are marked on the grid. */
 static bool
 listed_or_alias(struct run *r, const struct decision *d, const struct action *c, int n)
 {
-	int seg;
+	int feature;
 
 	if (d->kind == DECISION_PLACE_TILE)
 		return c->kind == ACT_PLACE_TILE && c->rot < 4 && in_grid(c->x, c->y) &&
 		       (*mark_at(r, c->x, c->y) & 1 << c->rot);
-	seg = c->kind == ACT_FIGURE ? slot_segment(r->g, c->slot) : SEG_NONE;
+	feature = c->kind == ACT_FIGURE ? slot_feature(r->g, c->slot) : -1;
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &r->buf[i];
 		if (action_eq(a, c))
 			return true;
 		if (a->kind == ACT_FIGURE && c->kind == ACT_FIGURE && a->figure == c->figure &&
-		    a->role == c->role && seg != SEG_NONE && slot_segment(r->g, a->slot) == seg) {
+		    a->role == c->role && feature >= 0 && slot_feature(r->g, a->slot) == feature) {
 			stats[r->combo].aliases++;
 			return true;
 		}

@@ -1,0 +1,131 @@
+/* The carcpbem command: declarations shared by main.c and the subcommands
+ * (one cmd_NAME.c per subcommand). */
+#ifndef CARC_CLI_H
+#define CARC_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "gamefile.h"
+#include "rules.h"
+
+/* Exit codes: success, a failure (refused move, bad file), a usage error. */
+#define EXIT_OK 0
+#define EXIT_FAIL 1
+#define EXIT_USAGE 2
+
+/* ---- options (opt.c) ---- */
+
+struct cli_opt {
+	int id;           /* what opt_next returns: the short letter, or >= 256 */
+	const char *name; /* long name, without "--" */
+	char letter;      /* short name, or 0 */
+	const char *arg;  /* name of the argument, or NULL for a flag */
+	const char *help;
+};
+
+struct cli_usage {
+	const char *cmd;               /* "new" */
+	const char *synopsis;          /* "[options] -o GAME NAME NAME..." */
+	const char *about;             /* what the command does, a line or two */
+	const struct cli_opt *opts[3]; /* option tables, the last one NULL;
+					  each table ends with id 0 */
+};
+
+enum { OPT_END = -1, OPT_ERROR = -2, OPT_HELP = -3 };
+
+/* Walks argv: options anywhere, "--" ends them; the operands end up in
+ * argv[1..npos] in their order. */
+struct opt_iter {
+	int argc;
+	char **argv;
+	int i;
+	int npos;
+	bool only_operands;
+};
+
+void opt_init(struct opt_iter *it, int argc, char **argv);
+/* An option id (its argument in *arg), OPT_HELP for -h/--help, OPT_END, or
+ * OPT_ERROR after printing a usage error. */
+int opt_next(struct opt_iter *it, const struct cli_usage *u, const char **arg);
+
+/* Prints "carcpbem CMD: message" and the usage line; returns EXIT_USAGE. */
+int usage_error(const struct cli_usage *u, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Prints the full usage and options on stdout; returns EXIT_OK. */
+int usage_help(const struct cli_usage *u);
+/* "carcpbem: message" on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_gf_error(const char *file, const struct gf_error *e);
+int parse_long(const char *s, long lo, long hi, long *out);
+
+/* Rules options shared by new, selfplay and demo: --edition, --farmers,
+ * --no-farmers, --river, --abbot, --river-uturn. */
+extern const struct cli_opt rules_opts[];
+/* 1 if id was a rules option (applied), 0 if not one, -1 on a bad value
+ * (usage error printed). */
+int rules_opt(const struct cli_usage *u, int id, const char *arg,
+	      struct rules_options *o);
+/* --seed: 64 hex digits as they are, other text hashed to 32 bytes. */
+int seed_from_text(const struct cli_usage *u, const char *text, uint8_t seed[SEED_BYTES]);
+void seed_random(uint8_t seed[SEED_BYTES]);
+/* A seed of its own for each (tag, i) under one key (BLAKE2b keyed hash),
+ * e.g. the bag and the players' choices of selfplay's game i. */
+void seed_derive(const uint8_t key[SEED_BYTES], const char *tag, uint32_t i,
+		 uint8_t out[SEED_BYTES]);
+/* Room for the legal actions of any decision of g (computer players). */
+static inline int
+legal_cap(const struct game *g)
+{
+	return 4 * (2 * g->capacity + 4) + FIG_TYPE_COUNT * TILE_SEG_MAX + 2;
+}
+
+/* Loads the built-in tiles, or says why not (NULL). */
+struct catalog *cli_catalog(void);
+/* Loads a game file, or says why not (NULL). */
+struct gamefile *cli_load(const char *path, const struct catalog *cat);
+
+/* ---- reports (report.c) ---- */
+
+/* Seat letters: A for the first player listed, B, ... */
+static inline char
+seat_letter(int seat)
+{
+	return (char)('A' + seat);
+}
+
+/* "city N-W (pennant), road E-S" for a tile type turned rot quarters. */
+void tile_describe(const struct tile_type *t, int rot, char *buf, size_t n);
+/* "edition 1, farmers, river (u-turn rule: curves), abbot" */
+void rules_describe(const struct rules_options *o, char *buf, size_t n);
+/* One line about the decision due: whose, what, which tile. */
+void report_decision(FILE *fp, const struct gamefile *gf);
+/* The decision as JSON: gamefile_decision_json's kind, player and tile,
+ * plus seat (1-based), turn, tiles_left and, for place-figure, the x, y
+ * and rotation of the tile just placed. */
+json_t *decision_json(const struct gamefile *gf);
+/* Events from..g->nevents, one sentence a line, each line led by indent. */
+void report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent);
+/* Final scores and the winner(s). */
+void report_final(FILE *fp, const struct gamefile *gf);
+/* Seats with the best score, as a bit set. */
+unsigned winners(const struct game *g);
+/* "knight on the city at N of BA/CRr at 1,0" for figure i on the board. */
+void figure_describe(const struct game *g, int i, char *buf, size_t n);
+
+/* ---- the board as text (textboard.c) ---- */
+
+/* The board in 5x3 character cells with coordinates; free() it. */
+char *textboard(const struct game *g);
+extern const char textboard_legend[];
+
+/* ---- subcommands ---- */
+
+int cmd_new(int argc, char **argv);
+int cmd_legal(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+
+#endif

@@ -1,0 +1,228 @@
+/* carcpbem demo: one game between computer players (random ones for now),
+ * told turn by turn, with the final board and scores. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai.h"
+#include "cli.h"
+
+enum { OPT_SEED = 512, OPT_PLAYERS };
+
+static const struct cli_opt demo_opts[] = {
+	{OPT_SEED, "seed", 0, "SEED",
+	 "play the game of this seed (default: random, printed)"},
+	{OPT_PLAYERS, "players", 0, "N", "number of players, 2 to 5 (default 2)"},
+	{0, NULL, 0, NULL, NULL},
+};
+
+static const struct cli_usage usage = {
+	"demo",
+	"[--seed SEED] [--players N] [rules options]",
+	"Plays one game between computer players and prints each turn: who placed\n"
+	"which tile where, the figure put on it, the points scored; then the final\n"
+	"board and scores. The same seed plays the same game.",
+	{demo_opts, rules_opts, NULL},
+};
+
+static const char *const demo_names[MAX_PLAYERS] = {
+	"Ada", "Blaise", "Carl", "Dora", "Emmy", "Fermat",
+};
+
+struct demo {
+	struct gamefile *gf;
+	struct ai_rng rng;
+	struct action *buf;
+	int cap;
+};
+
+static int
+parse_args(int argc, char **argv, struct game_setup *s)
+{
+	struct opt_iter it;
+	const char *arg = NULL, *seed = NULL;
+	long players = 2;
+	int id;
+
+	*s = (struct game_setup){.start = -1};
+	rules_options_default(&s->opt);
+	opt_init(&it, argc, argv);
+	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
+		if (id == OPT_ERROR || id == OPT_HELP)
+			return id;
+		if (rules_opt(&usage, id, arg, &s->opt) < 0)
+			return OPT_ERROR;
+		if (id == OPT_PLAYERS && parse_long(arg, 2, 5, &players) < 0)
+			return usage_error(&usage, "--players %s: 2 to 5", arg),
+			       OPT_ERROR;
+		if (id == OPT_SEED)
+			seed = arg;
+	}
+	if (it.npos)
+		return usage_error(&usage, "unexpected argument '%s'", argv[1]),
+		       OPT_ERROR;
+	s->nplayers = (int)players;
+	if (seed == NULL)
+		seed_random(s->seed);
+	else if (seed_from_text(&usage, seed, s->seed) < 0)
+		return OPT_ERROR;
+	return 0;
+}
+
+/* The points of events from..to: "Ada +4 city, Blaise +2 road". */
+static void
+print_scores(const struct demo *d, int from, int to)
+{
+	const struct game *g = d->gf->game;
+	int k = 0;
+
+	for (int i = from; i < to; i++) {
+		const struct game_event *ev = &g->events[i];
+		if (ev->kind == EV_SCORE && !ev->final)
+			printf("%s%s +%d %s", k++ ? ", " : "", d->gf->name[ev->player],
+			       ev->points, seg_kind_name(ev->seg_kind));
+	}
+}
+
+static bool
+scored(const struct game *g, int from, int to)
+{
+	for (int i = from; i < to; i++)
+		if (g->events[i].kind == EV_SCORE && !g->events[i].final)
+			return true;
+	return false;
+}
+
+static void
+print_discards(const struct demo *d, int from, int to)
+{
+	const struct game *g = d->gf->game;
+
+	for (int i = from; i < to; i++)
+		if (g->events[i].kind == EV_DISCARD)
+			printf("      %s fits nowhere: discarded\n",
+			       d->gf->cat->types[g->events[i].tile].id);
+}
+
+/* One action of the player due; -1 if the engine refused it (a bug). */
+static int
+step(struct demo *d, struct action *a)
+{
+	struct rules_error err = {0};
+
+	if (ai_random_action(d->gf->game, &d->rng, d->buf, d->cap, a) < 0 ||
+	    gamefile_play_action(d->gf, a, &err) < 0) {
+		cli_error("the engine refused an action it had listed: %s", err.text);
+		return -1;
+	}
+	return 0;
+}
+
+/* "   7 Blaise BA/CRr     at  -1,2   r90   knight N   Ada +4 city" */
+static int
+turn(struct demo *d)
+{
+	const struct game *g = d->gf->game;
+	int mark = g->nevents, who = g->current, n = g->turn, tile = g->drawn;
+	struct action place, fig;
+	char text[32] = "-";
+
+	if (step(d, &place) < 0 || step(d, &fig) < 0)
+		return -1;
+	if (fig.kind != ACT_PASS)
+		action_format(g, &fig, text, sizeof(text));
+	printf("%4d %-6s %-10s at %3d,%-3d r%-4d", n, d->gf->name[who],
+	       d->gf->cat->types[tile].id, place.x, place.y, place.rot * 90);
+	if (scored(g, mark, g->nevents)) {
+		printf(" %-10s ", text);
+		print_scores(d, mark, g->nevents);
+	} else
+		printf(" %s", text);
+	putchar('\n');
+	print_discards(d, mark, g->nevents);
+	return 0;
+}
+
+/* From the first event of the final scoring on. */
+static void
+print_end(const struct demo *d)
+{
+	const struct game *g = d->gf->game;
+	char *board = textboard(g);
+	int i = g->nevents;
+
+	while (i > 0 && (g->events[i - 1].kind == EV_GAME_OVER ||
+			 (g->events[i - 1].kind == EV_SCORE && g->events[i - 1].final)))
+		i--;
+	printf("\nFinal scoring:\n");
+	report_events(stdout, d->gf, i, "  ");
+	if (board)
+		printf("\nFinal board:\n%s%s\n\n", board, textboard_legend);
+	free(board);
+	report_final(stdout, d->gf);
+}
+
+static void
+print_start(const struct demo *d)
+{
+	const struct gamefile *gf = d->gf;
+	char hex[2 * SEED_BYTES + 1], rules[128];
+
+	gamefile_seed_hex(gf->setup.seed, hex);
+	rules_describe(&gf->setup.opt, rules, sizeof(rules));
+	printf("Demo game between random players:");
+	for (int p = 0; p < gf->nplayers; p++)
+		printf("%s %s (%c)", p ? "," : "", gf->name[p], seat_letter(p));
+	printf("; %s.\nSeed %s\n(carcpbem demo --seed SEED plays this game again)\n\n",
+	       rules, hex);
+	printf("%4s %-6s %-10s %-10s %-5s %-10s %s\n", "turn", "player", "tile", "place",
+	       "rot", "figure", "points");
+}
+
+static int
+demo(const struct catalog *cat, const struct game_setup *setup)
+{
+	struct gf_error err = {0};
+	uint8_t ai_seed[SEED_BYTES];
+	struct demo d = {0};
+	int r = EXIT_FAIL;
+
+	if ((d.gf = gamefile_new(cat, setup, demo_names, false, &err)) == NULL) {
+		cli_gf_error("demo", &err);
+		return EXIT_FAIL;
+	}
+	seed_derive(setup->seed, "carcpbem demo players", 0, ai_seed);
+	ai_rng_seed(&d.rng, ai_seed);
+	d.cap = legal_cap(d.gf->game);
+	if ((d.buf = malloc(sizeof(*d.buf) * d.cap)) == NULL)
+		cli_error("out of memory");
+	else {
+		print_start(&d);
+		while (!d.gf->game->over && turn(&d) == 0)
+			;
+		if (d.gf->game->over) {
+			print_end(&d);
+			r = EXIT_OK;
+		}
+	}
+	free(d.buf);
+	gamefile_free(d.gf);
+	return r;
+}
+
+int
+cmd_demo(int argc, char **argv)
+{
+	struct game_setup setup;
+	struct catalog *cat;
+	int r = parse_args(argc, argv, &setup);
+
+	if (r == OPT_HELP)
+		return usage_help(&usage);
+	if (r == OPT_ERROR)
+		return EXIT_USAGE;
+	if ((cat = cli_catalog()) == NULL)
+		return EXIT_FAIL;
+	r = demo(cat, &setup);
+	catalog_free(cat);
+	return r;
+}

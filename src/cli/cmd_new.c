@@ -1,0 +1,227 @@
+/* carcpbem new: creates a game file. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum { OPT_SEED = 512, OPT_FIRST, OPT_TILES, OPT_START, OPT_FORCE };
+
+static const struct cli_opt new_opts[] = {
+	{'o', "output", 'o', "GAME", "write the game to the file GAME (required)"},
+	{OPT_SEED, "seed", 0, "SEED",
+	 "shuffle the bag from SEED: 64 hexadecimal digits as\n"
+	 "they are, or any other text (hashed); default: random"},
+	{OPT_FIRST, "first", 0, "N", "the N-th player named moves first (default 1)"},
+	{OPT_TILES, "tiles", 0, "ID,ID,...",
+	 "the bag is exactly these tiles, drawn in this order\n"
+	 "(for tests and set positions)"},
+	{OPT_START, "start", 0, "ID", "put tile ID at 0,0 instead of the rules' own"},
+	{OPT_FORCE, "force", 'f', NULL, "replace GAME if it exists"},
+	{0, NULL, 0, NULL, NULL},
+};
+
+static const struct cli_usage usage = {
+	"new",
+	"[options] -o GAME NAME NAME...",
+	"Creates a game for 2 to 5 players, named in their seat order, and writes\n"
+	"it to the game file GAME (mode 0600: it holds the secret seed).",
+	{new_opts, rules_opts, NULL},
+};
+
+struct new_args {
+	const char *out, *seed, *tiles, *start;
+	long first;
+	bool force;
+	struct rules_options opt;
+};
+
+static int
+parse_args(int argc, char **argv, struct new_args *a, int *nnames)
+{
+	struct opt_iter it;
+	const char *arg = NULL;
+	int id, r;
+
+	*a = (struct new_args){.first = 1};
+	rules_options_default(&a->opt);
+	opt_init(&it, argc, argv);
+	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
+		if (id == OPT_ERROR || id == OPT_HELP)
+			return id;
+		if ((r = rules_opt(&usage, id, arg, &a->opt)) != 0) {
+			if (r < 0)
+				return OPT_ERROR;
+			continue;
+		}
+		switch (id) {
+		case 'o':
+			a->out = arg;
+			break;
+		case OPT_SEED:
+			a->seed = arg;
+			break;
+		case OPT_FIRST:
+			if (parse_long(arg, 1, MAX_PLAYERS, &a->first) < 0)
+				a->first = -1; /* check_args says what is wrong */
+			break;
+		case OPT_TILES:
+			a->tiles = arg;
+			break;
+		case OPT_START:
+			a->start = arg;
+			break;
+		case OPT_FORCE:
+			a->force = true;
+			break;
+		}
+	}
+	*nnames = it.npos;
+	return 0;
+}
+
+static int
+check_args(const struct new_args *a, char **names, int n)
+{
+	char why[160];
+
+	if (a->out == NULL)
+		return usage_error(&usage, "say where to write the game: -o GAME");
+	if (n < 2 || n > 5)
+		return usage_error(&usage, "name 2 to 5 players, not %d", n);
+	for (int i = 0; i < n; i++) {
+		if (gamefile_check_name(names[i], why, sizeof(why)) < 0)
+			return usage_error(&usage, "%s", why);
+		for (int j = 0; j < i; j++)
+			if (strcasecmp(names[i], names[j]) == 0)
+				return usage_error(&usage,
+						   "two players are named %s: give each "
+						   "a different name",
+						   names[i]);
+	}
+	if (a->first < 1 || a->first > n)
+		return usage_error(&usage, "--first: give a seat number from 1 to %d", n);
+	return 0;
+}
+
+/* --tiles ID,ID,...: catalogue indices in *order (free() it). */
+static int
+parse_tiles(const struct catalog *cat, const struct new_args *a, int **order, int *n)
+{
+	char *list = strdup(a->tiles), *save = NULL, why[320];
+	int cap = 1;
+
+	for (const char *p = a->tiles; *p; p++)
+		cap += *p == ',';
+	*order = malloc(sizeof(int) * cap);
+	*n = 0;
+	if (list == NULL || *order == NULL) {
+		free(list);
+		cli_error("out of memory");
+		return EXIT_FAIL;
+	}
+	for (char *id = strtok_r(list, ", ", &save); id;
+	     id = strtok_r(NULL, ", ", &save)) {
+		if (((*order)[(*n)++] =
+			 gamefile_find_tile(cat, &a->opt, id, why, sizeof(why))) < 0) {
+			free(list);
+			return usage_error(&usage, "--tiles: %s", why);
+		}
+	}
+	free(list);
+	return *n ? 0 : usage_error(&usage, "--tiles: no tile ids in \"%s\"", a->tiles);
+}
+
+static int
+fill_setup(const struct catalog *cat, const struct new_args *a, int n,
+	   struct game_setup *s, int **order)
+{
+	char why[320];
+	int r;
+
+	*s = (struct game_setup){
+	    .opt = a->opt, .nplayers = n, .first_player = (int)a->first - 1, .start = -1};
+	if (a->start &&
+	    (s->start = gamefile_find_tile(cat, &a->opt, a->start, why, sizeof(why))) < 0)
+		return usage_error(&usage, "--start: %s", why);
+	if (a->tiles) {
+		if ((r = parse_tiles(cat, a, order, &s->norder)) != 0)
+			return r;
+		s->order = *order;
+	}
+	if (a->seed == NULL)
+		seed_random(s->seed);
+	else if (seed_from_text(&usage, a->seed, s->seed) < 0)
+		return EXIT_USAGE;
+	return 0;
+}
+
+static void
+report_new(const struct new_args *a, const struct gamefile *gf)
+{
+	char rules[128];
+
+	rules_describe(&gf->setup.opt, rules, sizeof(rules));
+	printf("Created %s: a game for", a->out);
+	for (int p = 0; p < gf->nplayers; p++)
+		printf("%s %s (%c)", p ? "," : "", gf->name[p], seat_letter(p));
+	printf("; %s.\n", rules);
+	if (gf->start_given || gf->order)
+		printf("Start tile %s%s.\n", gf->cat->types[gf->game->start_type].id,
+		       gf->order ? "; the bag holds the tiles given, in their order"
+				 : "");
+	report_decision(stdout, gf);
+	printf("Next: carcpbem legal %s\n", a->out);
+}
+
+static int
+create(const struct catalog *cat, const struct new_args *a, char **names, int n)
+{
+	struct game_setup setup;
+	struct gamefile *gf = NULL;
+	struct gf_error err = {0};
+	int *order = NULL, r;
+
+	if ((r = fill_setup(cat, a, n, &setup, &order)) != 0)
+		goto out;
+	r = EXIT_FAIL;
+	if (!a->force && access(a->out, F_OK) == 0) {
+		cli_error("%s already exists: choose another file, or add --force to "
+			  "replace it",
+			  a->out);
+		goto out;
+	}
+	if ((gf = gamefile_new(cat, &setup, (const char *const *)names, a->start != NULL,
+			       &err)) == NULL ||
+	    gamefile_save(gf, a->out, a->force, &err) < 0) {
+		cli_gf_error(a->out, &err);
+		goto out;
+	}
+	report_new(a, gf);
+	r = EXIT_OK;
+out:
+	gamefile_free(gf);
+	free(order);
+	return r;
+}
+
+int
+cmd_new(int argc, char **argv)
+{
+	struct new_args a;
+	struct catalog *cat;
+	int n, r = parse_args(argc, argv, &a, &n);
+
+	if (r == OPT_HELP)
+		return usage_help(&usage);
+	if (r == OPT_ERROR)
+		return EXIT_USAGE;
+	if ((r = check_args(&a, argv + 1, n)) != 0)
+		return r;
+	if ((cat = cli_catalog()) == NULL)
+		return EXIT_FAIL;
+	r = create(cat, &a, argv + 1, n);
+	catalog_free(cat);
+	return r;
+}

@@ -1,0 +1,88 @@
+/* carcpbem play: applies actions to a game file, all of them or none. */
+#include "cli.h"
+
+enum { OPT_DRY_RUN = 'n' };
+
+static const struct cli_opt play_opts[] = {
+	{OPT_DRY_RUN, "dry-run", 'n', NULL, "check and report the actions, save nothing"},
+	{0, NULL, 0, NULL, NULL},
+};
+
+static const struct cli_usage usage = {
+	"play",
+	"[-n] GAME ACTION...",
+	"Plays the actions in order, one action per argument, e.g.\n"
+	"  carcpbem play game.json \"place 1 0 90\" \"knight N\"\n"
+	"and saves GAME. If one action is refused, none is played and GAME stays\n"
+	"as it was. carcpbem legal GAME lists the legal actions.",
+	{play_opts, NULL, NULL},
+};
+
+static int
+refuse(const char *path, const char *text, const struct rules_error *err, int done)
+{
+	cli_error("refused \"%s\": %s%s%s", text, err->rule, err->rule[0] ? ": " : "",
+		  err->text);
+	if (done)
+		cli_error("nothing was played: not the %d action%s before it either",
+			  done, done == 1 ? "" : "s");
+	cli_error("run \"carcpbem legal %s\" for the legal actions", path);
+	return EXIT_FAIL;
+}
+
+static int
+play(const char *path, char **actions, int n, bool dry_run)
+{
+	struct catalog *cat = cli_catalog();
+	struct gamefile *gf = cat ? cli_load(path, cat) : NULL;
+	struct rules_error rerr = {0};
+	struct gf_error gerr = {0};
+	int mark, r = EXIT_FAIL;
+
+	if (gf == NULL)
+		goto out;
+	mark = gf->game->nevents;
+	for (int i = 0; i < n; i++)
+		if (gamefile_play(gf, actions[i], &rerr) < 0) {
+			r = refuse(path, actions[i], &rerr, i);
+			goto out;
+		}
+	if (!dry_run && gamefile_save(gf, path, true, &gerr) < 0) {
+		cli_gf_error(path, &gerr);
+		goto out;
+	}
+	report_events(stdout, gf, mark, "");
+	if (gf->game->over)
+		report_final(stdout, gf);
+	else
+		report_decision(stdout, gf);
+	if (dry_run)
+		printf("(dry run: %s not changed)\n", path);
+	r = EXIT_OK;
+out:
+	gamefile_free(gf);
+	catalog_free(cat);
+	return r;
+}
+
+int
+cmd_play(int argc, char **argv)
+{
+	struct opt_iter it;
+	const char *arg;
+	bool dry_run = false;
+	int id;
+
+	opt_init(&it, argc, argv);
+	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
+		if (id == OPT_ERROR)
+			return EXIT_USAGE;
+		if (id == OPT_HELP)
+			return usage_help(&usage);
+		dry_run |= id == OPT_DRY_RUN;
+	}
+	if (it.npos < 2)
+		return usage_error(&usage, it.npos ? "no action given"
+						   : "which game? give its file");
+	return play(argv[1], argv + 2, it.npos - 1, dry_run);
+}

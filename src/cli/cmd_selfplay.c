@@ -1,0 +1,173 @@
+/* carcpbem selfplay: many games between random players, with statistics;
+ * a smoke test of the engine as much as a benchmark. Game i is seeded
+ * from the --seed and i alone, so any game can be played again. */
+#include <stdlib.h>
+#include <time.h>
+
+#include "ai.h"
+#include "cli.h"
+
+enum { OPT_SEED = 512, OPT_PLAYERS };
+
+static const struct cli_opt selfplay_opts[] = {
+	{'n', "games", 'n', "N", "play N games (default 100)"},
+	{OPT_SEED, "seed", 0, "SEED", "seed of the whole run (default: random, printed)"},
+	{OPT_PLAYERS, "players", 0, "N", "players per game, 2 to 5 (default 2)"},
+	{0, NULL, 0, NULL, NULL},
+};
+
+static const struct cli_usage usage = {
+	"selfplay",
+	"[-n N] [--seed SEED] [--players N] [rules options]",
+	"Plays N complete games between random players and prints games per second,\n"
+	"the average number of turns, and the scores and wins of each seat (a tie\n"
+	"is a win for each player in it). The seats take turns to move first.\n"
+	"Exits with 1 if the engine ever refused an action it had listed as legal.",
+	{selfplay_opts, rules_opts, NULL},
+};
+
+struct selfplay {
+	long games, players;
+	uint8_t seed[SEED_BYTES];
+	struct rules_options opt;
+	/* results */
+	long turns, ties;
+	long score[MAX_PLAYERS], wins[MAX_PLAYERS];
+};
+
+static int
+parse_args(int argc, char **argv, struct selfplay *sp)
+{
+	struct opt_iter it;
+	const char *arg = NULL, *seed = NULL;
+	int id, r;
+
+	*sp = (struct selfplay){.games = 100, .players = 2};
+	rules_options_default(&sp->opt);
+	opt_init(&it, argc, argv);
+	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
+		if (id == OPT_ERROR || id == OPT_HELP)
+			return id;
+		if ((r = rules_opt(&usage, id, arg, &sp->opt)) < 0)
+			return OPT_ERROR;
+		if (id == 'n' && parse_long(arg, 1, 10000000, &sp->games) < 0)
+			return usage_error(&usage,
+					   "-n %s: give a number of games from 1 up",
+					   arg),
+			       OPT_ERROR;
+		if (id == OPT_PLAYERS && parse_long(arg, 2, 5, &sp->players) < 0)
+			return usage_error(&usage, "--players %s: 2 to 5", arg),
+			       OPT_ERROR;
+		if (id == OPT_SEED)
+			seed = arg;
+	}
+	if (it.npos)
+		return usage_error(&usage, "unexpected argument '%s'", argv[1]),
+		       OPT_ERROR;
+	if (seed == NULL)
+		seed_random(sp->seed);
+	else if (seed_from_text(&usage, seed, sp->seed) < 0)
+		return OPT_ERROR;
+	return 0;
+}
+
+/* Plays game i; its number of turns, or -1 (error printed). */
+static int
+play_one(const struct catalog *cat, struct selfplay *sp, uint32_t i)
+{
+	struct game_setup setup = {.opt = sp->opt,
+				   .nplayers = (int)sp->players,
+				   .first_player = (int)(i % sp->players),
+				   .start = -1};
+	struct rules_error err = {0};
+	uint8_t ai_seed[SEED_BYTES];
+	struct ai_rng rng;
+	struct action *buf;
+	struct game *g;
+	int turns;
+
+	seed_derive(sp->seed, "carcpbem selfplay bag", i, setup.seed);
+	seed_derive(sp->seed, "carcpbem selfplay players", i, ai_seed);
+	ai_rng_seed(&rng, ai_seed);
+	if ((g = game_new(cat, &setup, &err)) == NULL) {
+		cli_error("cannot start a game: %s", err.text);
+		return -1;
+	}
+	if ((buf = malloc(sizeof(*buf) * legal_cap(g))) == NULL) {
+		game_free(g);
+		cli_error("out of memory");
+		return -1;
+	}
+	turns = ai_random_playout(g, &rng, buf, legal_cap(g));
+	if (turns < 0)
+		cli_error("game %u: the engine refused an action it had listed as legal "
+			  "(a bug: this game replays with the same --seed)",
+			  (unsigned)i + 1);
+	else {
+		unsigned win = winners(g);
+		for (int p = 0; p < g->nplayers; p++) {
+			sp->score[p] += g->player[p].score;
+			sp->wins[p] += win >> p & 1;
+		}
+		sp->ties += (win & (win - 1)) != 0;
+	}
+	free(buf);
+	game_free(g);
+	return turns;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+print_stats(const struct selfplay *sp, double secs)
+{
+	char hex[2 * SEED_BYTES + 1], rules[128];
+
+	gamefile_seed_hex(sp->seed, hex);
+	rules_describe(&sp->opt, rules, sizeof(rules));
+	printf("seed: %s\n", hex);
+	printf("games: %ld (%ld players; %s)\n", sp->games, sp->players, rules);
+	printf("time: %.3f s, %.1f games/s\n", secs,
+	       sp->games / (secs > 0 ? secs : 1e-9));
+	printf("average turns: %.1f\n", (double)sp->turns / sp->games);
+	printf("seat  total score  average score   wins\n");
+	for (int p = 0; p < sp->players; p++)
+		printf("%4d %12ld %14.1f %6ld\n", p + 1, sp->score[p],
+		       (double)sp->score[p] / sp->games, sp->wins[p]);
+	printf("ties: %ld\n", sp->ties);
+}
+
+int
+cmd_selfplay(int argc, char **argv)
+{
+	struct selfplay sp;
+	struct catalog *cat;
+	double start;
+	int r = parse_args(argc, argv, &sp);
+
+	if (r == OPT_HELP)
+		return usage_help(&usage);
+	if (r == OPT_ERROR)
+		return EXIT_USAGE;
+	if ((cat = cli_catalog()) == NULL)
+		return EXIT_FAIL;
+	start = now();
+	for (long i = 0; i < sp.games; i++) {
+		int turns = play_one(cat, &sp, (uint32_t)i);
+		if (turns < 0) {
+			catalog_free(cat);
+			return EXIT_FAIL;
+		}
+		sp.turns += turns;
+	}
+	print_stats(&sp, now() - start);
+	catalog_free(cat);
+	return EXIT_OK;
+}

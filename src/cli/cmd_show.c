@@ -1,0 +1,220 @@
+/* carcpbem show: the state of a game: players, the decision due, the
+ * figures on the board and the board itself. Reads only. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum { OPT_JSON = 512 };
+
+static const struct cli_opt show_opts[] = {
+	{OPT_JSON, "json", 0, NULL, "print the same facts as one JSON object"},
+	{0, NULL, 0, NULL, NULL},
+};
+
+static const struct cli_usage usage = {
+	"show",
+	"GAME [--json]",
+	"Shows the scores and supplies, the decision due, the figures on the board\n"
+	"and the board of GAME (see BOARD in carcpbem(1) for how it is drawn).",
+	{show_opts, NULL, NULL},
+};
+
+static void
+show_players(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	int w = 0;
+
+	for (int p = 0; p < gf->nplayers; p++)
+		w = (int)strlen(gf->name[p]) > w ? (int)strlen(gf->name[p]) : w;
+	printf("Players:\n");
+	for (int p = 0; p < gf->nplayers; p++) {
+		const struct player_state *ps = &g->player[p];
+		printf("  %c %-*s %4d point%s  %d of %d followers in supply",
+		       seat_letter(p), w, gf->name[p], ps->score,
+		       ps->score == 1 ? " " : "s", ps->supply[FIG_FOLLOWER],
+		       FOLLOWERS_PER_PLAYER);
+		if (g->opt.abbot)
+			printf(", abbot %s",
+			       ps->supply[FIG_ABBOT] ? "in supply" : "on the board");
+		putchar('\n');
+	}
+}
+
+static void
+show_figures(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	char buf[160];
+	int n = 0;
+
+	printf("Figures on the board:\n");
+	for (int i = 0; i < g->nfigures; i++) {
+		if (g->figure[i].seg < 0)
+			continue;
+		figure_describe(g, i, buf, sizeof(buf));
+		printf("  %c %s: %s\n", seat_letter(g->figure[i].owner),
+		       gf->name[g->figure[i].owner], buf);
+		n++;
+	}
+	if (n == 0)
+		printf("  none\n");
+}
+
+static int
+show_text(const char *path, const struct gamefile *gf)
+{
+	char rules[128], *board = textboard(gf->game);
+
+	if (board == NULL) {
+		cli_error("out of memory");
+		return EXIT_FAIL;
+	}
+	rules_describe(&gf->setup.opt, rules, sizeof(rules));
+	printf("Game %s: %d players; %s.\n\n", path, gf->nplayers, rules);
+	show_players(gf);
+	putchar('\n');
+	if (gf->game->over)
+		report_final(stdout, gf);
+	else
+		report_decision(stdout, gf);
+	putchar('\n');
+	show_figures(gf);
+	printf("\nBoard:\n%s\n%s\n", board, textboard_legend);
+	free(board);
+	return EXIT_OK;
+}
+
+static json_t *
+players_json(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	json_t *a = json_array();
+
+	for (int p = 0; p < gf->nplayers; p++) {
+		const struct player_state *ps = &g->player[p];
+		char letter[2] = {seat_letter(p), '\0'};
+		json_t *pl = json_pack("{s:s, s:i, s:s, s:i, s:i}", "name", gf->name[p],
+				       "seat", p + 1, "letter", letter, "score",
+				       ps->score, "followers", ps->supply[FIG_FOLLOWER]);
+		if (g->opt.abbot)
+			json_object_set_new(pl, "abbot_in_supply",
+					    json_boolean(ps->supply[FIG_ABBOT] > 0));
+		json_array_append_new(a, pl);
+	}
+	return a;
+}
+
+static json_t *
+figures_json(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	json_t *a = json_array();
+
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct figure *f = &g->figure[i];
+		const struct placed_tile *pt;
+		int kind;
+		if (f->seg < 0)
+			continue;
+		pt = &g->placed[f->seg / TILE_SEG_MAX];
+		kind = g->feat[f->seg].kind;
+		json_array_append_new(
+		    a, json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "player",
+				 gf->name[f->owner], "figure",
+				 figure_role_name(kind, f->type), "feature",
+				 seg_kind_name(kind), "x", pt->x, "y", pt->y, "slot",
+				 slot_name(game_segment_slot(g, f->seg))));
+	}
+	return a;
+}
+
+static json_t *
+tiles_json(const struct game *g)
+{
+	json_t *a = json_array();
+
+	for (int p = 0; p < g->nplaced; p++) {
+		const struct placed_tile *pt = &g->placed[p];
+		json_array_append_new(a, json_pack("{s:s, s:i, s:i, s:i}", "id",
+						   g->cat->types[pt->type].id, "x", pt->x,
+						   "y", pt->y, "rotation", pt->rot * 90));
+	}
+	return a;
+}
+
+static json_t *
+board_json(const char *board)
+{
+	json_t *a = json_array();
+
+	for (const char *p = board; *p;) {
+		size_t len = strcspn(p, "\n");
+		json_array_append_new(a, json_stringn(p, len));
+		p += len + (p[len] == '\n');
+	}
+	return a;
+}
+
+static int
+show_json(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	char *board = textboard(g);
+	json_t *root;
+	int r = EXIT_FAIL;
+
+	if (board == NULL) {
+		cli_error("out of memory");
+		return EXIT_FAIL;
+	}
+	root = json_pack("{s:i, s:b, s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "turn", g->turn,
+			 "over", g->over, "tiles_left", game_tiles_left(g), "rules",
+			 gamefile_rules_json(&gf->setup.opt), "players", players_json(gf),
+			 "decision", decision_json(gf), "figures", figures_json(gf),
+			 "tiles", tiles_json(g), "board", board_json(board));
+	free(board);
+	if (root && json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0) {
+		putchar('\n');
+		r = EXIT_OK;
+	}
+	json_decref(root);
+	return r;
+}
+
+static int
+show(const char *path, bool json)
+{
+	struct catalog *cat = cli_catalog();
+	struct gamefile *gf = cat ? cli_load(path, cat) : NULL;
+	int r = EXIT_FAIL;
+
+	if (gf)
+		r = json ? show_json(gf) : show_text(path, gf);
+	gamefile_free(gf);
+	catalog_free(cat);
+	return r;
+}
+
+int
+cmd_show(int argc, char **argv)
+{
+	struct opt_iter it;
+	const char *arg;
+	bool json = false;
+	int id;
+
+	opt_init(&it, argc, argv);
+	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
+		if (id == OPT_ERROR)
+			return EXIT_USAGE;
+		if (id == OPT_HELP)
+			return usage_help(&usage);
+		json |= id == OPT_JSON;
+	}
+	if (it.npos != 1)
+		return usage_error(&usage, it.npos ? "one game file at a time"
+						   : "which game? give its file");
+	return show(argv[1], json);
+}

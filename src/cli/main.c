@@ -1,0 +1,116 @@
+/* carcpbem: git-style dispatch to one subcommand per file (cmd_*.c). */
+#include "config.h"
+
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv); /* argv[0] is the command's name */
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{"new", cmd_new, "create a game file"},
+	{"legal", cmd_legal, "list every legal action of the decision due"},
+	{"play", cmd_play, "play actions, all or none of them"},
+	{"show", cmd_show, "show scores, figures, the decision due and the board"},
+	{"selfplay", cmd_selfplay, "many games between random players, with statistics"},
+	{"demo", cmd_demo, "play one game between computer players, turn by turn"},
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const struct command *
+find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static void
+print_usage(FILE *fp)
+{
+	fprintf(fp, "usage: carcpbem COMMAND [ARGUMENT...]\n"
+		    "       carcpbem help COMMAND | --help | --version\n");
+}
+
+static int
+help(void)
+{
+	print_usage(stdout);
+	printf("\nHosts games of Carcassonne played by email.\n\ncommands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+	printf("\n\"carcpbem COMMAND --help\" or \"carcpbem help COMMAND\" describes "
+	       "a command;\n\"man carcpbem\" describes them all, with the game file "
+	       "and the actions.\n");
+	return EXIT_OK;
+}
+
+static int
+unknown(const char *name)
+{
+	if (name[0] == '-') {
+		cli_error("unknown option %s (see carcpbem --help)", name);
+		return EXIT_USAGE;
+	}
+	cli_error("'%s' is not a command (the commands: new, legal, play, show, "
+		  "selfplay, demo; see carcpbem --help)",
+		  name);
+	return EXIT_USAGE;
+}
+
+/* "carcpbem help CMD" is "carcpbem CMD --help". */
+static int
+help_command(int argc, char **argv)
+{
+	const struct command *c;
+	char *args[3];
+
+	if (argc < 2)
+		return help();
+	if (argc > 2) {
+		cli_error("help takes one command name");
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if ((c = find_command(argv[1])) == NULL)
+		return unknown(argv[1]);
+	args[0] = argv[1];
+	args[1] = "--help";
+	args[2] = NULL;
+	return c->run(2, args);
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		cli_error("no command given");
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+		return help();
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("carcpbem %s\n", PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+	if (sodium_init() < 0) {
+		cli_error("cannot initialize libsodium");
+		return EXIT_FAIL;
+	}
+	if (strcmp(argv[1], "help") == 0)
+		return help_command(argc - 1, argv + 1);
+	if ((c = find_command(argv[1])) == NULL)
+		return unknown(argv[1]);
+	return c->run(argc - 1, argv + 1);
+}

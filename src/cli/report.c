@@ -1,0 +1,257 @@
+/* Game facts as sentences: the decision due, what happened (events),
+ * figures, final scores. Shared by play, show and demo. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char side_letter[4] = {'N', 'E', 'S', 'W'};
+
+static const char *
+article(const char *word)
+{
+	return strchr("aeiou", word[0]) ? "an" : "a";
+}
+
+/* Appends to buf like snprintf, never past n. */
+static void
+append(char *buf, size_t n, const char *fmt, const char *a, const char *b)
+{
+	size_t len = strlen(buf);
+
+	if (len < n)
+		snprintf(buf + len, n - len, fmt, a, b);
+}
+
+static void
+segment_describe(const struct tile_type *t, int s, int rot, char *out, size_t n)
+{
+	char sides[12] = "";
+	int k = 0, board[4] = {0};
+
+	/* A road, river or city reaching a side holds that side's centre slot. */
+	for (int side = 0; side < 4; side++)
+		if (t->slot_seg[3 * side + 1] == s)
+			board[(side + rot) % 4] = 1;
+	for (int side = 0; side < 4; side++)
+		if (board[side]) {
+			if (k)
+				sides[k++] = '-';
+			sides[k++] = side_letter[side];
+		}
+	snprintf(out, n, "%s%s%s", seg_kind_name(t->seg[s].kind), k ? " " : "", sides);
+	if (t->seg[s].shields == 1)
+		append(out, n, "%s%s", " (pennant)", "");
+	else if (t->seg[s].shields > 1)
+		append(out, n, "%s%s", " (pennants)", "");
+}
+
+void
+tile_describe(const struct tile_type *t, int rot, char *buf, size_t n)
+{
+	char one[48];
+
+	buf[0] = '\0';
+	for (int s = 0; s < t->nsegs; s++) {
+		if (t->seg[s].kind == SEG_FIELD)
+			continue;
+		segment_describe(t, s, rot, one, sizeof(one));
+		append(buf, n, "%s%s", buf[0] ? ", " : "", one);
+	}
+	if (buf[0] == '\0')
+		snprintf(buf, n, "fields only");
+}
+
+void
+rules_describe(const struct rules_options *o, char *buf, size_t n)
+{
+	snprintf(buf, n, "edition %d, %s%s%s%s%s", o->edition,
+		 o->farmers ? "farmers" : "no farmers",
+		 o->river ? ", river (u-turn rule: " : "",
+		 o->river ? gamefile_uturn_name(o->river_uturn) : "", o->river ? ")" : "",
+		 o->abbot ? ", abbot" : "");
+}
+
+/* The player's abbot stands on a feature that is not complete (ABBOT-6). */
+static bool
+can_recall(const struct game *g, int player)
+{
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct figure *f = &g->figure[i];
+		if (f->owner == player && f->type == FIG_ABBOT && f->seg >= 0)
+			return !game_feature_complete(g, game_feature_root(g, f->seg));
+	}
+	return false;
+}
+
+void
+report_decision(FILE *fp, const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	const struct tile_type *t;
+	const struct placed_tile *pt;
+	struct decision d;
+	char desc[160];
+
+	game_decision(g, &d);
+	if (d.kind == DECISION_GAME_OVER) {
+		fprintf(fp, "The game is over.\n");
+		return;
+	}
+	t = &gf->cat->types[d.tile];
+	if (d.kind == DECISION_PLACE_TILE) {
+		tile_describe(t, 0, desc, sizeof(desc));
+		fprintf(fp,
+			"Turn %d: %s (%c) to place %s (%s); %d tile%s left in the bag.\n",
+			g->turn, gf->name[d.player], seat_letter(d.player), t->id, desc,
+			game_tiles_left(g), game_tiles_left(g) == 1 ? "" : "s");
+		return;
+	}
+	pt = &g->placed[g->last_placed];
+	fprintf(fp,
+		"Turn %d: %s (%c) placed %s at %d,%d rotation %d and may put a figure "
+		"on it%s, or pass.\n",
+		g->turn, gf->name[d.player], seat_letter(d.player), t->id, pt->x, pt->y,
+		pt->rot * 90, can_recall(g, d.player) ? ", recall the abbot" : "");
+}
+
+json_t *
+decision_json(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	json_t *d = gamefile_decision_json(gf);
+	struct decision dec;
+
+	game_decision(g, &dec);
+	if (dec.player >= 0)
+		json_object_set_new(d, "seat", json_integer(dec.player + 1));
+	if (dec.kind == DECISION_PLACE_FIGURE) {
+		const struct placed_tile *pt = &g->placed[g->last_placed];
+		json_object_set_new(d, "x", json_integer(pt->x));
+		json_object_set_new(d, "y", json_integer(pt->y));
+		json_object_set_new(d, "rotation", json_integer(pt->rot * 90));
+	}
+	json_object_set_new(d, "turn", json_integer(g->turn));
+	json_object_set_new(d, "tiles_left", json_integer(game_tiles_left(g)));
+	return d;
+}
+
+void
+figure_describe(const struct game *g, int i, char *buf, size_t n)
+{
+	const struct figure *f = &g->figure[i];
+	int seg = f->seg, kind = g->feat[seg].kind, slot = game_segment_slot(g, seg);
+	const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
+	const char *id = g->cat->types[pt->type].id;
+
+	if (slot == SLOT_CENTRE)
+		snprintf(buf, n, "%s on the %s of %s at %d,%d",
+			 figure_role_name(kind, f->type), seg_kind_name(kind), id, pt->x,
+			 pt->y);
+	else
+		snprintf(buf, n, "%s on the %s at %s of %s at %d,%d",
+			 figure_role_name(kind, f->type), seg_kind_name(kind),
+			 slot_name(slot), id, pt->x, pt->y);
+}
+
+/* The slot legal would name the figure's feature by, whatever slot of it
+ * the player named. */
+static int
+naming_slot(const struct game *g, const struct game_event *ev)
+{
+	int p = game_placed_at(g, ev->x, ev->y), s;
+
+	if (p < 0 || ev->slot >= SLOT_COUNT)
+		return ev->slot;
+	s = tile_seg_at(&g->cat->types[g->placed[p].type], ev->slot, g->placed[p].rot);
+	return s == SEG_NONE ? ev->slot : game_segment_slot(g, p * TILE_SEG_MAX + s);
+}
+
+static void
+event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev)
+{
+	const char *who = ev->player >= 0 ? gf->name[ev->player] : "?";
+	const char *id = ev->tile >= 0 ? gf->cat->types[ev->tile].id : "?";
+	const char *role;
+
+	switch (ev->kind) {
+	case EV_PLACE_TILE:
+		fprintf(fp, "%s placed %s at %d,%d rotation %d.\n", who, id, ev->x, ev->y,
+			ev->rot * 90);
+		break;
+	case EV_PLACE_FIGURE:
+		role = figure_role_name(ev->seg_kind, ev->figure);
+		if (ev->slot == SLOT_CENTRE)
+			fprintf(fp, "%s put %s %s on the %s of %d,%d.\n", who,
+				article(role), role, seg_kind_name(ev->seg_kind), ev->x,
+				ev->y);
+		else
+			fprintf(fp, "%s put %s %s on the %s at %s of %d,%d.\n", who,
+				article(role), role, seg_kind_name(ev->seg_kind),
+				slot_name(naming_slot(gf->game, ev)), ev->x, ev->y);
+		break;
+	case EV_SCORE:
+		fprintf(fp, "%s scores %d point%s for the %s at %d,%d%s.\n", who,
+			ev->points, ev->points == 1 ? "" : "s",
+			seg_kind_name(ev->seg_kind), ev->x, ev->y,
+			ev->final ? " (final scoring)" : "");
+		break;
+	case EV_DISCARD:
+		fprintf(fp, "%s fits nowhere: discarded, and another tile drawn.\n", id);
+		break;
+	case EV_RETURN:
+		fprintf(fp, "Figures went back to %s's supply.\n", who);
+		break;
+	case EV_GAME_OVER:
+		fprintf(fp, "The game is over.\n");
+		break;
+	}
+}
+
+void
+report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent)
+{
+	const struct game *g = gf->game;
+
+	for (int i = from; i < g->nevents; i++) {
+		fputs(indent, fp);
+		event_line(fp, gf, &g->events[i]);
+	}
+}
+
+unsigned
+winners(const struct game *g)
+{
+	unsigned set = 0;
+	int best = -1;
+
+	for (int p = 0; p < g->nplayers; p++)
+		if (g->player[p].score > best)
+			best = g->player[p].score;
+	for (int p = 0; p < g->nplayers; p++)
+		if (g->player[p].score == best)
+			set |= 1u << p;
+	return set;
+}
+
+void
+report_final(FILE *fp, const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	unsigned win = winners(g);
+	int nwin = 0, k = 0, best = 0;
+
+	fprintf(fp, "Final scores:");
+	for (int p = 0; p < g->nplayers; p++) {
+		fprintf(fp, "%s %s %d", p ? "," : "", gf->name[p], g->player[p].score);
+		if (win >> p & 1)
+			nwin++, best = g->player[p].score;
+	}
+	fprintf(fp, "\n%s",
+		nwin > 1 ? "Winners (a tie, they share the victory): " : "Winner: ");
+	for (int p = 0; p < g->nplayers; p++)
+		if (win >> p & 1)
+			fprintf(fp, "%s%s", k++ ? (k == nwin ? " and " : ", ") : "",
+				gf->name[p]);
+	fprintf(fp, " with %d point%s.\n", best, best == 1 ? "" : "s");
+}
