@@ -30,7 +30,7 @@ board_init(struct game *g, int capacity)
 	g->width = BOARD_START_WIDTH;
 	g->origin = g->width / 2;
 	g->cells = cells_new(g->width);
-	g->placed = calloc(capacity + 1, sizeof(*g->placed)); /* + a spare */
+	g->placed = malloc(sizeof(*g->placed) * capacity);
 	g->feat = malloc(sizeof(*g->feat) * capacity * TILE_SEG_MAX);
 	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
 	g->seg_stamp = calloc((size_t)capacity * TILE_SEG_MAX, sizeof(*g->seg_stamp));
@@ -129,30 +129,27 @@ board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 		    t->id, x, y, rot * 90);
 }
 
-/* Counts the new tile into its neighbours' surroundings and notes the
- * monasteries and gardens it completes, for the scoring step. */
+/* Counts the new tile into the surroundings of the monasteries and gardens
+ * around it (only they need the count) and notes those it completes, for
+ * the scoring step. */
 static void
 board_count_around(struct game *g, int p)
 {
-	int w = g->width, cell = g->placed[p].cell, spare = g->capacity;
+	int w = g->width, cell = g->placed[p].cell, around = 0;
 	const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-	int16_t q[8];
 
-	/* Branch-free counting: an empty cell's update lands on the spare
-	 * entry past the last tile (which cells are filled is random). */
-	for (int k = 0; k < 8; k++) {
-		int n = g->cells[cell + off[k]].placed;
-		q[k] = (int16_t)(n >= 0 ? n : spare);
-		g->placed[p].around += n >= 0;
-		g->placed[q[k]].around++;
-	}
 	g->ncloisters_done = 0;
-	for (int k = 0; k < 8; k++)
-		if (g->placed[q[k]].around == 8 && q[k] != spare &&
-		    game_type(g, g->placed[q[k]].type)->centre_seg != SEG_NONE)
-			g->cloisters_done[g->ncloisters_done++] = q[k];
-	if (g->placed[p].around == 8 && game_type(g, g->placed[p].type)->centre_seg != SEG_NONE)
-		g->cloisters_done[g->ncloisters_done++] = (int16_t)p;
+	for (int k = 0; k < 8; k++) {
+		int q = g->cells[cell + off[k]].placed;
+		around += q >= 0;
+		if (q >= 0 && g->placed[q].cloister && ++g->placed[q].around == 8)
+			g->cloisters_done[g->ncloisters_done++] = (int16_t)q;
+	}
+	if (g->placed[p].cloister) {
+		g->placed[p].around = (uint8_t)around;
+		if (around == 8)
+			g->cloisters_done[g->ncloisters_done++] = (int16_t)p;
+	}
 }
 
 /* Puts the tile on the grid and updates the frontier; returns its index,
@@ -175,6 +172,7 @@ board_place(struct game *g, int type, int x, int y, int rot)
 		.cell = cell,
 		.turn = (int16_t)g->turn,
 		.player = (int8_t)(g->turn ? g->current : -1),
+		.cloister = t->centre_seg != SEG_NONE,
 	};
 	g->cells[cell].placed = (int16_t)p;
 	board_count_around(g, p);

@@ -71,10 +71,10 @@ recall_possible(const struct game *g, int player)
 /* True when an earlier segment of the tile already joined this feature:
  * one feature, one option, however many of its pieces the tile carries. */
 static bool
-seen_before(const struct game *g, int s, int root)
+seen_before(const int *roots, int s)
 {
 	for (int e = 0; e < s; e++)
-		if (feature_find(g, seg_instance(g->last_placed, e)) == root)
+		if (roots[e] == roots[s])
 			return true;
 	return false;
 }
@@ -93,14 +93,12 @@ figure_options(const struct game *g, struct action *out, int cap)
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
 	const struct player_state *ps = &g->player[g->current];
-	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS});
+	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS}), roots[TILE_SEG_MAX];
 
 	for (int s = 0; s < t->nsegs; s++) {
-		int kind = t->seg[s].kind, root;
-		if (kind == SEG_RIVER)
-			continue;
-		root = feature_find(g, seg_instance(g->last_placed, s));
-		if (g->feat[root].figures || seen_before(g, s, root))
+		int kind = t->seg[s].kind;
+		roots[s] = feature_find(g, seg_instance(g->last_placed, s));
+		if (kind == SEG_RIVER || g->feat[roots[s]].figures || seen_before(roots, s))
 			continue;
 		for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
 			if (ps->supply[fig] && figure_allowed(g, fig, kind))

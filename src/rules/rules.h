@@ -103,7 +103,8 @@ struct placed_tile {
 	int32_t cell;
 	int16_t turn;   /* turn number it was placed in; 0 = start tile */
 	int8_t player;  /* who placed it; -1 for the start tile */
-	uint8_t around; /* tiles among its 8 surrounding cells */
+	bool cloister;  /* has a monastery or garden at its centre */
+	uint8_t around; /* cloister: tiles among its 8 surrounding cells */
 };
 
 struct cell {
