@@ -96,26 +96,27 @@ frontier_scan(const struct game *g, int type, struct action *out, int cap)
 	 * per action from the cell's ready-made "place x y 0". rot_one is the
 	 * bit pattern of rot = 1, so adding it r times sets rot = r whatever
 	 * the byte order. */
-	uint64_t rot_one, base;
+	uint64_t rot_one;
 	struct action one = {.rot = 1};
+	struct action *o = out;
 
 	memcpy(&rot_one, &one, sizeof(rot_one));
-	for (int i = 0; i < g->nfrontier; i++) {
-		unsigned m = t->fits[f[i].need_code];
-		base = f[i].place;
-		memcpy(&out[n], &base, sizeof(base));
-		n += m & 1;
+	for (const struct frontier_cell *end = f + g->nfrontier; f < end; f++) {
+		unsigned m = t->fits[f->need_code];
+		uint64_t base = f->place;
+		memcpy(o, &base, sizeof(base));
+		o += m & 1;
 		base += rot_one;
-		memcpy(&out[n], &base, sizeof(base));
-		n += (m >> 1) & 1;
+		memcpy(o, &base, sizeof(base));
+		o += (m >> 1) & 1;
 		base += rot_one;
-		memcpy(&out[n], &base, sizeof(base));
-		n += (m >> 2) & 1;
+		memcpy(o, &base, sizeof(base));
+		o += (m >> 2) & 1;
 		base += rot_one;
-		memcpy(&out[n], &base, sizeof(base));
-		n += m >> 3;
+		memcpy(o, &base, sizeof(base));
+		o += m >> 3;
 	}
-	return n;
+	return (int)(o - out);
 }
 
 static bool
