@@ -77,7 +77,7 @@ void seed_derive(const uint8_t key[SEED_BYTES], const char *tag, uint32_t i,
 static inline int
 legal_cap(const struct game *g)
 {
-	return 4 * (2 * g->capacity + 4) + FIG_TYPE_COUNT * TILE_SEG_MAX + 2;
+	return game_legal_cap(g);
 }
 
 /* Loads the built-in tiles, or says why not (NULL). */

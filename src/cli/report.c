@@ -200,7 +200,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev)
 		fprintf(fp, "%s fits nowhere: discarded, and another tile drawn.\n", id);
 		break;
 	case EV_RETURN:
-		fprintf(fp, "Figures went back to %s's supply.\n", who);
+		role = figure_role_name(ev->seg_kind, ev->figure);
+		fprintf(fp, "%s's %s on the %s at %d,%d goes back to the supply.\n", who, role,
+			seg_kind_name(ev->seg_kind), ev->x, ev->y);
 		break;
 	case EV_GAME_OVER:
 		fprintf(fp, "The game is over.\n");

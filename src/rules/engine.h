@@ -78,7 +78,7 @@ int figure_abbot_seg(const struct game *g, int player);
 int figure_options(const struct game *g, struct action *out, int cap);
 int figure_check(const struct game *g, const struct action *a, struct rules_error *err);
 void figure_place(struct game *g, const struct action *a);
-void figures_return(struct game *g, int root);
+void figures_return(struct game *g, int root, bool final);
 
 /* turn.c */
 void turn_setup_plan(struct game *g);

@@ -59,8 +59,8 @@ segment_at_slot(const struct tile_type *t, int slot, int rot)
 	return tile_seg_at(t, slot, rot);
 }
 
-static bool
-recall_possible(const struct game *g, int player)
+bool
+game_can_recall(const struct game *g, int player)
 {
 	int seg = figure_abbot_seg(g, player);
 
@@ -110,7 +110,7 @@ figure_options(const struct game *g, struct action *out, int cap)
 						 .role = fig == FIG_ABBOT ? SEG_KIND_COUNT : kind,
 					 });
 	}
-	if (recall_possible(g, g->current))
+	if (game_can_recall(g, g->current))
 		n = emit(out, n, cap, (struct action){.kind = ACT_RECALL});
 	return n;
 }
@@ -146,7 +146,7 @@ figure_check(const struct game *g, const struct action *a, struct rules_error *e
 	if (a->kind == ACT_PASS)
 		return 0;
 	if (a->kind == ACT_RECALL)
-		return recall_possible(g, g->current)
+		return game_can_recall(g, g->current)
 			       ? 0
 			       : rerr(err, RERR_ILLEGAL, "ABBOT-6",
 				      "you have no abbot on an unfinished monastery or garden "
@@ -206,14 +206,34 @@ figure_place(struct game *g, const struct action *a)
 	}
 }
 
-/* BASE-SCORE-3: every figure on a scored feature goes home. */
+static void
+log_return(struct game *g, const struct figure *f, int root)
+{
+	const struct placed_tile *pt = &g->placed[f->seg / TILE_SEG_MAX];
+
+	event_add(g, &(struct game_event){
+			     .kind = EV_RETURN,
+			     .player = (int8_t)f->owner,
+			     .seg_kind = g->feat[root].kind,
+			     .x = pt->x,
+			     .y = pt->y,
+			     .tile = -1,
+			     .figure = f->type,
+			     .slot = (uint8_t)game_segment_slot(g, f->seg),
+		     });
+}
+
+/* BASE-SCORE-3: every figure on a scored feature goes home. Returns at
+ * the end of the game (BASE-END-2 b) are not news, so they log nothing. */
 void
-figures_return(struct game *g, int root)
+figures_return(struct game *g, int root, bool final)
 {
 	for (int i = 0; i < g->nfigures; i++) {
 		struct figure *f = &g->figure[i];
 		if (f->seg < 0 || feature_find(g, f->seg) != root)
 			continue;
+		if (!final)
+			log_return(g, f, root);
 		f->seg = -1;
 		g->player[f->owner].supply[f->type]++;
 	}

@@ -144,7 +144,7 @@ enum event_kind {
 	EV_PLACE_TILE,
 	EV_PLACE_FIGURE,
 	EV_SCORE,        /* points to one player for one feature */
-	EV_RETURN,       /* figures went back to a supply */
+	EV_RETURN,       /* a figure went back to its owner's supply */
 	EV_DISCARD,      /* drawn tile fitted nowhere (BASE-TILE-5) */
 	EV_GAME_OVER
 };
@@ -222,6 +222,9 @@ struct game *game_clone(const struct game *g);
 void game_decision(const struct game *g, struct decision *out);
 /* Upper bound for game_legal_actions' count in the current decision. */
 int game_legal_max(const struct game *g);
+/* Upper bound for any decision of the whole game: one buffer this big
+ * serves every call (computer players, playouts). */
+int game_legal_cap(const struct game *g);
 /* Writes up to cap legal actions; returns how many there are. */
 int game_legal_actions(const struct game *g, struct action *out, int cap);
 /* 0 if the action is legal now, else -1 with the reason and the rule. */
@@ -240,6 +243,8 @@ int game_feature_root(const struct game *g, int seg_instance);
 int game_feature_tiles(const struct game *g, int root); /* distinct tiles (BASE-MODEL-4) */
 bool game_feature_complete(const struct game *g, int root);
 int game_tiles_left(const struct game *g);
+/* Whether the player may recall the abbot now (ABBOT-6, UN-12). */
+bool game_can_recall(const struct game *g, int player);
 /* The slot that names a segment instance in actions ("N", "EL", "C"). */
 int game_segment_slot(const struct game *g, int seg_instance);
 const char *decision_kind_name(int kind);

@@ -64,7 +64,7 @@ score_feature(struct game *g, int root, bool final)
 	if (g->feat[root].figures == 0)
 		return;
 	award(g, root, feature_value(g, root, !final), final);
-	figures_return(g, root);
+	figures_return(g, root, final);
 }
 
 /* Roads, then cities, then monasteries and gardens (UN-06). */
@@ -105,7 +105,7 @@ score_recall_abbot(struct game *g, int player)
 		return -1;
 	root = feature_find(g, seg);
 	award(g, root, cloister_value(g, root), false);
-	figures_return(g, root);
+	figures_return(g, root, false);
 	return 0;
 }
 

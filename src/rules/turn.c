@@ -119,6 +119,12 @@ game_legal_max(const struct game *g)
 }
 
 int
+game_legal_cap(const struct game *g)
+{
+	return 4 * (2 * g->capacity + 4) + FIG_TYPE_COUNT * TILE_SEG_MAX + 2;
+}
+
+int
 game_legal_actions(const struct game *g, struct action *out, int cap)
 {
 	struct decision d;
