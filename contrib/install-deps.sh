@@ -16,6 +16,8 @@ libcairo2-dev
 libgmime-3.0-dev
 libcurl4-openssl-dev
 valgrind
+python3
+git
 "
 # Mail servers for the end-to-end mail tests (not needed yet):
 # packages="$packages dovecot-imapd dovecot-lmtpd opensmtpd"
