@@ -18,8 +18,8 @@ cells_new(int width)
 
 	if (c == NULL)
 		return NULL;
-	for (int i = 0; i < width * width; i++)
-		c[i] = (struct cell){.placed = -1, .frontier = -1};
+	/* placed = frontier = -1 everywhere: all bits set */
+	memset(c, 0xff, sizeof(*c) * (size_t)width * width);
 	return c;
 }
 
@@ -33,8 +33,7 @@ board_init(struct game *g, int capacity)
 	g->placed = malloc(sizeof(*g->placed) * capacity);
 	g->feat = malloc(sizeof(*g->feat) * capacity * TILE_SEG_MAX);
 	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
-	g->seg_stamp = calloc((size_t)capacity * TILE_SEG_MAX, sizeof(*g->seg_stamp));
-	if (!g->cells || !g->placed || !g->feat || !g->tile_stamp || !g->seg_stamp)
+	if (!g->cells || !g->placed || !g->feat || !g->tile_stamp)
 		return -1;
 	g->nplaced = 0;
 	return frontier_init(g);

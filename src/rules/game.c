@@ -126,7 +126,6 @@ game_free(struct game *g)
 	free(g->frontier);
 	free(g->feat);
 	free(g->tile_stamp);
-	free(g->seg_stamp);
 	free(g->events);
 	free(g);
 }
@@ -156,10 +155,9 @@ game_clone(const struct game *g)
 	c->frontier = dup_array(g->frontier, sizeof(*g->frontier) * (2 * g->capacity + 4));
 	c->feat = dup_array(g->feat, sizeof(*g->feat) * segs);
 	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * g->capacity);
-	c->seg_stamp = dup_array(g->seg_stamp, sizeof(*g->seg_stamp) * segs);
 	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
 	if (!c->bag || !c->cells || !c->placed || !c->frontier || !c->feat ||
-	    !c->tile_stamp || !c->seg_stamp || !c->events) {
+	    !c->tile_stamp || !c->events) {
 		game_free(c);
 		return NULL;
 	}

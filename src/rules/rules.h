@@ -129,7 +129,7 @@ struct feature {
 	uint8_t kind;     /* enum seg_kind */
 	uint8_t shields;
 	uint8_t figures;  /* figures standing on the feature */
-	uint8_t pad;
+	uint8_t mark;     /* scratch for counting distinct features */
 	uint16_t open;    /* open sides (road, city); complete at 0 */
 	uint16_t size;    /* segments, for union by size */
 };
@@ -188,7 +188,8 @@ struct game {
 	struct frontier_cell *frontier;
 	int nfrontier;
 	struct feature *feat;
-	uint32_t *tile_stamp, *seg_stamp, stamp_gen; /* scratch for counting */
+	uint32_t *tile_stamp, stamp_gen; /* scratch for counting distinct tiles */
+	uint8_t mark_gen;                /* scratch for feature.mark */
 
 	struct river_end river[8];
 	int nriver;

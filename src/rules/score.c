@@ -109,11 +109,23 @@ score_recall_abbot(struct game *g, int player)
 	return 0;
 }
 
+/* A fresh mark for counting distinct features (feature.mark). */
+static uint8_t
+mark_next(struct game *g)
+{
+	if (++g->mark_gen == 0) { /* wrapped: old marks could collide */
+		for (int i = 0; i < g->nplaced * TILE_SEG_MAX; i++)
+			g->feat[i].mark = 0;
+		g->mark_gen = 1;
+	}
+	return g->mark_gen;
+}
+
 /* Completed cities bordering one field, each counted once (FARM-9). */
 static int
 field_cities(struct game *g, int root)
 {
-	uint32_t gen = ++g->stamp_gen;
+	uint8_t mark = mark_next(g);
 	int n = 0, seg = root;
 
 	do {
@@ -124,8 +136,8 @@ field_cities(struct game *g, int root)
 			if (!(links & 1))
 				continue;
 			city = feature_find(g, seg_instance(seg / TILE_SEG_MAX, c));
-			if (g->seg_stamp[city] != gen && g->feat[city].open == 0) {
-				g->seg_stamp[city] = gen;
+			if (g->feat[city].mark != mark && g->feat[city].open == 0) {
+				g->feat[city].mark = mark;
 				n++;
 			}
 		}
