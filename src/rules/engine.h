@@ -75,6 +75,7 @@ int score_recall_abbot(struct game *g, int player);
 int figure_abbot_seg(const struct game *g, int player);
 
 /* figures.c */
+void figure_rules_init(struct game *g);
 int figure_options(const struct game *g, struct action *out, int cap);
 int figure_check(const struct game *g, const struct action *a, struct rules_error *err);
 void figure_place(struct game *g, const struct action *a);

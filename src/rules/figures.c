@@ -3,41 +3,20 @@
 
 #include "engine.h"
 
-/* Which figure may stand on which kind of segment. */
+/* Which figure may stand on which kind of segment under these options:
+ * a bit per seg_kind for each figure type, worked out once per game. */
+void
+figure_rules_init(struct game *g)
+{
+	g->allowed[FIG_FOLLOWER] = 1u << SEG_ROAD | 1u << SEG_CITY | 1u << SEG_MONASTERY |
+				   (g->opt.farmers ? 1u << SEG_FIELD : 0);
+	g->allowed[FIG_ABBOT] = g->opt.abbot ? 1u << SEG_MONASTERY | 1u << SEG_GARDEN : 0;
+}
+
 static bool
 figure_allowed(const struct game *g, int figure, int seg_kind)
 {
-	switch (seg_kind) {
-	case SEG_ROAD:
-	case SEG_CITY:
-		return figure == FIG_FOLLOWER;
-	case SEG_FIELD:
-		return figure == FIG_FOLLOWER && g->opt.farmers;
-	case SEG_MONASTERY:
-		return figure == FIG_FOLLOWER || (figure == FIG_ABBOT && g->opt.abbot);
-	case SEG_GARDEN:
-		return figure == FIG_ABBOT && g->opt.abbot;
-	default:
-		return false;
-	}
-}
-
-/* The slot that names a segment in actions: a side's centre for roads and
- * cities, the first half-edge clockwise for fields, C for the centre. */
-static int
-segment_name_slot(const struct tile_type *t, int seg, int rot)
-{
-	static const int prefer[SLOT_COUNT] = {
-		SLOT_N, SLOT_E, SLOT_S, SLOT_W, SLOT_NL, SLOT_NR,
-		SLOT_EL, SLOT_ER, SLOT_SL, SLOT_SR, SLOT_WL, SLOT_WR,
-	};
-
-	if (seg == t->centre_seg)
-		return SLOT_CENTRE;
-	for (int i = 0; i < SLOT_COUNT; i++)
-		if (tile_seg_at(t, prefer[i], rot) == seg)
-			return prefer[i];
-	return SLOT_CENTRE;
+	return g->allowed[figure] >> seg_kind & 1;
 }
 
 int
@@ -45,8 +24,7 @@ game_segment_slot(const struct game *g, int seg_instance)
 {
 	const struct placed_tile *pt = &g->placed[seg_instance / TILE_SEG_MAX];
 
-	return segment_name_slot(game_type(g, pt->type), seg_instance % TILE_SEG_MAX,
-				 pt->rot);
+	return game_type(g, pt->type)->name_slot[pt->rot][seg_instance % TILE_SEG_MAX];
 }
 
 static int
@@ -106,7 +84,7 @@ figure_options(const struct game *g, struct action *out, int cap)
 					 (struct action){
 						 .kind = ACT_FIGURE,
 						 .figure = (uint8_t)fig,
-						 .slot = (uint8_t)segment_name_slot(t, s, pt->rot),
+						 .slot = t->name_slot[pt->rot][s],
 						 .role = fig == FIG_ABBOT ? SEG_KIND_COUNT : kind,
 					 });
 	}

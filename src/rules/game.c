@@ -103,6 +103,7 @@ game_new(const struct catalog *cat, const struct game_setup *setup,
 	g->current = setup->first_player;
 	memcpy(g->seed, setup->seed, SEED_BYTES);
 	players_init(g);
+	figure_rules_init(g);
 	if (bag_fill(g, setup, err) < 0 || board_init(g, g->bag_len + 1) < 0 ||
 	    place_start(g) < 0) {
 		if (err && err->code == RERR_NONE)

@@ -173,6 +173,7 @@ struct game {
 	struct player_state player[MAX_PLAYERS];
 	struct figure figure[MAX_PLAYERS * FIGURES_PER_PLAYER];
 	int nfigures;
+	uint8_t allowed[FIG_TYPE_COUNT]; /* per figure, a bit per seg_kind it may occupy */
 
 	/* draw pile */
 	int16_t *bag;

@@ -89,6 +89,7 @@ struct tile_type {
 	uint16_t sig[4];         /* edge signature per rotation: nibble per side N,E,S,W */
 	uint8_t fits[NEED_CODES]; /* bit r: fits a cell's demand in rotation r */
 	uint8_t rot_slot_seg[4][SLOT_COUNT]; /* slot_seg as seen on the board per rotation */
+	uint8_t name_slot[4][TILE_SEG_MAX]; /* slot naming each segment in actions, per rotation */
 	uint8_t closable[TILE_SEG_MAX]; /* road segments, then city segments (UN-06) */
 	uint8_t nclosable;
 	struct tile_segment seg[TILE_SEG_MAX];

@@ -23,6 +23,25 @@ compute_fits(struct tile_type *t)
 	}
 }
 
+/* The slot that names a segment in actions: a side's centre for roads and
+ * cities, the first half-edge clockwise for fields, C for the centre. */
+static void
+compute_name_slots(struct tile_type *t)
+{
+	static const int prefer[SLOT_COUNT] = {
+		SLOT_N, SLOT_E, SLOT_S, SLOT_W, SLOT_NL, SLOT_NR,
+		SLOT_EL, SLOT_ER, SLOT_SL, SLOT_SR, SLOT_WL, SLOT_WR,
+	};
+
+	for (int rot = 0; rot < 4; rot++)
+		for (int s = 0; s < t->nsegs; s++) {
+			t->name_slot[rot][s] = SLOT_CENTRE;
+			for (int i = SLOT_COUNT - 1; i >= 0 && s != t->centre_seg; i--)
+				if (t->rot_slot_seg[rot][prefer[i]] == s)
+					t->name_slot[rot][s] = (uint8_t)prefer[i];
+		}
+}
+
 /* Segments that complete by closing their sides, in scoring order. */
 static void
 compute_closable(struct tile_type *t)
@@ -40,9 +59,10 @@ void
 tile_compute_tables(struct tile_type *t)
 {
 	compute_fits(t);
-	compute_closable(t);
 	for (int rot = 0; rot < 4; rot++)
 		for (int slot = 0; slot < SLOT_COUNT; slot++)
 			t->rot_slot_seg[rot][slot] =
 				t->slot_seg[(slot + SLOT_COUNT - 3 * rot) % SLOT_COUNT];
+	compute_name_slots(t);
+	compute_closable(t);
 }
