@@ -24,6 +24,8 @@
 #	Prints the plan ("1..N"); exits 0 if no test failed, else 1.
 # test_cmp EXPECTED ACTUAL
 #	Fails, showing a diff, unless the two files are equal.
+# expect_code N COMMAND [ARG...]
+#	Succeeds if COMMAND exits with status N exactly.
 # test_must_fail COMMAND [ARG...]
 #	Succeeds if COMMAND exits with status 1 to 125 (a failure, not a
 #	crash or a missing command).
@@ -123,4 +125,14 @@ test_must_fail () {
 		return 1
 	fi
 	return 0
+}
+
+expect_code () {
+	want_=$1
+	shift
+	"$@"
+	got_=$?
+	test "$got_" = "$want_" && return 0
+	echo "expect_code: $* exited with $got_, not $want_" >&2
+	return 1
 }

@@ -6,17 +6,6 @@
 
 COMMANDS="new legal play show selfplay demo"
 
-# expect_code N COMMAND [ARG...]: COMMAND exits with status N.
-expect_code () {
-	want_=$1
-	shift
-	"$@"
-	got_=$?
-	test "$got_" = "$want_" && return 0
-	echo "expect_code: $* exited with $got_, not $want_" >&2
-	return 1
-}
-
 test_expect_success '--version prints the version' '
 	"$CARCPBEM" --version >out &&
 	grep -E "^carcpbem [0-9]+\.[0-9]+\.[0-9]+$" out

@@ -3,17 +3,6 @@
 # carcpbem new: every option, the game file it writes, and bad input.
 . "$top_srcdir/tests/lib.sh"
 
-# expect_code N COMMAND [ARG...]: COMMAND exits with status N.
-expect_code () {
-	want_=$1
-	shift
-	"$@"
-	got_=$?
-	test "$got_" = "$want_" && return 0
-	echo "expect_code: $* exited with $got_, not $want_" >&2
-	return 1
-}
-
 # json_get FILE EXPR: prints the Python expression EXPR of the document d.
 json_get () {
 	python3 -c 'import json, sys

@@ -4,17 +4,6 @@
 # all or nothing, and the game file survives load and save unchanged.
 . "$top_srcdir/tests/lib.sh"
 
-# expect_code N COMMAND [ARG...]: COMMAND exits with status N.
-expect_code () {
-	want_=$1
-	shift
-	"$@"
-	got_=$?
-	test "$got_" = "$want_" && return 0
-	echo "expect_code: $* exited with $got_, not $want_" >&2
-	return 1
-}
-
 # A game with a set bag: start BA/RCr (city N, road E-W), then two
 # straight cities and a monastery.
 mkgame () {

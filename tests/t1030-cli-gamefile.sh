@@ -4,17 +4,6 @@
 # with the JSON path of what is wrong.
 . "$top_srcdir/tests/lib.sh"
 
-# expect_code N COMMAND [ARG...]: COMMAND exits with status N.
-expect_code () {
-	want_=$1
-	shift
-	"$@"
-	got_=$?
-	test "$got_" = "$want_" && return 0
-	echo "expect_code: $* exited with $got_, not $want_" >&2
-	return 1
-}
-
 # A game of a few turns, in g.json.
 mkgame () {
 	"$CARCPBEM" new --force --tiles BA/CFc.1,BA/CFc.1,BA/L -o g.json alice bob >/dev/null &&

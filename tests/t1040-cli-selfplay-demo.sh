@@ -3,17 +3,6 @@
 # carcpbem selfplay and demo: complete games between computer players.
 . "$top_srcdir/tests/lib.sh"
 
-# expect_code N COMMAND [ARG...]: COMMAND exits with status N.
-expect_code () {
-	want_=$1
-	shift
-	"$@"
-	got_=$?
-	test "$got_" = "$want_" && return 0
-	echo "expect_code: $* exited with $got_, not $want_" >&2
-	return 1
-}
-
 test_expect_success 'selfplay -n 50: statistics, exit 0' '
 	"$CARCPBEM" selfplay -n 50 --seed t >out &&
 	grep "^games: 50 (2 players; edition 1, farmers)$" out &&

@@ -33,6 +33,8 @@ struct cli_usage {
 };
 
 enum { OPT_END = -1, OPT_ERROR = -2, OPT_HELP = -3 };
+/* --json, shared by the commands that print for programs too. */
+enum { OPT_JSON = 512 };
 
 /* Walks argv: options anywhere, "--" ends them; the operands end up in
  * argv[1..npos] in their order. */
@@ -54,6 +56,10 @@ int usage_error(const struct cli_usage *u, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Prints the full usage and options on stdout; returns EXIT_OK. */
 int usage_help(const struct cli_usage *u);
+/* The whole of a command that reads one game file and has only --json
+ * (legal, show): parses argv, then run(path, json). */
+int cli_one_game(int argc, char **argv, const struct cli_usage *u,
+		 int (*run)(const char *path, bool json));
 /* "carcpbem: message" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_gf_error(const char *file, const struct gf_error *e);

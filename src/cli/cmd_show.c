@@ -5,8 +5,6 @@
 
 #include "cli.h"
 
-enum { OPT_JSON = 512 };
-
 static const struct cli_opt show_opts[] = {
 	{OPT_JSON, "json", 0, NULL, "print the same facts as one JSON object"},
 	{0, NULL, 0, NULL, NULL},
@@ -200,21 +198,5 @@ show(const char *path, bool json)
 int
 cmd_show(int argc, char **argv)
 {
-	struct opt_iter it;
-	const char *arg;
-	bool json = false;
-	int id;
-
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		if (id == OPT_ERROR)
-			return EXIT_USAGE;
-		if (id == OPT_HELP)
-			return usage_help(&usage);
-		json |= id == OPT_JSON;
-	}
-	if (it.npos != 1)
-		return usage_error(&usage, it.npos ? "one game file at a time"
-						   : "which game? give its file");
-	return show(argv[1], json);
+	return cli_one_game(argc, argv, &usage, show);
 }

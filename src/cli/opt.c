@@ -291,3 +291,26 @@ cli_load(const char *path, const struct catalog *cat)
 		cli_gf_error(path, &err);
 	return gf;
 }
+
+int
+cli_one_game(int argc, char **argv, const struct cli_usage *u,
+	     int (*run)(const char *path, bool json))
+{
+	struct opt_iter it;
+	const char *arg;
+	bool json = false;
+	int id;
+
+	opt_init(&it, argc, argv);
+	while ((id = opt_next(&it, u, &arg)) != OPT_END) {
+		if (id == OPT_ERROR)
+			return EXIT_USAGE;
+		if (id == OPT_HELP)
+			return usage_help(u);
+		json |= id == OPT_JSON;
+	}
+	if (it.npos != 1)
+		return usage_error(u, it.npos ? "one game file at a time"
+					      : "which game? give its file");
+	return run(argv[1], json);
+}
