@@ -431,7 +431,7 @@ static int
 parse_links(struct setparse *sp, struct linestate *ls, int seg, char **pp)
 {
 	char *list, *close, *item, *p;
-	int label;
+	int label = 0;
 
 	if (**pp != '(')
 		return 0;
@@ -476,7 +476,7 @@ add_edged(struct setparse *sp, struct linestate *ls, char *s, int kind)
 {
 	char *p = s, *list;
 	unsigned mask;
-	int label, nsides, shields = 0, seg;
+	int label = 0, nsides, shields = 0, seg;
 
 	if (read_label(sp, &p, &label) == -1 ||
 	    (list = read_braces(sp, &p)) == NULL ||
@@ -499,7 +499,7 @@ add_field(struct setparse *sp, struct linestate *ls, char *s)
 {
 	char *p = s, *list;
 	unsigned mask;
-	int label, seg;
+	int label = 0, seg;
 
 	if (read_label(sp, &p, &label) == -1 ||
 	    (list = read_braces(sp, &p)) == NULL ||

@@ -73,13 +73,14 @@ void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
 int score_recall_abbot(struct game *g, int player);
 int figure_abbot_seg(const struct game *g, int player);
+int figures_on(const struct game *g, int root, int16_t *idx);
 
 /* figures.c */
 void figure_rules_init(struct game *g);
 int figure_options(const struct game *g, struct action *out, int cap);
 int figure_check(const struct game *g, const struct action *a, struct rules_error *err);
 void figure_place(struct game *g, const struct action *a);
-void figures_return(struct game *g, int root, bool final);
+void figures_return(struct game *g, int root, bool final, const int16_t *idx, int n);
 
 /* turn.c */
 void turn_setup_plan(struct game *g);

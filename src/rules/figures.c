@@ -201,15 +201,14 @@ log_return(struct game *g, const struct figure *f, int root)
 		     });
 }
 
-/* BASE-SCORE-3: every figure on a scored feature goes home. Returns at
- * the end of the game (BASE-END-2 b) are not news, so they log nothing. */
+/* BASE-SCORE-3: the figures on a scored feature (from figures_on) go
+ * home. Returns at the end of the game (BASE-END-2 b) are not news, so
+ * they log nothing. */
 void
-figures_return(struct game *g, int root, bool final)
+figures_return(struct game *g, int root, bool final, const int16_t *idx, int n)
 {
-	for (int i = 0; i < g->nfigures; i++) {
-		struct figure *f = &g->figure[i];
-		if (f->seg < 0 || feature_find(g, f->seg) != root)
-			continue;
+	for (int i = 0; i < n; i++) {
+		struct figure *f = &g->figure[idx[i]];
 		if (!final)
 			log_return(g, f, root);
 		f->seg = -1;

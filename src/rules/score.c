@@ -2,18 +2,29 @@
  * recall (ABBOT-6) and the final scoring (BASE-FINAL-*, FARM-7..9). */
 #include "engine.h"
 
+/* The figures standing on a feature (indices into g->figure); stops once
+ * it has found as many as the feature counts. */
+int
+figures_on(const struct game *g, int root, int16_t *idx)
+{
+	int n = 0, left = g->feat[root].figures;
+
+	for (int i = 0; i < g->nfigures && n < left; i++)
+		if (g->figure[i].seg >= 0 && feature_find(g, g->figure[i].seg) == root)
+			idx[n++] = (int16_t)i;
+	return n;
+}
+
+/* BASE-SCORE-2: the strongest player(s) on the feature get its value. */
 static void
-award(struct game *g, int root, int points, bool final)
+award(struct game *g, int root, int points, bool final, const int16_t *idx, int n)
 {
 	int strength[MAX_PLAYERS] = {0}, best = 0;
 	const struct placed_tile *pt = &g->placed[root / TILE_SEG_MAX];
 
-	for (int i = 0; i < g->nfigures; i++) {
-		const struct figure *f = &g->figure[i];
-		if (f->seg >= 0 && feature_find(g, f->seg) == root &&
-		    ++strength[f->owner] > best)
-			best = strength[f->owner];
-	}
+	for (int i = 0; i < n; i++)
+		if (++strength[g->figure[idx[i]].owner] > best)
+			best = strength[g->figure[idx[i]].owner];
 	if (best == 0 || points == 0) /* UN-05: strength 1 or more scores */
 		return;
 	for (int p = 0; p < g->nplayers; p++) {
@@ -61,10 +72,14 @@ feature_value(struct game *g, int root, bool complete)
 static void
 score_feature(struct game *g, int root, bool final)
 {
+	int16_t idx[MAX_PLAYERS * FIGURES_PER_PLAYER];
+	int n;
+
 	if (g->feat[root].figures == 0)
 		return;
-	award(g, root, feature_value(g, root, !final), final);
-	figures_return(g, root, final);
+	n = figures_on(g, root, idx);
+	award(g, root, feature_value(g, root, !final), final, idx, n);
+	figures_return(g, root, final, idx, n);
 }
 
 /* Roads, then cities, then monasteries and gardens (UN-06). */
@@ -99,13 +114,15 @@ figure_abbot_seg(const struct game *g, int player)
 int
 score_recall_abbot(struct game *g, int player)
 {
-	int seg = figure_abbot_seg(g, player), root;
+	int16_t idx[MAX_PLAYERS * FIGURES_PER_PLAYER];
+	int seg = figure_abbot_seg(g, player), root, n;
 
 	if (seg < 0)
 		return -1;
 	root = feature_find(g, seg);
-	award(g, root, cloister_value(g, root), false);
-	figures_return(g, root, false);
+	n = figures_on(g, root, idx);
+	award(g, root, cloister_value(g, root), false, idx, n);
+	figures_return(g, root, false, idx, n);
 	return 0;
 }
 
@@ -146,21 +163,14 @@ field_cities(struct game *g, int root)
 	return n;
 }
 
-/* BASE-END-2: (a) unfinished roads, cities, monasteries and gardens with
- * figures, (b) those figures leave, (c) fields. */
-void
-score_final(struct game *g)
+/* FARM-7..9: each field with farmers, once, by the majority of farmers.
+ * Farmers stay where they lie. */
+static void
+score_fields(struct game *g)
 {
-	for (int i = 0; i < g->nfigures; i++) {
-		int seg = g->figure[i].seg, root;
-		if (seg < 0 || g->feat[seg].kind == SEG_FIELD)
-			continue;
-		root = feature_find(g, seg);
-		score_feature(g, root, true);
-	}
-	if (!g->opt.farmers)
-		return;
 	int done[MAX_PLAYERS * FIGURES_PER_PLAYER], ndone = 0;
+	int16_t idx[MAX_PLAYERS * FIGURES_PER_PLAYER];
+
 	for (int i = 0; i < g->nfigures; i++) {
 		int seg = g->figure[i].seg, root, k;
 		if (seg < 0 || g->feat[seg].kind != SEG_FIELD)
@@ -171,6 +181,20 @@ score_final(struct game *g)
 		if (k < ndone)
 			continue; /* scored through another farmer already */
 		done[ndone++] = root;
-		award(g, root, 3 * field_cities(g, root), true);
+		award(g, root, 3 * field_cities(g, root), true, idx, figures_on(g, root, idx));
 	}
+}
+
+/* BASE-END-2: (a) unfinished roads, cities, monasteries and gardens with
+ * figures, (b) those figures leave, (c) fields. */
+void
+score_final(struct game *g)
+{
+	for (int i = 0; i < g->nfigures; i++) {
+		int seg = g->figure[i].seg;
+		if (seg >= 0 && g->feat[seg].kind != SEG_FIELD)
+			score_feature(g, feature_find(g, seg), true);
+	}
+	if (g->opt.farmers)
+		score_fields(g);
 }
