@@ -30,7 +30,7 @@ board_init(struct game *g, int capacity)
 	g->width = BOARD_START_WIDTH;
 	g->origin = g->width / 2;
 	g->cells = cells_new(g->width);
-	g->placed = malloc(sizeof(*g->placed) * capacity);
+	g->placed = calloc(capacity + 1, sizeof(*g->placed)); /* + the spare */
 	g->feat = malloc(sizeof(*g->feat) * capacity * TILE_SEG_MAX);
 	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
 	if (!g->cells || !g->placed || !g->feat || !g->tile_stamp)
@@ -134,14 +134,17 @@ board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 static void
 board_count_around(struct game *g, int p)
 {
-	int w = g->width, cell = g->placed[p].cell, around = 0;
+	int w = g->width, cell = g->placed[p].cell, around = 0, spare = g->capacity;
 	const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
 
+	/* Which cells are filled is random: an empty one reads the spare entry
+	 * past the last tile (never a cloister) instead of branching. */
 	g->ncloisters_done = 0;
 	for (int k = 0; k < 8; k++) {
 		int q = g->cells[cell + off[k]].placed;
 		around += q >= 0;
-		if (q >= 0 && g->placed[q].cloister && ++g->placed[q].around == 8)
+		q = q >= 0 ? q : spare;
+		if (g->placed[q].cloister && ++g->placed[q].around == 8)
 			g->cloisters_done[g->ncloisters_done++] = (int16_t)q;
 	}
 	if (g->placed[p].cloister) {

@@ -3,11 +3,17 @@
  * list so a feature's tiles and fields can be walked when it is scored. */
 #include "engine.h"
 
+/* Trees stay shallow (union by size, paths flattened on union), so two
+ * hops without a test reach the root almost always; a root is its own
+ * parent, so extra hops are harmless, and the rare deeper case loops. */
 int
 feature_find(const struct game *g, int seg)
 {
-	while (g->feat[seg].parent != seg)
-		seg = g->feat[seg].parent;
+	const struct feature *f = g->feat;
+
+	seg = f[f[seg].parent].parent;
+	while (f[seg].parent != seg)
+		seg = f[seg].parent;
 	return seg;
 }
 
@@ -84,6 +90,20 @@ join_slot(struct game *g, int placed, int seg, int np, int nseg, bool closes)
 		g->feat[root].open -= 2;
 }
 
+/* Remembers the features the new tile's segments ended up in, and which
+ * segments share a feature with an earlier one: the figure and scoring
+ * steps of this turn read them (nothing joins features in between). */
+static void
+note_roots(struct game *g, int placed, int nsegs)
+{
+	g->new_dups = 0;
+	for (int s = 0; s < nsegs; s++) {
+		g->new_roots[s] = (int16_t)feature_find_compress(g, seg_instance(placed, s));
+		for (int e = 0; e < s; e++)
+			g->new_dups |= (uint16_t)((g->new_roots[e] == g->new_roots[s]) << s);
+	}
+}
+
 /* Joins the new tile's segments with its neighbours' across shared edges
  * (BASE-MODEL-3) and closes the open sides that now meet. Edge matching
  * guarantees both sides of a border carry the same kinds: a city side is
@@ -111,6 +131,7 @@ feature_add_tile(struct game *g, int placed)
 			join_slot(g, placed, mine[side * 3 + 2], np, theirs[o], false);
 		}
 	}
+	note_roots(g, placed, t->nsegs);
 }
 
 /* Distinct tiles carrying the feature: a tile with two pieces of one city

@@ -46,17 +46,6 @@ game_can_recall(const struct game *g, int player)
 	return seg >= 0 && !game_feature_complete(g, feature_find(g, seg));
 }
 
-/* True when an earlier segment of the tile already joined this feature:
- * one feature, one option, however many of its pieces the tile carries. */
-static bool
-seen_before(const int *roots, int s)
-{
-	for (int e = 0; e < s; e++)
-		if (roots[e] == roots[s])
-			return true;
-	return false;
-}
-
 static int
 emit(struct action *out, int n, int cap, struct action a)
 {
@@ -71,12 +60,13 @@ figure_options(const struct game *g, struct action *out, int cap)
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
 	const struct player_state *ps = &g->player[g->current];
-	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS}), roots[TILE_SEG_MAX];
+	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS});
 
+	/* One option per feature, however many pieces of it the tile carries. */
 	for (int s = 0; s < t->nsegs; s++) {
 		int kind = t->seg[s].kind;
-		roots[s] = feature_find(g, seg_instance(g->last_placed, s));
-		if (kind == SEG_RIVER || g->feat[roots[s]].figures || seen_before(roots, s))
+		if (kind == SEG_RIVER || g->feat[g->new_roots[s]].figures ||
+		    (g->new_dups >> s & 1))
 			continue;
 		for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
 			if (ps->supply[fig] && figure_allowed(g, fig, kind))
@@ -146,7 +136,7 @@ figure_check(const struct game *g, const struct action *a, struct rules_error *e
 	if (g->player[g->current].supply[a->figure] == 0)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-4", "you have no %s in your supply",
 			    a->figure == FIG_ABBOT ? "abbot" : "follower");
-	root = feature_find(g, seg_instance(g->last_placed, s));
+	root = g->new_roots[s];
 	if (g->feat[root].figures)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-3",
 			    "the %s at %s is already occupied (a figure stands on it, maybe "
@@ -168,7 +158,7 @@ figure_place(struct game *g, const struct action *a)
 		if (f->owner != g->current || f->type != a->figure || f->seg >= 0)
 			continue;
 		f->seg = (int16_t)seg;
-		g->feat[feature_find(g, seg)].figures++;
+		g->feat[g->new_roots[s]].figures++;
 		g->player[g->current].supply[a->figure]--;
 		event_add(g, &(struct game_event){
 				     .kind = EV_PLACE_FIGURE,

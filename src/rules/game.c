@@ -152,7 +152,7 @@ game_clone(const struct game *g)
 	*c = *g;
 	c->bag = dup_array(g->bag, sizeof(*g->bag) * g->bag_len);
 	c->cells = dup_array(g->cells, sizeof(*g->cells) * cells);
-	c->placed = dup_array(g->placed, sizeof(*g->placed) * g->capacity);
+	c->placed = dup_array(g->placed, sizeof(*g->placed) * (g->capacity + 1));
 	c->frontier = dup_array(g->frontier, sizeof(*g->frontier) * (2 * g->capacity + 4));
 	c->feat = dup_array(g->feat, sizeof(*g->feat) * segs);
 	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * g->capacity);

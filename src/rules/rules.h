@@ -204,6 +204,8 @@ struct game {
 	int current;         /* player whose turn it is */
 	int drawn;           /* tile type drawn this turn, or -1 */
 	int last_placed;     /* placed index of this turn's tile, or -1 */
+	int16_t new_roots[TILE_SEG_MAX]; /* its segments' features after placing */
+	uint16_t new_dups;   /* bit s: segment s shares a feature with an earlier one */
 	bool over;
 
 	struct game_event *events;

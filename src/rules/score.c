@@ -89,7 +89,7 @@ score_completed(struct game *g, int placed)
 	const struct tile_type *t = game_type(g, g->placed[placed].type);
 
 	for (int k = 0; k < t->nclosable; k++) {
-		int root = feature_find(g, seg_instance(placed, t->closable[k]));
+		int root = g->new_roots[t->closable[k]];
 		if (g->feat[root].open == 0)
 			score_feature(g, root, false);
 	}
