@@ -74,6 +74,18 @@ bag_rank(const struct tile_type *t)
 	}
 }
 
+/* Room for n tiles in g->bag, reusing it when it is big enough. */
+static int
+bag_reserve(struct game *g, int n)
+{
+	if (n <= g->bag_cap)
+		return 0;
+	free(g->bag);
+	g->bag = malloc(sizeof(*g->bag) * (size_t)n);
+	g->bag_cap = g->bag ? n : 0;
+	return g->bag ? 0 : -1;
+}
+
 /* Copies of a type that stay out of the pile: the start tile placed, and
  * the base start tile when another start replaces it (RIVER-1: it goes
  * back in the box). */
@@ -123,9 +135,8 @@ bag_shuffled(struct game *g)
 		return -1;
 	total = bag_count(g, copies, n);
 	nstream = total + SPARE_DRAWS;
-	g->bag = malloc(sizeof(*g->bag) * (total ? total : 1));
 	stream = malloc(sizeof(*stream) * (size_t)nstream);
-	if (!g->bag || !stream) {
+	if (bag_reserve(g, total ? total : 1) < 0 || !stream) {
 		free(copies);
 		free(stream);
 		return -1;
@@ -153,8 +164,7 @@ bag_fill(struct game *g, const struct game_setup *setup, struct rules_error *err
 		return rerr(err, RERR_OPTION, "BASE-SETUP-1", "no start tile in the tile sets");
 	if (setup->order == NULL)
 		return bag_shuffled(g) < 0 ? rerr(err, RERR_NOMEM, "", "out of memory") : 0;
-	g->bag = malloc(sizeof(*g->bag) * (setup->norder ? setup->norder : 1));
-	if (!g->bag)
+	if (bag_reserve(g, setup->norder ? setup->norder : 1) < 0)
 		return rerr(err, RERR_NOMEM, "", "out of memory");
 	for (int i = 0; i < setup->norder; i++) {
 		if (setup->order[i] < 0 || setup->order[i] >= g->cat->ntypes)

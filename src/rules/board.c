@@ -23,20 +23,52 @@ cells_new(int width)
 	return c;
 }
 
+/* The arrays sized by the number of tiles; calloc'd where a zero matters
+ * (the spare entry past the last tile, the stamps). */
+static int
+board_alloc(struct game *g, int capacity)
+{
+	free(g->placed);
+	free(g->frontier);
+	free(g->feat);
+	free(g->tile_stamp);
+	g->placed = calloc(capacity + 1, sizeof(*g->placed));
+	g->frontier = malloc(sizeof(*g->frontier) * (2 * capacity + 4));
+	g->feat = malloc(sizeof(*g->feat) * capacity * TILE_SEG_MAX);
+	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
+	g->alloc_capacity = capacity;
+	return g->placed && g->frontier && g->feat && g->tile_stamp ? 0 : -1;
+}
+
+/* An empty grid of the starting size, reusing the old one if it is big
+ * enough. */
+static int
+board_clear(struct game *g)
+{
+	int n = BOARD_START_WIDTH * BOARD_START_WIDTH;
+
+	g->width = BOARD_START_WIDTH;
+	g->origin = g->width / 2;
+	if (g->cells_cap < n) {
+		free(g->cells);
+		g->cells = cells_new(g->width);
+		g->cells_cap = g->cells ? n : 0;
+		return g->cells ? 0 : -1;
+	}
+	memset(g->cells, 0xff, sizeof(*g->cells) * (size_t)n);
+	return 0;
+}
+
 int
 board_init(struct game *g, int capacity)
 {
-	g->capacity = capacity;
-	g->width = BOARD_START_WIDTH;
-	g->origin = g->width / 2;
-	g->cells = cells_new(g->width);
-	g->placed = calloc(capacity + 1, sizeof(*g->placed)); /* + the spare */
-	g->feat = malloc(sizeof(*g->feat) * capacity * TILE_SEG_MAX);
-	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
-	if (!g->cells || !g->placed || !g->feat || !g->tile_stamp)
+	if (capacity > g->alloc_capacity && board_alloc(g, capacity) < 0)
 		return -1;
+	g->capacity = capacity;
+	g->placed[capacity] = (struct placed_tile){.cloister = false}; /* the spare */
 	g->nplaced = 0;
-	return frontier_init(g);
+	g->nfrontier = 0;
+	return board_clear(g);
 }
 
 static int
@@ -71,6 +103,7 @@ board_grow(struct game *g)
 		g->river[i].cell = remap(g, g->river[i].cell, width, origin);
 	free(g->cells);
 	g->cells = cells;
+	g->cells_cap = width * width;
 	g->width = width;
 	g->origin = origin;
 	return 0;

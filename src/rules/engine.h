@@ -52,7 +52,6 @@ bool board_has_place(const struct game *g, int type);
 int board_neighbours8(const struct game *g, int cell);
 
 /* frontier.c */
-int frontier_init(struct game *g);
 void frontier_remove(struct game *g, int cell);
 void frontier_demand(struct game *g, int cell, int x, int y, int side, int edge);
 

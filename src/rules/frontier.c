@@ -12,14 +12,6 @@ _Static_assert(sizeof(struct action) == sizeof(uint64_t), "actions are copied as
 static const uint16_t need_digit[4] = {1, EDGE_BASE, EDGE_BASE * EDGE_BASE,
 				       EDGE_BASE * EDGE_BASE * EDGE_BASE};
 
-int
-frontier_init(struct game *g)
-{
-	g->frontier = malloc(sizeof(*g->frontier) * (2 * g->capacity + 4));
-	g->nfrontier = 0;
-	return g->frontier ? 0 : -1;
-}
-
 void
 frontier_remove(struct game *g, int cell)
 {

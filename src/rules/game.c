@@ -79,24 +79,16 @@ place_start(struct game *g)
 	return 0;
 }
 
-struct game *
-game_new(const struct catalog *cat, const struct game_setup *setup,
-	 struct rules_error *err)
+/* Sets up a game in g, whose allocations (if any) are reused. */
+static int
+game_init(struct game *g, const struct catalog *cat, const struct game_setup *setup,
+	  struct rules_error *err)
 {
-	struct game *g;
-
 	if (rules_options_check(&setup->opt, setup->nplayers, err) < 0)
-		return NULL;
-	if (setup->first_player < 0 || setup->first_player >= setup->nplayers) {
-		rerr(err, RERR_OPTION, "BASE-SETUP-4", "first player must be a seat 1..%d",
-		     setup->nplayers);
-		return NULL;
-	}
-	g = calloc(1, sizeof(*g));
-	if (g == NULL) {
-		rerr(err, RERR_NOMEM, "", "out of memory");
-		return NULL;
-	}
+		return -1;
+	if (setup->first_player < 0 || setup->first_player >= setup->nplayers)
+		return rerr(err, RERR_OPTION, "BASE-SETUP-4",
+			    "first player must be a seat 1..%d", setup->nplayers);
 	g->cat = cat;
 	g->opt = setup->opt;
 	g->nplayers = setup->nplayers;
@@ -104,16 +96,51 @@ game_new(const struct catalog *cat, const struct game_setup *setup,
 	memcpy(g->seed, setup->seed, SEED_BYTES);
 	players_init(g);
 	figure_rules_init(g);
-	if (bag_fill(g, setup, err) < 0 || board_init(g, g->bag_len + 1) < 0 ||
-	    place_start(g) < 0) {
-		if (err && err->code == RERR_NONE)
-			rerr(err, RERR_NOMEM, "", "out of memory");
+	if (bag_fill(g, setup, err) < 0)
+		return -1;
+	if (board_init(g, g->bag_len + 1) < 0 || place_start(g) < 0)
+		return rerr(err, RERR_NOMEM, "", "out of memory");
+	turn_setup_plan(g);
+	turn_advance(g);
+	return 0;
+}
+
+struct game *
+game_new(const struct catalog *cat, const struct game_setup *setup,
+	 struct rules_error *err)
+{
+	struct game *g = calloc(1, sizeof(*g));
+
+	if (g == NULL) {
+		rerr(err, RERR_NOMEM, "", "out of memory");
+		return NULL;
+	}
+	if (game_init(g, cat, setup, err) < 0) {
 		game_free(g);
 		return NULL;
 	}
-	turn_setup_plan(g);
-	turn_advance(g);
 	return g;
+}
+
+int
+game_reset(struct game *g, const struct game_setup *setup, struct rules_error *err)
+{
+	struct game old = *g;
+
+	memset(g, 0, sizeof(*g));
+	g->bag = old.bag;
+	g->bag_cap = old.bag_cap;
+	g->cells = old.cells;
+	g->cells_cap = old.cells_cap;
+	g->placed = old.placed;
+	g->frontier = old.frontier;
+	g->feat = old.feat;
+	g->tile_stamp = old.tile_stamp;
+	g->alloc_capacity = old.alloc_capacity;
+	g->events = old.events;
+	g->cap_events = old.cap_events;
+	g->stamp_gen = old.stamp_gen; /* old stamps stay below it */
+	return game_init(g, old.cat, setup, err);
 }
 
 void
@@ -145,17 +172,17 @@ struct game *
 game_clone(const struct game *g)
 {
 	struct game *c = malloc(sizeof(*c));
-	size_t cells = (size_t)g->width * g->width, segs = (size_t)g->capacity * TILE_SEG_MAX;
+	size_t cap = (size_t)g->alloc_capacity;
 
 	if (c == NULL)
 		return NULL;
 	*c = *g;
-	c->bag = dup_array(g->bag, sizeof(*g->bag) * g->bag_len);
-	c->cells = dup_array(g->cells, sizeof(*g->cells) * cells);
-	c->placed = dup_array(g->placed, sizeof(*g->placed) * (g->capacity + 1));
-	c->frontier = dup_array(g->frontier, sizeof(*g->frontier) * (2 * g->capacity + 4));
-	c->feat = dup_array(g->feat, sizeof(*g->feat) * segs);
-	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * g->capacity);
+	c->bag = dup_array(g->bag, sizeof(*g->bag) * g->bag_cap);
+	c->cells = dup_array(g->cells, sizeof(*g->cells) * g->cells_cap);
+	c->placed = dup_array(g->placed, sizeof(*g->placed) * (cap + 1));
+	c->frontier = dup_array(g->frontier, sizeof(*g->frontier) * (2 * cap + 4));
+	c->feat = dup_array(g->feat, sizeof(*g->feat) * cap * TILE_SEG_MAX);
+	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * cap);
 	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
 	if (!c->bag || !c->cells || !c->placed || !c->frontier || !c->feat ||
 	    !c->tile_stamp || !c->events) {

@@ -210,6 +210,10 @@ struct game {
 
 	struct game_event *events;
 	int nevents, cap_events;
+
+	/* allocation sizes, kept by game_reset so a new game reuses them */
+	int alloc_capacity; /* placed (+1), frontier, feat, tile_stamp */
+	int bag_cap, cells_cap;
 };
 
 /* ---- API ---- */
@@ -220,6 +224,10 @@ int rules_options_check(const struct rules_options *opt, int nplayers,
 
 struct game *game_new(const struct catalog *cat, const struct game_setup *setup,
 		      struct rules_error *err);
+/* Starts a new game in g's memory (the same catalogue), reusing its
+ * allocations: for callers playing many games (selfplay, bots). On
+ * failure g can only be freed. */
+int game_reset(struct game *g, const struct game_setup *setup, struct rules_error *err);
 void game_free(struct game *g);
 struct game *game_clone(const struct game *g);
 

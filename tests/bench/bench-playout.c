@@ -81,20 +81,22 @@ make_setup(const struct config *c, uint64_t id, struct game_setup *s)
 
 /* The measured loop; not inlined so callgrind can count it alone
  * (--toggle-collect=run_games). */
+/* One game object serves every game (game_reset), as a bot or a search
+ * playing many games would use the engine. */
 __attribute__((noinline)) static void
 run_games(const struct catalog *cat, const struct config *c, long n, struct result *res)
 {
+	struct game *g = NULL;
+
 	for (long i = 0; i < n; i++) {
 		struct game_setup s;
 		struct rules_error err;
 		struct ai_rng rng;
-		struct game *g;
 		int turns;
 
 		make_setup(c, (uint64_t)i, &s);
-		g = game_new(cat, &s, &err);
-		if (g == NULL) {
-			fprintf(stderr, "bench-playout: game_new: %s\n", err.text);
+		if (g ? game_reset(g, &s, &err) < 0 : (g = game_new(cat, &s, &err)) == NULL) {
+			fprintf(stderr, "bench-playout: new game: %s\n", err.text);
 			exit(1);
 		}
 		ai_rng_seed(&rng, s.seed);
@@ -105,8 +107,8 @@ run_games(const struct catalog *cat, const struct config *c, long n, struct resu
 			res->turns += turns;
 		for (int p = 0; p < g->nplayers; p++)
 			res->checksum += g->player[p].score;
-		game_free(g);
 	}
+	game_free(g);
 	res->games += n;
 }
 
