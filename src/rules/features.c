@@ -1,34 +1,15 @@
-/* Features: union-find over segment instances. Each root carries what
- * scoring needs (open sides, shields, figures); members form a circular
- * list so a feature's tiles and fields can be walked when it is scored. */
+/* Features: a disjoint-set forest over segment instances, kept flat: every
+ * segment points straight at its feature's root, so finding a feature is
+ * one load. Joining relabels the smaller feature's members (union by
+ * size keeps that cheap: a segment is relabelled at most log2(n) times).
+ * Each root carries what scoring needs (open sides, shields, figures);
+ * members form a circular list, walked to relabel and to score. */
 #include "engine.h"
 
-/* Trees stay shallow (union by size, paths flattened on union), so two
- * hops without a test reach the root almost always; a root is its own
- * parent, so extra hops are harmless, and the rare deeper case loops. */
 int
 feature_find(const struct game *g, int seg)
 {
-	const struct feature *f = g->feat;
-
-	seg = f[f[seg].parent].parent;
-	while (f[seg].parent != seg)
-		seg = f[seg].parent;
-	return seg;
-}
-
-/* Finds the root and flattens the path on the way. */
-static int
-feature_find_compress(struct game *g, int seg)
-{
-	int root = feature_find(g, seg);
-
-	while (g->feat[seg].parent != root) {
-		int up = g->feat[seg].parent;
-		g->feat[seg].parent = (int16_t)root;
-		seg = up;
-	}
-	return root;
+	return g->feat[seg].parent;
 }
 
 static int
@@ -36,9 +17,10 @@ feature_union(struct game *g, int a, int b)
 {
 	struct feature *fa, *fb;
 	int16_t tmp;
+	int m;
 
-	a = feature_find_compress(g, a);
-	b = feature_find_compress(g, b);
+	a = g->feat[a].parent;
+	b = g->feat[b].parent;
 	if (a == b)
 		return a;
 	if (g->feat[a].size < g->feat[b].size) {
@@ -48,7 +30,11 @@ feature_union(struct game *g, int a, int b)
 	}
 	fa = &g->feat[a];
 	fb = &g->feat[b];
-	fb->parent = (int16_t)a;
+	m = b;
+	do { /* b's members now belong to a */
+		g->feat[m].parent = (int16_t)a;
+		m = g->feat[m].next;
+	} while (m != b);
 	fa->size += fb->size;
 	fa->shields += fb->shields;
 	fa->figures += fb->figures;
@@ -98,7 +84,7 @@ note_roots(struct game *g, int placed, int nsegs)
 {
 	g->new_dups = 0;
 	for (int s = 0; s < nsegs; s++) {
-		g->new_roots[s] = (int16_t)feature_find_compress(g, seg_instance(placed, s));
+		g->new_roots[s] = g->feat[seg_instance(placed, s)].parent;
 		for (int e = 0; e < s; e++)
 			g->new_dups |= (uint16_t)((g->new_roots[e] == g->new_roots[s]) << s);
 	}

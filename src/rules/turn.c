@@ -77,6 +77,13 @@ step_end_turn(struct game *g)
 	g->current = (g->current + 1) % g->nplayers;
 }
 
+static void
+step_next(struct game *g)
+{
+	if (++g->step == g->nplan) /* no division: this runs every step */
+		g->step = 0;
+}
+
 /* Runs automatic steps until a decision is due or the game is over. */
 void
 turn_advance(struct game *g)
@@ -87,7 +94,7 @@ turn_advance(struct game *g)
 			return;
 		s->run(g);
 		if (!g->over)
-			g->step = (g->step + 1) % g->nplan;
+			step_next(g);
 	}
 }
 
@@ -204,7 +211,7 @@ game_apply(struct game *g, const struct action *a, struct rules_error *err)
 		figure_place(g, a);
 	else if (a->kind == ACT_RECALL)
 		score_recall_abbot(g, g->current);
-	g->step = (g->step + 1) % g->nplan;
+	step_next(g);
 	turn_advance(g);
 	return 0;
 }
