@@ -33,6 +33,10 @@ struct selfplay {
 	/* results */
 	long turns, ties;
 	long score[MAX_PLAYERS], wins[MAX_PLAYERS];
+	/* reused by every game */
+	struct game *g;
+	struct action *buf;
+	int cap;
 };
 
 static int
@@ -71,34 +75,49 @@ parse_args(int argc, char **argv, struct selfplay *sp)
 	return 0;
 }
 
-/* Plays game i; its number of turns, or -1 (error printed). */
+/* Game i's setup, in sp->g: one game object and one action buffer serve
+ * every game (game_reset). 0, or -1 with the error printed. */
 static int
-play_one(const struct catalog *cat, struct selfplay *sp, uint32_t i)
+start_game(const struct catalog *cat, struct selfplay *sp, uint32_t i)
 {
 	struct game_setup setup = {.opt = sp->opt,
 				   .nplayers = (int)sp->players,
 				   .first_player = (int)(i % sp->players),
 				   .start = -1};
 	struct rules_error err = {0};
-	uint8_t ai_seed[SEED_BYTES];
-	struct ai_rng rng;
-	struct action *buf;
-	struct game *g;
-	int turns;
 
 	seed_derive(sp->seed, "carcpbem selfplay bag", i, setup.seed);
-	seed_derive(sp->seed, "carcpbem selfplay players", i, ai_seed);
-	ai_rng_seed(&rng, ai_seed);
-	if ((g = game_new(cat, &setup, &err)) == NULL) {
+	if (sp->g ? game_reset(sp->g, &setup, &err) < 0
+		  : (sp->g = game_new(cat, &setup, &err)) == NULL) {
 		cli_error("cannot start a game: %s", err.text);
 		return -1;
 	}
-	if ((buf = malloc(sizeof(*buf) * legal_cap(g))) == NULL) {
-		game_free(g);
-		cli_error("out of memory");
-		return -1;
+	if (legal_cap(sp->g) > sp->cap) {
+		free(sp->buf);
+		sp->cap = legal_cap(sp->g);
+		if ((sp->buf = malloc(sizeof(*sp->buf) * sp->cap)) == NULL) {
+			cli_error("out of memory");
+			return -1;
+		}
 	}
-	turns = ai_random_playout(g, &rng, buf, legal_cap(g));
+	return 0;
+}
+
+/* Plays game i; its number of turns, or -1 (error printed). */
+static int
+play_one(const struct catalog *cat, struct selfplay *sp, uint32_t i)
+{
+	uint8_t ai_seed[SEED_BYTES];
+	struct ai_rng rng;
+	struct game *g;
+	int turns;
+
+	if (start_game(cat, sp, i) < 0)
+		return -1;
+	g = sp->g;
+	seed_derive(sp->seed, "carcpbem selfplay players", i, ai_seed);
+	ai_rng_seed(&rng, ai_seed);
+	turns = ai_random_playout(g, &rng, sp->buf, sp->cap);
 	if (turns < 0)
 		cli_error("game %u: the engine refused an action it had listed as legal "
 			  "(a bug: this game replays with the same --seed)",
@@ -111,8 +130,6 @@ play_one(const struct catalog *cat, struct selfplay *sp, uint32_t i)
 		}
 		sp->ties += (win & (win - 1)) != 0;
 	}
-	free(buf);
-	game_free(g);
 	return turns;
 }
 
@@ -159,15 +176,17 @@ cmd_selfplay(int argc, char **argv)
 	if ((cat = cli_catalog()) == NULL)
 		return EXIT_FAIL;
 	start = now();
-	for (long i = 0; i < sp.games; i++) {
+	for (long i = 0; i < sp.games && r == 0; i++) {
 		int turns = play_one(cat, &sp, (uint32_t)i);
-		if (turns < 0) {
-			catalog_free(cat);
-			return EXIT_FAIL;
-		}
-		sp.turns += turns;
+		if (turns < 0)
+			r = -1;
+		else
+			sp.turns += turns;
 	}
-	print_stats(&sp, now() - start);
+	if (r == 0)
+		print_stats(&sp, now() - start);
+	game_free(sp.g);
+	free(sp.buf);
 	catalog_free(cat);
-	return EXIT_OK;
+	return r == 0 ? EXIT_OK : EXIT_FAIL;
 }
