@@ -30,23 +30,24 @@ test_expect_success 'new writes a game file, mode 0600' '
 	grep "^Created g.json: a game for alice (A), bob (B); edition 1, farmers.$" out &&
 	grep "^Turn 1: alice (A) to place " out &&
 	test "$(ls -l g.json | cut -c1-10)" = "-rw-------" &&
-	test "$(json_get g.json "d[\"format\"], d[\"version\"]")" = "carcpbem-game 1"
+	test "$(json_get g.json "d[\"format\"], d[\"version\"], d[\"view\"]")" = "carcpbem-game 2 host"
 '
 
 test_expect_success 'the defaults' '
 	"$CARCPBEM" new -o g.json alice bob >out &&
 	test "$(json_get g.json "tuple(d[\"rules\"].values())")" = "1 True False False curves" &&
 	test "$(json_get g.json "d[\"first_player\"]")" = 0 &&
-	test "$(json_get g.json "\"start\" in d or \"tiles\" in d")" = False &&
-	test "$(json_get g.json "len(d[\"seed\"])")" = 64 &&
+	test "$(json_get g.json "d[\"start\"], d[\"fair_draw\"][\"bag\"]")" = "BA/RCr shuffled" &&
+	test "$(json_get g.json "len(d[\"secret\"][\"seed\"]), len(d[\"secret\"][\"bag\"])")" = "64 71" &&
 	test "$(json_get g.json "d[\"actions\"]")" = "[]" &&
-	test "$(json_get g.json "d[\"summary\"][\"tiles_left\"]")" = 70
+	test "$(json_get g.json "d[\"tiles_left\"]")" = 70
 '
 
 test_expect_success 'two games without --seed differ' '
 	"$CARCPBEM" new -o a.json alice bob >/dev/null &&
 	"$CARCPBEM" new -o b.json alice bob >/dev/null &&
-	test "$(json_get a.json "d[\"seed\"]")" != "$(json_get b.json "d[\"seed\"]")"
+	test "$(json_get a.json "d[\"secret\"][\"seed\"]")" != "$(json_get b.json "d[\"secret\"][\"seed\"]")" &&
+	test "$(json_get a.json "d[\"game\"]")" != "$(json_get b.json "d[\"game\"]")"
 '
 
 test_expect_success 'every option' '
@@ -57,9 +58,9 @@ test_expect_success 'every option' '
 	grep "^Turn 1: carol (C) to place BA/C " out &&
 	test "$(json_get g.json "d[\"rules\"][\"edition\"], d[\"rules\"][\"farmers\"], d[\"rules\"][\"river\"], d[\"rules\"][\"abbot\"], d[\"rules\"][\"river_uturn\"]")" = "2 False True True area" &&
 	test "$(json_get g.json "d[\"first_player\"], d[\"start\"]")" = "2 BA/L" &&
-	test "$(json_get g.json "d[\"seed\"]")" = $SEED &&
-	test "$(json_get g.json "\",\".join(d[\"tiles\"])")" = "BA/C,BA/L,BA/Cccc+" &&
-	test "$(json_get g.json "d[\"summary\"][\"tiles_left\"]")" = 2
+	test "$(json_get g.json "d[\"secret\"][\"seed\"]")" = $SEED &&
+	test "$(json_get g.json "\",\".join(d[\"secret\"][\"bag\"]), d[\"fair_draw\"][\"bag\"]")" = "BA/C,BA/L,BA/Cccc+ given" &&
+	test "$(json_get g.json "d[\"tiles_left\"]")" = 2
 '
 
 test_expect_success '--farmers, --river-uturn curves, --edition 1 and the = forms' '
@@ -71,7 +72,7 @@ test_expect_success '--farmers, --river-uturn curves, --edition 1 and the = form
 test_expect_success '--seed: text is hashed with BLAKE2b-256' '
 	"$CARCPBEM" new --seed "the quick fox" -o g.json alice bob >/dev/null &&
 	python3 -c "import hashlib; print(hashlib.blake2b(b\"the quick fox\", digest_size=32).hexdigest())" >expect &&
-	json_get g.json "d[\"seed\"]" >actual &&
+	json_get g.json "d[\"secret\"][\"seed\"]" >actual &&
 	test_cmp expect actual
 '
 
@@ -109,8 +110,8 @@ test_expect_success 'an existing file is kept unless --force' '
 '
 
 test_expect_success 'no file to write to' '
-	new_fails 2 "carcpbem new: say where to write the game: -o GAME" alice bob &&
-	sed -n 2p err | grep "^usage: carcpbem new \[options\] -o GAME NAME NAME...$"
+	new_fails 2 "carcpbem new: say where to write the game: -o FILE, --spool DIR or --dir DIR" alice bob &&
+	sed -n 2p err | grep "^usage: carcpbem new \[options\] -o FILE|--spool DIR|--dir DIR NAME NAME...$"
 '
 
 test_expect_success 'one player, six players' '

@@ -1,7 +1,7 @@
 #!/bin/sh
 # shellcheck disable=SC2016 # test scripts are single-quoted on purpose
-# The game file: its form, and the refusal of files edited by hand, each
-# with the JSON path of what is wrong.
+# The game file (the host view of docs/state-format.md): its form, and the
+# refusal of files edited by hand, each with the JSON path of what is wrong.
 . "$top_srcdir/tests/lib.sh"
 
 # A game of a few turns, in g.json.
@@ -36,19 +36,23 @@ refused () {
 test_expect_success 'the file: keys in order, two-space indent, final newline' '
 	mkgame &&
 	sed -n "s/^  \"\([a-z_]*\)\".*/\1/p" g.json | tr "\n" " " >actual &&
-	printf "format version rules players first_player seed tiles actions summary " >expect &&
+	printf "format version view state_hash game rules players first_player start fair_draw turn over decision tiles_left drawn remaining actions board figures secret " >expect &&
 	test_cmp expect actual &&
 	test "$(tail -c 1 g.json | od -An -c | tr -d " ")" = "\n"
 '
 
-test_expect_success 'the file: actions and summary' '
+test_expect_success 'the file: actions and the state they lead to' '
 	mkgame &&
 	python3 -c "import json
 d = json.load(open(\"g.json\"))
 assert d[\"actions\"] == [\"place 0 -1 90\", \"knight N\", \"place 0 -2 90\"], d
-assert d[\"summary\"] == {\"turn\": 2, \"over\": False,
-	\"decision\": {\"kind\": \"place-figure\", \"player\": \"bob\", \"tile\": \"BA/CFc.1\"},
-	\"scores\": {\"alice\": 0, \"bob\": 0}, \"tiles_left\": 1}, d
+assert (d[\"turn\"], d[\"over\"], d[\"tiles_left\"]) == (2, False, 1), d
+assert d[\"decision\"] == {\"kind\": \"place-figure\", \"player\": \"bob\", \"tile\": \"BA/CFc.1\"}, d
+assert [(p[\"name\"], p[\"score\"], p[\"supply\"]) for p in d[\"players\"]] == [(\"alice\", 0, {\"followers\": 6}), (\"bob\", 0, {\"followers\": 7})], d
+assert d[\"drawn\"] == [\"BA/CFc.1\", \"BA/CFc.1\"] and d[\"remaining\"] == {\"BA/L\": 1}, d
+assert [(t[\"tile\"], t[\"x\"], t[\"y\"], t[\"rotation\"], t[\"turn\"], t.get(\"player\")) for t in d[\"board\"]] == [(\"BA/RCr\", 0, 0, 0, 0, None), (\"BA/CFc.1\", 0, -1, 90, 1, \"alice\"), (\"BA/CFc.1\", 0, -2, 90, 2, \"bob\")], d
+assert d[\"figures\"] == [{\"player\": \"alice\", \"figure\": \"knight\", \"feature\": \"city\", \"x\": 0, \"y\": -1, \"slot\": \"N\"}], d
+assert d[\"fair_draw\"][\"bag\"] == \"given\" and d[\"secret\"][\"bag\"] == [\"BA/CFc.1\", \"BA/CFc.1\", \"BA/L\"], d
 "
 '
 
@@ -58,31 +62,63 @@ test_expect_success 'a file rewritten by another JSON writer still loads' '
 	"$CARCPBEM" show g.json >/dev/null
 '
 
-test_expect_success 'an edited score in the summary' '
+test_expect_success 'an edited score' '
 	mkgame &&
-	edit "d[\"summary\"][\"scores\"][\"bob\"] = 12" &&
-	refused "summary.scores.bob: the file says 12 but replaying the actions gives 0 (was the file edited?)"
+	edit "d[\"players\"][1][\"score\"] = 12" &&
+	refused "players[1].score: the document says 12 but replaying the actions gives 0 (was the file edited?)"
 '
 
-test_expect_success 'an edited decision in the summary' '
+test_expect_success 'a supply out of range' '
 	mkgame &&
-	edit "d[\"summary\"][\"decision\"][\"player\"] = \"alice\"" &&
-	refused "summary.decision.player: the file says \"alice\" but replaying the actions gives \"bob\" (was the file edited?)"
+	edit "d[\"players\"][1][\"supply\"][\"followers\"] = -1" &&
+	refused "players[1].supply.followers: -1 is out of range 0..7"
 '
 
-test_expect_success 'a summary with a field missing or added' '
+test_expect_success 'an edited decision' '
 	mkgame &&
-	edit "del d[\"summary\"][\"tiles_left\"]" &&
-	refused "summary.tiles_left: missing; replaying the actions gives 1" &&
-	mkgame &&
-	edit "d[\"summary\"][\"winner\"] = \"bob\"" &&
-	refused "summary.winner: unknown key (the summary has turn, over, decision, scores, tiles_left)"
+	edit "d[\"decision\"][\"player\"] = \"alice\"" &&
+	refused "decision.player: the document says \"alice\" but replaying the actions gives \"bob\" (was the file edited?)"
 '
 
-test_expect_success 'an action removed (the summary no longer matches)' '
+test_expect_success 'a field missing or added' '
+	mkgame &&
+	edit "del d[\"tiles_left\"]" &&
+	refused "tiles_left: missing (expected an integer from 0 to 9999)" &&
+	mkgame &&
+	edit "d[\"decision\"][\"winner\"] = \"bob\"" &&
+	refused "decision.winner: unknown key; the keys here are kind, player, tile"
+'
+
+test_expect_success 'an action removed (the state no longer matches)' '
 	mkgame &&
 	edit "d[\"actions\"].pop()" &&
-	refused "summary.decision.kind: the file says \"place-figure\" but replaying the actions gives \"place-tile\" (was the file edited?)"
+	refused "decision.kind: the document says \"place-figure\" but replaying the actions gives \"place-tile\" (was the file edited?)"
+'
+
+test_expect_success 'the board, the figures, the bag, the hashes' '
+	mkgame &&
+	edit "d[\"board\"][1][\"rotation\"] = 45" &&
+	refused "board[1].rotation: 45 is not 0, 90, 180 or 270" &&
+	mkgame &&
+	edit "d[\"board\"][2][\"x\"] = 1" &&
+	refused "board[2].x: the document says 1 but replaying the actions gives 0 (was the file edited?)" &&
+	mkgame &&
+	edit "d[\"figures\"][0][\"x\"] = 5" &&
+	refused "figures[0]: stands at 5,-1, where the board has no tile" &&
+	mkgame &&
+	edit "d[\"figures\"][0][\"player\"] = \"carol\"" &&
+	refused "figures[0].player: \"carol\" is not a player of this game" &&
+	mkgame &&
+	edit "d[\"drawn\"].pop()" &&
+	refused "drawn[1]: missing; replaying the actions gives \"BA/CFc.1\"" &&
+	mkgame &&
+	hash=$(sed -n "s/^  \"state_hash\": \"\(.*\)\",/\1/p" g.json) &&
+	test ${#hash} = 16 &&
+	edit "d[\"state_hash\"] = \"0\" * 16" &&
+	refused "state_hash: the document says \"0000000000000000\" but its public state hashes to \"$hash\" (was the file edited?)" &&
+	mkgame &&
+	edit "d[\"fair_draw\"][\"commitment\"] = \"0\" * 64" &&
+	refused "fair_draw.commitment: does not match secret.seed, start and secret.bag (was the file edited?)"
 '
 
 test_expect_success 'an edited action: illegal' '
@@ -111,7 +147,7 @@ test_expect_success 'broken JSON' '
 
 test_expect_success 'a duplicate key' '
 	mkgame &&
-	sed "s/^  \"version\": 1,/  \"version\": 1, \"version\": 1,/" g.json >dup &&
+	sed "s/^  \"version\": 2,/  \"version\": 2, \"version\": 2,/" g.json >dup &&
 	mv dup g.json &&
 	expect_code 1 "$CARCPBEM" show g.json 2>err &&
 	grep "^carcpbem: g.json: not valid JSON: line 3, .*duplicate object key" err
@@ -119,14 +155,17 @@ test_expect_success 'a duplicate key' '
 
 test_expect_success 'format and version' '
 	mkgame &&
-	edit "d[\"version\"] = 2" &&
-	refused "version: 2 is not 1: this carcpbem reads version 1 game files only" &&
+	edit "d[\"version\"] = 3" &&
+	refused "version: 3 is not 2: this carcpbem reads version 2 game files only" &&
+	mkgame &&
+	edit "d[\"version\"] = 1" &&
+	refused "version: 1 is not 2: this is a game file of carcpbem 0.1, from before signed turns; create the game again with carcpbem new" &&
 	mkgame &&
 	edit "d[\"version\"] = \"1\"" &&
-	refused "version: expected the number 1, found a string" &&
+	refused "version: expected the number 2, found a string" &&
 	mkgame &&
 	edit "del d[\"version\"]" &&
-	refused "version: missing (expected the number 1)" &&
+	refused "version: missing (expected the number 2)" &&
 	mkgame &&
 	edit "d[\"format\"] = \"chess-game\"" &&
 	refused "format: \"chess-game\" is not \"carcpbem-game\": not a carcpbem game file"
@@ -135,7 +174,7 @@ test_expect_success 'format and version' '
 test_expect_success 'rules' '
 	mkgame &&
 	edit "d[\"rules\"][\"edition\"] = 3" &&
-	refused "rules.edition: 3 is not 1 or 2" &&
+	refused "rules.edition: 3 is out of range 1..2" &&
 	mkgame &&
 	edit "d[\"rules\"][\"farmers\"] = 1" &&
 	refused "rules.farmers: expected true or false, found an integer" &&
@@ -156,33 +195,36 @@ test_expect_success 'players, first player, seed' '
 	refused "players[1].name: \"Alice\" is the name of two players: give each player a different name" &&
 	mkgame &&
 	edit "d[\"players\"][1] = \"bob\"" &&
-	refused "players[1]: expected an object like {\"name\": \"alice\"}, found a string" &&
+	refused "players[1]: expected an object like {\"name\": \"alice\", ...}, found a string" &&
 	mkgame &&
 	edit "d[\"first_player\"] = 2" &&
-	refused "first_player: 2 is not a seat from 0 to 1" &&
+	refused "first_player: 2 is out of range 0..1" &&
 	mkgame &&
-	edit "d[\"seed\"] = d[\"seed\"][1:]" &&
-	seed=$(sed -n "s/^  \"seed\": \"\(.*\)\",/\1/p" g.json) &&
+	edit "d[\"secret\"][\"seed\"] = d[\"secret\"][\"seed\"][1:]" &&
+	seed=$(sed -n "s/^    \"seed\": \"\(.*\)\",/\1/p" g.json) &&
 	test ${#seed} = 63 &&
-	refused "seed: \"$seed\" is not 64 hexadecimal digits"
+	refused "secret.seed: \"$seed\" is not 64 lower-case hexadecimal digits"
 '
 
 test_expect_success 'tiles and start' '
 	mkgame &&
-	edit "d[\"tiles\"][1] = \"BA/CFx\"" &&
-	refused "tiles[1]: unknown tile id '"'BA/CFx'"' (closest known ids: BA/CFc+, BA/Cc+, BA/Ccc, BA/CRr, BA/C)" &&
+	edit "d[\"secret\"][\"bag\"][1] = \"BA/CFx\"" &&
+	refused "secret.bag[1]: unknown tile id '"'BA/CFx'"' (closest known ids: BA/CFc+, BA/Cc+, BA/Ccc, BA/CRr, BA/C)" &&
 	mkgame &&
 	edit "d[\"start\"] = \"RI/s\"" &&
 	refused "start: tile RI/s is a river tile: it needs the river expansion" &&
 	mkgame &&
-	edit "d[\"tiles\"] = []" &&
-	refused "tiles: expected a non-empty array of tile ids, found an empty array"
+	edit "d[\"secret\"][\"bag\"] = []" &&
+	refused "secret.bag: an empty bag: a game has tiles to draw"
 '
 
 test_expect_success 'an unknown key at the top' '
 	mkgame &&
-	edit "d[\"board\"] = []" &&
-	refused "board: unknown key; the keys here are format, version, rules, players, first_player, seed, start, tiles, actions, summary"
+	edit "d[\"maps\"] = []" &&
+	refused "maps: unknown key; the keys here are format, version, view, state_hash, game, rules, players, first_player, start, fair_draw, turn, over, decision, tiles_left, drawn, remaining, actions, board, figures, secret, archive" &&
+	mkgame &&
+	edit "d[\"view\"] = \"public\"" &&
+	refused "secret: a public view holds no secrets: only the host view has this key"
 '
 
 test_expect_success 'a missing file' '

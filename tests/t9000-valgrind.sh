@@ -2,7 +2,8 @@
 # shellcheck disable=SC2016 # test scripts are single-quoted on purpose
 # The program and the rules tests under valgrind: no invalid access, no
 # uninitialised value used, no leak. Skipped in sanitizer builds (ASan and
-# valgrind do not mix); CI runs it in a plain build as well.
+# valgrind do not mix); CI runs it in a plain build as well. Memory that
+# libraries keep until exit (cairo's pixman, ...) is still reachable, not a leak.
 . "$top_srcdir/tests/lib.sh"
 
 if [ "${CARC_SANITIZERS:-no}" = yes ]; then
@@ -13,7 +14,7 @@ if ! command -v valgrind >/dev/null 2>&1; then
 fi
 
 vg () {
-	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$@"
+	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible "$@"
 }
 
 test_expect_success 'demo game' '

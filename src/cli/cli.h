@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "gamefile.h"
 #include "rules.h"
@@ -28,7 +29,7 @@ struct cli_usage {
 	const char *cmd;               /* "new" */
 	const char *synopsis;          /* "[options] -o GAME NAME NAME..." */
 	const char *about;             /* what the command does, a line or two */
-	const struct cli_opt *opts[3]; /* option tables, the last one NULL;
+	const struct cli_opt *opts[4]; /* option tables, the last one NULL;
 					  each table ends with id 0 */
 };
 
@@ -131,7 +132,54 @@ int cmd_new(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_render(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+/* keys, turn files and the archive (cmd_keygen.c ... cmd_export.c) */
+int cmd_keygen(int argc, char **argv);
+int cmd_sign(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_view(int argc, char **argv);
+int cmd_move(int argc, char **argv);
+int cmd_apply(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+
+/* ---- carcpbem new's game directories (cmd_new_archive.c) ---- */
+
+#define NEW_ARCHIVE_MAX 16
+struct new_archive {
+	const char *spool, *dir, *id;
+	const char *key[NEW_ARCHIVE_MAX], *address[NEW_ARCHIVE_MAX];
+	int nkey, naddress;
+};
+/* --key, --address, --spool, --dir, --id */
+extern const struct cli_opt new_archive_opts[];
+/* 1 if id was one of them (kept), 0 if not, -1 if too many. */
+int new_archive_opt(int id, const char *arg, struct new_archive *na);
+/* The id, keys and addresses of a new game; says why not (-1). */
+int new_archive_setup(struct gamefile *gf, const struct new_archive *na);
+/* Makes its game directory (where: its path); says why not (-1). */
+int new_archive_create(struct gamefile *gf, const struct new_archive *na, char *where,
+		       size_t n);
+
+/* ---- games, files and turns for those commands (gameio.c) ---- */
+
+struct gamedir;
+struct turn_error;
+/* The spool: $CARCPBEM_SPOOL, or "spool". */
+const char *cli_spool(void);
+/* GAME as a command names it: a game directory, its state.json, a game
+ * file, or a game id in the spool; says why not (-1). */
+int cli_gamedir(const char *arg, struct gamedir *gd);
+/* The time now, or $CARCPBEM_NOW (seconds since 1970, for tests). */
+time_t cli_now(void);
+/* A whole text file ("-": standard input); free() it. NULL: said why. */
+char *cli_read_text(const char *path, size_t *len);
+/* Writes text to path (atomically, with mode) or to stdout if path is
+ * NULL; says why not (EXIT_FAIL). */
+int cli_write_out(const char *path, const char *text, int mode, bool replace);
+/* "carcpbem: FILE: CODE: text"; returns the code's exit status. */
+int cli_turn_error(const char *file, const struct turn_error *e);
 
 #endif

@@ -186,7 +186,7 @@ demo(const struct catalog *cat, const struct game_setup *setup)
 	struct demo d = {0};
 	int r = EXIT_FAIL;
 
-	if ((d.gf = gamefile_new(cat, setup, demo_names, false, &err)) == NULL) {
+	if ((d.gf = gamefile_new(cat, setup, demo_names, &err)) == NULL) {
 		cli_gf_error("demo", &err);
 		return EXIT_FAIL;
 	}

@@ -1,4 +1,6 @@
-/* carcpbem new: creates a game file. */
+/* carcpbem new: creates a game: a game file, or a game directory for
+ * signed turns (cmd_new_archive.c). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -9,7 +11,7 @@
 enum { OPT_SEED = 512, OPT_FIRST, OPT_TILES, OPT_START, OPT_FORCE };
 
 static const struct cli_opt new_opts[] = {
-	{'o', "output", 'o', "GAME", "write the game to the file GAME (required)"},
+	{'o', "output", 'o', "FILE", "write the game to the game file FILE"},
 	{OPT_SEED, "seed", 0, "SEED",
 	 "shuffle the bag from SEED: 64 hexadecimal digits as\n"
 	 "they are, or any other text (hashed); default: random"},
@@ -18,16 +20,18 @@ static const struct cli_opt new_opts[] = {
 	 "the bag is exactly these tiles, drawn in this order\n"
 	 "(for tests and set positions)"},
 	{OPT_START, "start", 0, "ID", "put tile ID at 0,0 instead of the rules' own"},
-	{OPT_FORCE, "force", 'f', NULL, "replace GAME if it exists"},
+	{OPT_FORCE, "force", 'f', NULL, "replace FILE if it exists"},
 	{0, NULL, 0, NULL, NULL},
 };
 
 static const struct cli_usage usage = {
 	"new",
-	"[options] -o GAME NAME NAME...",
-	"Creates a game for 2 to 5 players, named in their seat order, and writes\n"
-	"it to the game file GAME (mode 0600: it holds the secret seed).",
-	{new_opts, rules_opts, NULL},
+	"[options] -o FILE|--spool DIR|--dir DIR NAME NAME...",
+	"Creates a game for 2 to 5 players, named in their seat order: a game file\n"
+	"FILE (mode 0600: it holds the secret seed) that the host plays with\n"
+	"carcpbem play, or, with every player's public key, a game directory for\n"
+	"signed turns (state.json and history.jsonl; carcpbem apply).",
+	{new_opts, new_archive_opts, rules_opts, NULL},
 };
 
 struct new_args {
@@ -35,6 +39,7 @@ struct new_args {
 	long first;
 	bool force;
 	struct rules_options opt;
+	struct new_archive arch;
 };
 
 static int
@@ -75,6 +80,10 @@ parse_args(int argc, char **argv, struct new_args *a, int *nnames)
 		case OPT_FORCE:
 			a->force = true;
 			break;
+		default:
+			if (new_archive_opt(id, arg, &a->arch) < 0)
+				return usage_error(&usage, "too many --key or --address"),
+				       OPT_ERROR;
 		}
 	}
 	*nnames = it.npos;
@@ -86,8 +95,11 @@ check_args(const struct new_args *a, char **names, int n)
 {
 	char why[160];
 
-	if (a->out == NULL)
-		return usage_error(&usage, "say where to write the game: -o GAME");
+	if (!a->out + !a->arch.spool + !a->arch.dir == 3)
+		return usage_error(&usage, "say where to write the game: -o FILE, --spool "
+					   "DIR or --dir DIR");
+	if (!a->out + !a->arch.spool + !a->arch.dir < 2)
+		return usage_error(&usage, "give one of -o, --spool and --dir");
 	if (n < 2 || n > 5)
 		return usage_error(&usage, "name 2 to 5 players, not %d", n);
 	for (int i = 0; i < n; i++) {
@@ -158,21 +170,25 @@ fill_setup(const struct catalog *cat, const struct new_args *a, int n,
 }
 
 static void
-report_new(const struct new_args *a, const struct gamefile *gf)
+report_new(const struct new_args *a, const char *where, const struct gamefile *gf)
 {
 	char rules[128];
 
 	rules_describe(&gf->setup.opt, rules, sizeof(rules));
-	printf("Created %s: a game for", a->out);
+	printf("Created %s%s: a game for", a->out ? "" : "game directory ", where);
 	for (int p = 0; p < gf->nplayers; p++)
 		printf("%s %s (%c)", p ? "," : "", gf->name[p], seat_letter(p));
 	printf("; %s.\n", rules);
-	if (gf->start_given || gf->order)
+	if (a->start || a->tiles)
 		printf("Start tile %s%s.\n", gf->cat->types[gf->game->start_type].id,
-		       gf->order ? "; the bag holds the tiles given, in their order"
-				 : "");
+		       a->tiles ? "; the bag holds the tiles given, in their order" : "");
 	report_decision(stdout, gf);
-	printf("Next: carcpbem legal %s\n", a->out);
+	if (a->out)
+		printf("Next: carcpbem legal %s\n", where);
+	else
+		printf("Game %s. Next: carcpbem view %s -o %s.json, and send it to the "
+		       "players\n",
+		       gf->id, where, gf->id);
 }
 
 static int
@@ -181,24 +197,33 @@ create(const struct catalog *cat, const struct new_args *a, char **names, int n)
 	struct game_setup setup;
 	struct gamefile *gf = NULL;
 	struct gf_error err = {0};
+	char where[1024];
 	int *order = NULL, r;
 
 	if ((r = fill_setup(cat, a, n, &setup, &order)) != 0)
 		goto out;
 	r = EXIT_FAIL;
-	if (!a->force && access(a->out, F_OK) == 0) {
+	if (a->out && !a->force && access(a->out, F_OK) == 0) {
 		cli_error("%s already exists: choose another file, or add --force to "
 			  "replace it",
 			  a->out);
 		goto out;
 	}
-	if ((gf = gamefile_new(cat, &setup, (const char *const *)names, a->start != NULL,
-			       &err)) == NULL ||
-	    gamefile_save(gf, a->out, a->force, &err) < 0) {
-		cli_gf_error(a->out, &err);
+	if ((gf = gamefile_new(cat, &setup, (const char *const *)names, &err)) == NULL) {
+		cli_gf_error(a->out ? a->out : "new", &err);
 		goto out;
 	}
-	report_new(a, gf);
+	if (new_archive_setup(gf, &a->arch) < 0)
+		goto out;
+	if (a->out == NULL) {
+		if (new_archive_create(gf, &a->arch, where, sizeof(where)) < 0)
+			goto out;
+	} else if (gamefile_save(gf, a->out, a->force, &err) < 0) {
+		cli_gf_error(a->out, &err);
+		goto out;
+	} else
+		snprintf(where, sizeof(where), "%s", a->out);
+	report_new(a, where, gf);
 	r = EXIT_OK;
 out:
 	gamefile_free(gf);

@@ -30,6 +30,24 @@ refuse(const char *path, const char *text, const struct rules_error *err, int do
 	return EXIT_FAIL;
 }
 
+/* The host plays a game file; a view is a player's copy, and the players
+ * of a signed game send turn files (carcpbem move, carcpbem apply). */
+static bool
+playable(const char *path, const struct gamefile *gf)
+{
+	if (gf->view != GF_VIEW_HOST)
+		cli_error("%s is a %s view, a player's copy: make a turn from it with "
+			  "carcpbem move",
+			  path, gamefile_view_name(gf->view));
+	else if (gamefile_signed(gf))
+		cli_error("the players of game %s sign their turns: apply their turn "
+			  "files with carcpbem apply",
+			  gf->id);
+	else
+		return true;
+	return false;
+}
+
 static int
 play(const char *path, char **actions, int n, bool dry_run)
 {
@@ -39,7 +57,7 @@ play(const char *path, char **actions, int n, bool dry_run)
 	struct gf_error gerr = {0};
 	int mark, r = EXIT_FAIL;
 
-	if (gf == NULL)
+	if (gf == NULL || !playable(path, gf))
 		goto out;
 	mark = gf->game->nevents;
 	for (int i = 0; i < n; i++)

@@ -18,8 +18,17 @@ static const struct command commands[] = {
 	{"legal", cmd_legal, "list every legal action of the decision due"},
 	{"play", cmd_play, "play actions, all or none of them"},
 	{"show", cmd_show, "show scores, figures, the decision due and the board"},
+	{"render", cmd_render, "draw the board: a text map or a PNG picture"},
 	{"selfplay", cmd_selfplay, "many games between random players, with statistics"},
 	{"demo", cmd_demo, "play one game between computer players, turn by turn"},
+	{"keygen", cmd_keygen, "make a key pair for signing turns"},
+	{"view", cmd_view, "write the public view of a game, or a player's"},
+	{"move", cmd_move, "make and sign your turn from your view of a game"},
+	{"sign", cmd_sign, "sign a turn file"},
+	{"verify", cmd_verify, "check the signature of a turn file"},
+	{"apply", cmd_apply, "apply a player's signed turn to a game directory"},
+	{"replay", cmd_replay, "check a game's archive: every signature and hash"},
+	{"export", cmd_export, "write the archive of a finished game"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -61,7 +70,8 @@ unknown(const char *name)
 		return EXIT_USAGE;
 	}
 	cli_error("'%s' is not a command (the commands: new, legal, play, show, "
-		  "selfplay, demo; see carcpbem --help)",
+		  "render, selfplay, demo, keygen, view, move, sign, verify, apply, replay, "
+		  "export; see carcpbem --help)",
 		  name);
 	return EXIT_USAGE;
 }

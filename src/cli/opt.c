@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gamedir.h"
 
 enum { OPT_EDITION = 256, OPT_FARMERS, OPT_NO_FARMERS, OPT_RIVER, OPT_ABBOT, OPT_UTURN };
 
@@ -281,14 +282,18 @@ cli_catalog(void)
 	return cat;
 }
 
+/* path may also be a game directory or a game id (gameio.c). */
 struct gamefile *
 cli_load(const char *path, const struct catalog *cat)
 {
 	struct gf_error err = {0};
-	struct gamefile *gf = gamefile_load(path, cat, &err);
+	struct gamefile *gf;
+	struct gamedir gd;
 
-	if (gf == NULL)
-		cli_gf_error(path, &err);
+	if (cli_gamedir(path, &gd) < 0)
+		return NULL;
+	if ((gf = gamefile_load(gd.state, cat, &err)) == NULL)
+		cli_gf_error(gd.state, &err);
 	return gf;
 }
 

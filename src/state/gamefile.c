@@ -1,112 +1,23 @@
-/* The game file in memory and as JSON: creating, playing, serializing.
- * Reading and validating a file is in gamefile_load.c, writing it to disk
- * in gamefile_io.c. */
-#include <ctype.h>
-#include <stdarg.h>
+/* The game in memory: creating, copying the setup, playing actions.
+ * Reading a document is in gamefile_load.c, writing one in gamefile_json.c
+ * and gamefile_io.c. */
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-#include "gamefile.h"
 #include "gamefile_impl.h"
-
-int
-gf_fail(struct gf_error *err, const char *path, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL)
-		return -1;
-	snprintf(err->path, sizeof(err->path), "%s", path ? path : "");
-	va_start(ap, fmt);
-	vsnprintf(err->text, sizeof(err->text), fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-const char *
-gamefile_uturn_name(int river_uturn)
-{
-	return river_uturn == RIVER_UTURN_AREA ? "area" : "curves";
-}
-
-void
-gamefile_seed_hex(const uint8_t seed[SEED_BYTES], char hex[2 * SEED_BYTES + 1])
-{
-	for (int i = 0; i < SEED_BYTES; i++)
-		snprintf(hex + 2 * i, 3, "%02x", seed[i]);
-}
-
-static int
-hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = tolower((unsigned char)c);
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-int
-gamefile_seed_parse(const char *hex, uint8_t seed[SEED_BYTES])
-{
-	if (strlen(hex) != 2 * SEED_BYTES)
-		return -1;
-	for (int i = 0; i < SEED_BYTES; i++) {
-		int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return -1;
-		seed[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return 0;
-}
-
-int
-gamefile_check_name(const char *name, char *why, size_t n)
-{
-	size_t len = strlen(name);
-
-	if (len == 0 || len > GF_NAME_LEN || !isalpha((unsigned char)name[0]))
-		goto bad;
-	for (size_t i = 0; i < len; i++)
-		if (!isalnum((unsigned char)name[i]) && !strchr("-_.", name[i]))
-			goto bad;
-	return 0;
-bad:
-	snprintf(why, n,
-		 "\"%s\" is not a player name: use 1 to %d letters, digits, '-', '_' "
-		 "or '.', starting with a letter",
-		 name, GF_NAME_LEN);
-	return -1;
-}
-
-/* Names go into JSON object keys and mails: no two alike, whatever the case. */
-int
-gf_check_names(const char *const *names, int n, struct gf_error *err)
-{
-	char why[160], path[32];
-
-	for (int i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "players[%d].name", i);
-		if (gamefile_check_name(names[i], why, sizeof(why)) < 0)
-			return gf_fail(err, path, "%s", why);
-		for (int j = 0; j < i; j++)
-			if (strcasecmp(names[i], names[j]) == 0)
-				return gf_fail(err, path,
-					       "\"%s\" is the name of two players: "
-					       "give each player a different name",
-					       names[i]);
-	}
-	return 0;
-}
+#include "jsonv.h"
 
 struct gamefile *
 gf_alloc(const struct catalog *cat)
 {
 	struct gamefile *gf = calloc(1, sizeof(*gf));
 
-	if (gf)
+	if (gf) {
 		gf->cat = cat;
+		gf->me = -1;
+	}
 	return gf;
 }
 
@@ -117,20 +28,22 @@ gamefile_free(struct gamefile *gf)
 		return;
 	for (int i = 0; i < gf->naction; i++)
 		free(gf->action[i]);
+	for (int p = 0; p < MAX_PLAYERS; p++)
+		free(gf->address[p]);
 	free(gf->action);
-	free(gf->order);
+	free(gf->bag);
 	game_free(gf->game);
+	sodium_memzero(gf->setup.seed, sizeof(gf->setup.seed));
 	free(gf);
 }
 
-/* Creates the live game from gf->setup (names and order already set). */
 int
 gf_start(struct gamefile *gf, struct gf_error *err)
 {
 	struct rules_error rerr = {0};
 
-	gf->setup.order = gf->order;
-	gf->setup.norder = gf->norder;
+	gf->setup.order = gf->bag;
+	gf->setup.norder = gf->nbag;
 	gf->game = game_new(gf->cat, &gf->setup, &rerr);
 	if (gf->game == NULL)
 		return gf_fail(err, "", "cannot start the game: %s%s%s", rerr.rule,
@@ -138,23 +51,75 @@ gf_start(struct gamefile *gf, struct gf_error *err)
 	return 0;
 }
 
+static int
+copy_bag(struct gamefile *gf, const int *order, int n)
+{
+	if ((gf->bag = malloc(sizeof(int) * (n ? n : 1))) == NULL)
+		return -1;
+	memcpy(gf->bag, order, sizeof(int) * n);
+	gf->nbag = n;
+	return 0;
+}
+
+/* The engine shuffles once; the order is kept from then on, so the game no
+ * longer depends on the shuffle (GF_BAG_SHUFFLE names it). */
+static int
+fix_bag(struct gamefile *gf, struct gf_error *err)
+{
+	struct game *g;
+	int *order;
+
+	gf->setup.order = NULL;
+	if (gf_start(gf, err) < 0)
+		return -1;
+	g = gf->game;
+	if ((order = malloc(sizeof(int) * (g->bag_len ? g->bag_len : 1))) == NULL)
+		return gf_fail(err, "", "out of memory");
+	for (int i = 0; i < g->bag_len; i++)
+		order[i] = g->bag[i];
+	gf->bag = order;
+	gf->nbag = g->bag_len;
+	gf->setup.start = g->start_type;
+	game_free(g);
+	gf->game = NULL;
+	return 0;
+}
+
+/* Without --id a game is named after its seed, so that the same seed makes
+ * the same document. */
+static void
+default_id(struct gamefile *gf)
+{
+	static const char tag[] = "carcpbem game id v1";
+	uint8_t h[3];
+
+	crypto_generichash(h, sizeof(h), gf->setup.seed, SEED_BYTES,
+			   (const unsigned char *)tag, sizeof(tag) - 1);
+	jv_tohex(h, sizeof(h), gf->id);
+}
+
+static int
+new_checks(const struct game_setup *setup, const char *const *names, struct gf_error *err)
+{
+	if (setup->nplayers < 2 || setup->nplayers > 5)
+		return gf_fail(err, "players", "a game has 2 to 5 players, not %d",
+			       setup->nplayers);
+	if (gf_check_names(names, setup->nplayers, err) < 0)
+		return -1;
+	if (setup->order && setup->norder <= 0)
+		return gf_fail(err, "tiles", "an empty bag: give at least one tile");
+	return 0;
+}
+
 struct gamefile *
 gamefile_new(const struct catalog *cat, const struct game_setup *setup,
-	     const char *const *names, bool start_given, struct gf_error *err)
+	     const char *const *names, struct gf_error *err)
 {
 	struct gamefile *gf;
+	int r;
 
-	if (setup->nplayers < 2 || setup->nplayers > 5) {
-		gf_fail(err, "players", "a game has 2 to 5 players, not %d",
-			setup->nplayers);
+	if (new_checks(setup, names, err) < 0)
 		return NULL;
-	}
-	if (gf_check_names(names, setup->nplayers, err) < 0)
-		return NULL;
-	if (setup->order && setup->norder <= 0) {
-		gf_fail(err, "tiles", "an empty bag: give at least one tile");
-		return NULL;
-	}
 	if ((gf = gf_alloc(cat)) == NULL) {
 		gf_fail(err, "", "out of memory");
 		return NULL;
@@ -163,22 +128,114 @@ gamefile_new(const struct catalog *cat, const struct game_setup *setup,
 	for (int i = 0; i < gf->nplayers; i++)
 		snprintf(gf->name[i], sizeof(gf->name[i]), "%s", names[i]);
 	gf->setup = *setup;
-	gf->start_given = start_given && setup->start >= 0;
-	if (setup->order) {
-		gf->order = malloc(sizeof(int) * setup->norder);
-		if (gf->order == NULL) {
-			gamefile_free(gf);
-			gf_fail(err, "", "out of memory");
-			return NULL;
-		}
-		memcpy(gf->order, setup->order, sizeof(int) * setup->norder);
-		gf->norder = setup->norder;
-	}
-	if (gf_start(gf, err) < 0) {
+	gf->bag_mode = setup->order ? GF_BAG_GIVEN : GF_BAG_SHUFFLED;
+	if (!setup->order)
+		snprintf(gf->shuffle, sizeof(gf->shuffle), "%s", GF_BAG_SHUFFLE);
+	if (setup->order)
+		r = copy_bag(gf, setup->order, setup->norder) < 0
+			? gf_fail(err, "", "out of memory")
+			: 0;
+	else
+		r = fix_bag(gf, err);
+	if (r < 0 || gf_start(gf, err) < 0) {
 		gamefile_free(gf);
 		return NULL;
 	}
+	gf->setup.start = gf->game->start_type;
+	gamefile_commit(cat, gf->setup.seed, gf->setup.start, gf->bag, gf->nbag,
+			gf->commitment);
+	default_id(gf);
 	return gf;
+}
+
+int
+gamefile_set_id(struct gamefile *gf, const char *id, struct gf_error *err)
+{
+	char why[160];
+
+	if (gamefile_check_id(id, why, sizeof(why)) < 0)
+		return gf_fail(err, "game", "%s", why);
+	snprintf(gf->id, sizeof(gf->id), "%s", id);
+	return 0;
+}
+
+int
+gamefile_set_key(struct gamefile *gf, int player, const uint8_t key[GF_KEY_BYTES],
+		 struct gf_error *err)
+{
+	char path[32];
+
+	snprintf(path, sizeof(path), "players[%d].key", player);
+	for (int p = 0; p < gf->nplayers; p++)
+		if (p != player && gf->has_key[p] &&
+		    memcmp(gf->key[p], key, GF_KEY_BYTES) == 0)
+			return gf_fail(err, path,
+				       "%s and %s have the same key: each player "
+				       "needs a key of their own (carcpbem keygen)",
+				       gf->name[p], gf->name[player]);
+	memcpy(gf->key[player], key, GF_KEY_BYTES);
+	gf->has_key[player] = true;
+	return 0;
+}
+
+/* An address is only carried, never parsed: enough to refuse what would
+ * break a mail header. */
+int
+gamefile_set_address(struct gamefile *gf, int player, const char *address,
+		     struct gf_error *err)
+{
+	size_t len = strlen(address);
+	char path[48];
+	char *copy;
+
+	snprintf(path, sizeof(path), "players[%d].address", player);
+	if (len == 0 || len > GF_ADDRESS_LEN || !strchr(address, '@') ||
+	    strpbrk(address, " \t\r\n<>,;\"") != NULL)
+		return gf_fail(err, path,
+			       "\"%.60s\" is not a mail address like alice@example.org",
+			       address);
+	if ((copy = strdup(address)) == NULL)
+		return gf_fail(err, "", "out of memory");
+	free(gf->address[player]);
+	gf->address[player] = copy;
+	return 0;
+}
+
+static int
+copy_setup(struct gamefile *c, const struct gamefile *gf)
+{
+	memcpy(c->id, gf->id, sizeof(c->id));
+	c->view = gf->view;
+	c->me = gf->me;
+	c->nplayers = gf->nplayers;
+	memcpy(c->name, gf->name, sizeof(c->name));
+	memcpy(c->has_key, gf->has_key, sizeof(c->has_key));
+	memcpy(c->key, gf->key, sizeof(c->key));
+	c->setup = gf->setup;
+	c->bag_mode = gf->bag_mode;
+	memcpy(c->shuffle, gf->shuffle, sizeof(c->shuffle));
+	memcpy(c->commitment, gf->commitment, sizeof(c->commitment));
+	for (int p = 0; p < gf->nplayers; p++)
+		if (gf->address[p] && (c->address[p] = strdup(gf->address[p])) == NULL)
+			return -1;
+	return copy_bag(c, gf->bag, gf->nbag);
+}
+
+struct gamefile *
+gamefile_initial(const struct gamefile *gf, struct gf_error *err)
+{
+	struct gamefile *c = gf_alloc(gf->cat);
+
+	if (c == NULL || copy_setup(c, gf) < 0) {
+		gamefile_free(c);
+		gf_fail(err, "", "out of memory");
+		return NULL;
+	}
+	if (gf_start(c, err) < 0) {
+		gamefile_free(c);
+		return NULL;
+	}
+	return c;
 }
 
 /* Room for one more action text, so recording cannot fail once the
@@ -225,209 +282,40 @@ gamefile_play(struct gamefile *gf, const char *text, struct rules_error *err)
 	return gamefile_play_action(gf, &a, err);
 }
 
-/* ---- tiles ---- */
-
-static int
-lower(int c)
+int
+gf_replay_action(struct gamefile *gf, const char *text, const char *path,
+		 struct gf_error *err)
 {
-	return tolower((unsigned char)c);
-}
+	struct rules_error re = {0};
+	struct action a;
 
-/* Case-insensitive edit distance, to suggest ids close to a mistyped one. */
-static int
-edit_distance(const char *a, const char *b)
-{
-	int row[TILE_ID_MAX + 1], la = (int)strlen(a), lb = (int)strlen(b);
-
-	if (lb > TILE_ID_MAX)
-		lb = TILE_ID_MAX;
-	for (int j = 0; j <= lb; j++)
-		row[j] = j;
-	for (int i = 1; i <= la; i++) {
-		int diag = row[0];
-		row[0] = i;
-		for (int j = 1; j <= lb; j++) {
-			int up = row[j],
-			    best = diag + (lower(a[i - 1]) != lower(b[j - 1]));
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
-#define SUGGEST 5
-
-static bool
-tile_usable(const struct catalog *cat, const struct rules_options *opt, int i)
-{
-	return (strcmp(cat->types[i].set, "river") != 0 || opt->river) &&
-	       cat->types[i].count[opt->edition - 1] > 0;
-}
-
-/* The usable ids closest to a mistyped one, closest first. */
-static void
-suggest_ids(const struct catalog *cat, const struct rules_options *opt, const char *id,
-	    char *out, size_t n)
-{
-	int best[SUGGEST], dist[SUGGEST], k = 0;
-	size_t len;
-
-	for (int i = 0; i < cat->ntypes; i++) {
-		int d, j;
-		if (!tile_usable(cat, opt, i))
-			continue;
-		d = edit_distance(id, cat->types[i].id);
-		for (j = k; j > 0 && dist[j - 1] > d; j--)
-			if (j < SUGGEST)
-				best[j] = best[j - 1], dist[j] = dist[j - 1];
-		if (j < SUGGEST) {
-			best[j] = i, dist[j] = d;
-			if (k < SUGGEST)
-				k++;
-		}
-	}
-	snprintf(out, n, "closest known ids:");
-	for (int j = 0; j < k; j++) {
-		len = strlen(out);
-		snprintf(out + len, n - len, "%s %s", j ? "," : "",
-			 cat->types[best[j]].id);
-	}
+	if (action_parse(text, &a, &re) < 0)
+		return gf_fail(err, path, "\"%.60s\": %s", text, re.text);
+	if (gamefile_play_action(gf, &a, &re) < 0)
+		return gf_fail(err, path, "\"%s\" is %s: %s%s%s", text,
+			       re.code == RERR_NOMEM ? "not possible" : "illegal",
+			       re.rule, re.rule[0] ? ": " : "", re.text);
+	return 0;
 }
 
 int
-gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
-		   const char *id, char *why, size_t n)
+gamefile_truncate(struct gamefile *gf, int n, struct gf_error *err)
 {
-	int i = catalog_find(cat, id);
-	char near[160];
+	char **old = gf->action, path[32];
+	int nold = gf->naction, r = 0;
 
-	if (i < 0) {
-		suggest_ids(cat, opt, id, near, sizeof(near));
-		snprintf(why, n, "unknown tile id '%s' (%s)", id, near);
-		return -1;
+	gf->action = NULL;
+	gf->naction = gf->cap_action = 0;
+	game_free(gf->game);
+	gf->game = NULL;
+	if (gf_start(gf, err) < 0)
+		r = -1;
+	for (int i = 0; i < n && i < nold && r == 0; i++) {
+		snprintf(path, sizeof(path), "actions[%d]", i);
+		r = gf_replay_action(gf, old[i], path, err);
 	}
-	if (strcmp(cat->types[i].set, "river") == 0 && !opt->river) {
-		snprintf(why, n, "tile %s is a river tile: it needs the river expansion",
-			 id);
-		return -1;
-	}
-	if (cat->types[i].count[opt->edition - 1] == 0) {
-		snprintf(why, n, "tile %s is not in the %s edition's tile set", id,
-			 opt->edition == 1 ? "1st" : "2nd");
-		return -1;
-	}
-	return i;
-}
-
-/* ---- to JSON ---- */
-
-json_t *
-gamefile_rules_json(const struct rules_options *o)
-{
-	return json_pack("{s:i, s:b, s:b, s:b, s:s}", "edition", o->edition, "farmers",
-			 o->farmers, "river", o->river, "abbot", o->abbot, "river_uturn",
-			 gamefile_uturn_name(o->river_uturn));
-}
-
-json_t *
-gamefile_decision_json(const struct gamefile *gf)
-{
-	struct decision d;
-
-	game_decision(gf->game, &d);
-	if (d.kind == DECISION_GAME_OVER)
-		return json_pack("{s:s}", "kind", decision_kind_name(d.kind));
-	return json_pack("{s:s, s:s, s:s}", "kind", decision_kind_name(d.kind), "player",
-			 gf->name[d.player], "tile", gf->cat->types[d.tile].id);
-}
-
-json_t *
-gamefile_summary_json(const struct gamefile *gf)
-{
-	const struct game *g = gf->game;
-	json_t *scores = json_object();
-
-	for (int p = 0; p < gf->nplayers; p++)
-		json_object_set_new(scores, gf->name[p],
-				    json_integer(g->player[p].score));
-	return json_pack("{s:i, s:b, s:o, s:o, s:i}", "turn", g->turn, "over", g->over,
-			 "decision", gamefile_decision_json(gf), "scores", scores,
-			 "tiles_left", game_tiles_left(g));
-}
-
-static json_t *
-strings_json(char **s, int n)
-{
-	json_t *a = json_array();
-
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_string(s[i]));
-	return a;
-}
-
-static json_t *
-players_json(const struct gamefile *gf)
-{
-	json_t *a = json_array();
-
-	for (int p = 0; p < gf->nplayers; p++)
-		json_array_append_new(a, json_pack("{s:s}", "name", gf->name[p]));
-	return a;
-}
-
-/* The keys in a fixed order, so that saving the same game twice gives the
- * same bytes. */
-json_t *
-gamefile_to_json(const struct gamefile *gf)
-{
-	char hex[2 * SEED_BYTES + 1];
-	json_t *root;
-
-	gamefile_seed_hex(gf->setup.seed, hex);
-	root = json_pack("{s:s, s:i, s:o, s:o, s:i, s:s}", "format", GAMEFILE_FORMAT,
-			 "version", GAMEFILE_VERSION, "rules",
-			 gamefile_rules_json(&gf->setup.opt), "players", players_json(gf),
-			 "first_player", gf->setup.first_player, "seed", hex);
-	if (root == NULL)
-		return NULL;
-	if (gf->start_given)
-		json_object_set_new(root, "start",
-				    json_string(gf->cat->types[gf->setup.start].id));
-	if (gf->order) {
-		json_t *tiles = json_array();
-		for (int i = 0; i < gf->norder; i++)
-			json_array_append_new(
-			    tiles, json_string(gf->cat->types[gf->order[i]].id));
-		json_object_set_new(root, "tiles", tiles);
-	}
-	json_object_set_new(root, "actions", strings_json(gf->action, gf->naction));
-	json_object_set_new(root, "summary", gamefile_summary_json(gf));
-	return root;
-}
-
-char *
-gamefile_dumps(const struct gamefile *gf)
-{
-	json_t *root = gamefile_to_json(gf);
-	char *text, *out;
-	size_t len;
-
-	if (root == NULL)
-		return NULL;
-	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	json_decref(root);
-	if (text == NULL)
-		return NULL;
-	len = strlen(text);
-	if ((out = realloc(text, len + 2)) == NULL) {
-		free(text);
-		return NULL;
-	}
-	memcpy(out + len, "\n", 2);
-	return out;
+	for (int i = 0; i < nold; i++)
+		free(old[i]);
+	free(old);
+	return r;
 }

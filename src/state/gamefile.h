@@ -1,8 +1,18 @@
-/* The game file: one game as a versioned JSON document (the host's view,
- * with the seed). It stores the setup and the actions played, never the
- * board: loading replays the actions through the engine, then checks the
- * stored summary against the replayed game, so a file edited by hand is
- * either still a legal game or refused with the JSON path at fault.
+/* The game state document (docs/state-format.md): one game as versioned
+ * JSON, in one of three views:
+ *
+ *   host    everything: the seed, the bag in order, players' addresses;
+ *           the host's game file (spool/games/<id>/state.json)
+ *   public  what every player may see: no seed, no bag order (only the
+ *           tiles drawn so far and how many of each are left)
+ *   player  the public view and that player's own secrets
+ *
+ * A document stores the setup and the actions played, and the state they
+ * lead to (board, figures, scores, decision). Loading checks every field
+ * (types, ranges, references, tile counts against the tile sets), replays
+ * the actions through the engine and requires the stored state to be the
+ * replayed one, so a document edited by hand is either still a legal game
+ * or refused with the JSON path at fault.
  *
  * Errors are values in a caller-owned struct gf_error (jansson's
  * json_error_t style).
@@ -17,8 +27,19 @@
 #include "rules.h"
 
 #define GAMEFILE_FORMAT "carcpbem-game"
-#define GAMEFILE_VERSION 1
-#define GF_NAME_LEN 16 /* longest player name */
+#define GAMEFILE_VERSION 2
+#define GF_NAME_LEN 16     /* longest player name */
+#define GF_ID_LEN 32       /* longest game id */
+#define GF_KEY_BYTES 32    /* Ed25519 public key */
+#define GF_HASH_BYTES 32   /* BLAKE2b-256 */
+#define GF_STATE_HEX 16    /* the short state hash, in hex digits */
+#define GF_ADDRESS_LEN 254 /* longest mail address (RFC 5321 path) */
+/* The engine's shuffle (src/rules/bag.c) at the time of writing: a saved
+ * bag records it, so a later change of the shuffle cannot break a game. */
+#define GF_BAG_SHUFFLE "chacha20-fisher-yates-lemire/1"
+
+enum gf_view { GF_VIEW_HOST, GF_VIEW_PUBLIC, GF_VIEW_PLAYER };
+enum gf_bag { GF_BAG_SHUFFLED, GF_BAG_GIVEN };
 
 struct gf_error {
 	char path[96];  /* JSON path of the field at fault, e.g. "rules.edition";
@@ -26,31 +47,59 @@ struct gf_error {
 	char text[480]; /* what is wrong, and how to fix it when we know */
 };
 
-struct gamefile {
-	const struct catalog *cat;
-	int nplayers;
-	char name[MAX_PLAYERS][GF_NAME_LEN + 1];
-	struct game_setup setup; /* setup.order points to order below */
-	int *order;              /* explicit bag (new --tiles), or NULL */
-	int norder;
-	bool start_given;        /* setup.start was chosen (new --start) */
-	char **action;           /* actions played, canonical text */
-	int naction, cap_action;
-	struct game *game;       /* the live game: setup + actions replayed */
+/* Where the document's game stands in its archive (host view of a game
+ * directory): the records of history.jsonl it includes. */
+struct gf_archive {
+	long records;                /* 0: no archive */
+	uint8_t head[GF_HASH_BYTES]; /* hash of the last record */
 };
 
-/* A new game. setup->order (if any) is copied; names are checked. */
+struct gamefile {
+	const struct catalog *cat;
+	int view;                /* enum gf_view of the document read */
+	int me;                  /* player view: whose; else -1 */
+	char id[GF_ID_LEN + 1];
+	int nplayers;
+	char name[MAX_PLAYERS][GF_NAME_LEN + 1];
+	bool has_key[MAX_PLAYERS];
+	uint8_t key[MAX_PLAYERS][GF_KEY_BYTES];
+	char *address[MAX_PLAYERS]; /* or NULL; never in the public view */
+	struct game_setup setup;    /* setup.order points to bag below */
+	int bag_mode;               /* enum gf_bag */
+	char shuffle[40];           /* shuffled bags: the shuffle's name */
+	int *bag;                   /* the draw pile in order; outside the host
+				       view the tiles drawn, then the others in
+				       catalogue order (the order is secret) */
+	int nbag;
+	uint8_t commitment[GF_HASH_BYTES]; /* to seed, start and bag */
+	char **action;              /* actions played, canonical text */
+	int naction, cap_action;
+	struct gf_archive archive;
+	struct game *game;          /* the live game: setup + actions replayed */
+};
+
+/* ---- creating (gamefile.c) ---- */
+
+/* A new game. With setup->order the bag is exactly those tiles ("given");
+ * without, the engine shuffles it from setup->seed and the order is kept.
+ * The id is derived from the seed: set another with gamefile_set_id. */
 struct gamefile *gamefile_new(const struct catalog *cat, const struct game_setup *setup,
-			      const char *const *names, bool start_given,
-			      struct gf_error *err);
-/* Reads, validates and replays a game file. */
-struct gamefile *gamefile_load(const char *path, const struct catalog *cat,
-			       struct gf_error *err);
-/* Writes the file atomically (temporary file, fsync, rename), mode 0600.
- * Unless replace is true, an existing file is an error. */
-int gamefile_save(const struct gamefile *gf, const char *path, bool replace,
-		  struct gf_error *err);
+			      const char *const *names, struct gf_error *err);
+int gamefile_set_id(struct gamefile *gf, const char *id, struct gf_error *err);
+/* Registers a player's Ed25519 public key; no two players share one. */
+int gamefile_set_key(struct gamefile *gf, int player, const uint8_t key[GF_KEY_BYTES],
+		     struct gf_error *err);
+int gamefile_set_address(struct gamefile *gf, int player, const char *address,
+			 struct gf_error *err);
+/* The same game before its first action (host view only): replays start
+ * from it. */
+struct gamefile *gamefile_initial(const struct gamefile *gf, struct gf_error *err);
 void gamefile_free(struct gamefile *gf);
+
+/* Whether every player has a key: such a game takes signed turns only. */
+bool gamefile_signed(const struct gamefile *gf);
+/* The seat of a player name (any case), or -1. */
+int gamefile_player(const struct gamefile *gf, const char *name);
 
 /* Parses and applies one action in text form and records it. On refusal
  * (-1, err filled) nothing changes. */
@@ -58,21 +107,57 @@ int gamefile_play(struct gamefile *gf, const char *text, struct rules_error *err
 /* The same for an action already parsed (computer players). */
 int gamefile_play_action(struct gamefile *gf, const struct action *a,
 			 struct rules_error *err);
+/* Undoes the actions after the first n (a refused turn): replays from the
+ * start. */
+int gamefile_truncate(struct gamefile *gf, int n, struct gf_error *err);
 
-/* The document gamefile_save writes, and its text (with a final newline;
- * free() it). */
+/* ---- reading (gamefile_load.c) ---- */
+
+/* Reads and checks a document of any view. */
+struct gamefile *gamefile_load(const char *path, const struct catalog *cat,
+			       struct gf_error *err);
+struct gamefile *gamefile_from_json(json_t *root, const struct catalog *cat,
+				    struct gf_error *err);
+
+/* ---- writing (gamefile_json.c, gamefile_io.c) ---- */
+
+/* The document in a view (player: that seat's view). */
+json_t *gamefile_view_json(const struct gamefile *gf, int view, int player);
+/* Its text, two-space indented, with a final newline; free() it. */
+char *gamefile_view_dumps(const struct gamefile *gf, int view, int player);
+/* The view the document was read as (host for a new game). */
 json_t *gamefile_to_json(const struct gamefile *gf);
 char *gamefile_dumps(const struct gamefile *gf);
+/* Writes gamefile_dumps atomically (temporary file, fsync, rename), mode
+ * 0600. Unless replace is true, an existing file is an error. */
+int gamefile_save(const struct gamefile *gf, const char *path, bool replace,
+		  struct gf_error *err);
+/* Any text the same way, with the mode given. */
+int gamefile_write_atomic(const char *path, const char *text, size_t len, int mode,
+			  bool replace, struct gf_error *err);
+
 /* The current decision: {"kind":..., "player":..., "tile":...}. */
 json_t *gamefile_decision_json(const struct gamefile *gf);
-/* The "rules" object of the file. */
+/* The "rules" object of the document. */
 json_t *gamefile_rules_json(const struct rules_options *o);
-/* The "summary" object of the file. */
-json_t *gamefile_summary_json(const struct gamefile *gf);
+
+/* ---- hashes (statehash.c) ---- */
+
+/* The short hash of the public state (GF_STATE_HEX hex digits and a NUL):
+ * what a turn file names as the state its player saw. */
+int gamefile_state_hash(const struct gamefile *gf, char out[GF_STATE_HEX + 1]);
+/* The fair-draw commitment to seed, start tile and bag. */
+void gamefile_commit(const struct catalog *cat, const uint8_t seed[SEED_BYTES],
+		     int start, const int *bag, int nbag, uint8_t out[GF_HASH_BYTES]);
+
+/* ---- names, ids, tiles ---- */
 
 /* Checks a player name (1 to GF_NAME_LEN letters, digits, '-', '_', '.',
  * starting with a letter); 0, or -1 with the reason in why. */
 int gamefile_check_name(const char *name, char *why, size_t n);
+/* Checks a game id (1 to GF_ID_LEN lower-case letters, digits and '-',
+ * starting with a letter or digit). */
+int gamefile_check_id(const char *id, char *why, size_t n);
 /* The catalogue index of a tile id usable with these rules, or -1 with
  * the reason in why (an unknown id gets the closest known ids). */
 int gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
@@ -80,7 +165,11 @@ int gamefile_find_tile(const struct catalog *cat, const struct rules_options *op
 /* Seeds as text: 64 lower-case hexadecimal digits. */
 void gamefile_seed_hex(const uint8_t seed[SEED_BYTES], char hex[2 * SEED_BYTES + 1]);
 int gamefile_seed_parse(const char *hex, uint8_t seed[SEED_BYTES]);
+/* The legal actions of the decision due, sorted as carcpbem legal lists
+ * them, joined by sep into buf (cut with "..." when too long). */
+void gamefile_legal_text(const struct gamefile *gf, const char *sep, char *buf, size_t n);
 
 const char *gamefile_uturn_name(int river_uturn);
+const char *gamefile_view_name(int view);
 
 #endif

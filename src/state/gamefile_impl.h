@@ -1,4 +1,4 @@
-/* Declarations shared by the gamefile_*.c files; not for other layers. */
+/* Declarations shared by the src/state files; not for other layers. */
 #ifndef CARC_GAMEFILE_IMPL_H
 #define CARC_GAMEFILE_IMPL_H
 
@@ -10,7 +10,22 @@ int gf_fail(struct gf_error *err, const char *path, const char *fmt, ...)
 /* Player names: each valid, no two alike whatever the case. */
 int gf_check_names(const char *const *names, int n, struct gf_error *err);
 struct gamefile *gf_alloc(const struct catalog *cat);
-/* Creates gf->game from gf->setup, gf->order and gf->norder. */
+/* Creates gf->game from gf->setup and gf->bag. */
 int gf_start(struct gamefile *gf, struct gf_error *err);
+/* Replays one action text at JSON path (loading, truncating). */
+int gf_replay_action(struct gamefile *gf, const char *text, const char *path,
+		     struct gf_error *err);
+/* The multiset of tiles a shuffled bag holds under gf's rules and start
+ * tile: counts[type] (ntypes entries; free() it), or NULL. */
+int *gf_bag_counts(const struct gamefile *gf, struct gf_error *err);
+
+/* The public part of the document: every key but format, version, view,
+ * state_hash and the secrets, in document order. The state hash is the
+ * hash of this object. */
+json_t *gf_public_core(const struct gamefile *gf);
+/* BLAKE2b-256 of the canonical text of the public core. */
+int gf_core_hash(json_t *core, uint8_t out[GF_HASH_BYTES]);
+/* Names of the core's keys, in document order (NULL-terminated). */
+extern const char *const gf_core_keys[];
 
 #endif

@@ -1,8 +1,7 @@
-/* Writing a game file so that a crash leaves either the old file or the
- * new one, never half of one: a temporary file in the same directory,
- * fsync, then rename (or link, when an existing file must not be
- * replaced). Mode 0600: the file holds the seed, hence the order of the
- * bag. */
+/* Writing a file so that a crash leaves either the old file or the new
+ * one, never half of one: a temporary file in the same directory, fsync,
+ * then rename (or link, when an existing file must not be replaced). Game
+ * files are mode 0600: the host view holds the seed and the bag. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -67,7 +66,7 @@ sync_dir(const char *dir)
 
 /* tmp is mkstemp's template, then the name it made. */
 static int
-write_temp(char *tmp, const char *dir, const char *data, size_t len,
+write_temp(char *tmp, const char *dir, const char *data, size_t len, int mode,
 	   struct gf_error *err)
 {
 	int fd, saved;
@@ -75,7 +74,7 @@ write_temp(char *tmp, const char *dir, const char *data, size_t len,
 	if ((fd = mkstemp(tmp)) < 0)
 		return gf_fail(err, "", "cannot create a file in %s: %s", dir,
 			       strerror(errno));
-	if (fchmod(fd, 0600) < 0 || write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	if (fchmod(fd, (mode_t)mode) < 0 || write_all(fd, data, len) < 0 || fsync(fd) < 0) {
 		saved = errno;
 		close(fd);
 		unlink(tmp);
@@ -108,21 +107,34 @@ install(const char *tmp, const char *path, bool replace, struct gf_error *err)
 }
 
 int
-gamefile_save(const struct gamefile *gf, const char *path, bool replace,
-	      struct gf_error *err)
+gamefile_write_atomic(const char *path, const char *text, size_t len, int mode,
+		      bool replace, struct gf_error *err)
 {
-	char *text = gamefile_dumps(gf), *tmp = NULL, *dir = NULL;
+	char *tmp = NULL, *dir = NULL;
 	int r = -1;
 
-	if (text == NULL || temp_names(path, &tmp, &dir) < 0)
+	if (temp_names(path, &tmp, &dir) < 0)
 		gf_fail(err, "", "out of memory");
-	else if (write_temp(tmp, dir, text, strlen(text), err) == 0 &&
+	else if (write_temp(tmp, dir, text, len, mode, err) == 0 &&
 		 install(tmp, path, replace, err) == 0) {
 		sync_dir(dir);
 		r = 0;
 	}
-	free(text);
 	free(tmp);
 	free(dir);
+	return r;
+}
+
+int
+gamefile_save(const struct gamefile *gf, const char *path, bool replace,
+	      struct gf_error *err)
+{
+	char *text = gamefile_dumps(gf);
+	int r;
+
+	if (text == NULL)
+		return gf_fail(err, "", "out of memory");
+	r = gamefile_write_atomic(path, text, strlen(text), 0600, replace, err);
+	free(text);
 	return r;
 }

@@ -1,152 +1,82 @@
-/* Reading a game file: every field is checked, and the first one at fault
- * is named by its JSON path ("rules.edition", "actions[7]"). Then the
- * actions are replayed through the engine and the stored summary must
- * equal the replayed game's. */
+/* Reading a game document: every field is checked, and the first one at
+ * fault is named by its JSON path ("rules.edition", "actions[7]"). The
+ * setup is read first (here), then the bag (gamefile_bag.c), then the
+ * stored state is checked for form, the actions are replayed and the
+ * stored state must be the replayed one (gamefile_check.c). */
 #include <errno.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gamefile_impl.h"
-
-#define PATH_LEN 96
-
-static const char *
-kind_of(const json_t *j)
-{
-	switch (json_typeof(j)) {
-	case JSON_OBJECT:
-		return "an object";
-	case JSON_ARRAY:
-		return "an array";
-	case JSON_STRING:
-		return "a string";
-	case JSON_INTEGER:
-		return "an integer";
-	case JSON_REAL:
-		return "a real number";
-	case JSON_TRUE:
-		return "true";
-	case JSON_FALSE:
-		return "false";
-	default:
-		return "null";
-	}
-}
-
-static void
-join(char *out, const char *path, const char *key)
-{
-	snprintf(out, PATH_LEN, "%s%s%s", path, *path ? "." : "", key);
-}
-
-/* A typo in a key must not pass for an absent optional field. */
-static int
-check_keys(json_t *obj, const char *path, const char *const *known, struct gf_error *err)
-{
-	char p[PATH_LEN], list[256] = "";
-	const char *key;
-	json_t *v;
-	int i;
-
-	json_object_foreach(obj, key, v) {
-		for (i = 0; known[i] && strcmp(known[i], key) != 0; i++)
-			;
-		if (known[i])
-			continue;
-		for (i = 0; known[i]; i++) {
-			size_t len = strlen(list);
-			snprintf(list + len, sizeof(list) - len, "%s%s", i ? ", " : "",
-				 known[i]);
-		}
-		join(p, path, key);
-		return gf_fail(err, p, "unknown key; the keys here are %s", list);
-	}
-	return 0;
-}
-
-/* obj.key of JSON type want (JSON_TRUE stands for a boolean), or NULL. */
-static json_t *
-member(json_t *obj, const char *path, const char *key, int want, const char *what,
-       struct gf_error *err)
-{
-	json_t *v = json_object_get(obj, key);
-	char p[PATH_LEN];
-	bool ok;
-
-	join(p, path, key);
-	if (v == NULL) {
-		gf_fail(err, p, "missing (expected %s)", what);
-		return NULL;
-	}
-	ok = want == JSON_TRUE ? json_is_boolean(v) : (int)json_typeof(v) == want;
-	if (!ok) {
-		gf_fail(err, p, "expected %s, found %s", what, kind_of(v));
-		return NULL;
-	}
-	return v;
-}
+#include "gamefile_load.h"
+#include "jsonv.h"
 
 static int
-get_int(json_t *obj, const char *path, const char *key, long lo, long hi,
-	const char *range, int *out, struct gf_error *err)
+load_header(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	json_t *v = member(obj, path, key, JSON_INTEGER, range, err);
-	char p[PATH_LEN];
-
-	if (v == NULL)
-		return -1;
-	if (json_integer_value(v) < lo || json_integer_value(v) > hi) {
-		join(p, path, key);
-		return gf_fail(err, p, "%lld is not %s", (long long)json_integer_value(v),
-			       range);
-	}
-	*out = (int)json_integer_value(v);
-	return 0;
-}
-
-static int
-get_bool(json_t *obj, const char *path, const char *key, bool *out, struct gf_error *err)
-{
-	json_t *v = member(obj, path, key, JSON_TRUE, "true or false", err);
-
-	if (v == NULL)
-		return -1;
-	*out = json_is_true(v);
-	return 0;
-}
-
-static const char *
-get_string(json_t *obj, const char *path, const char *key, const char *what,
-	   struct gf_error *err)
-{
-	json_t *v = member(obj, path, key, JSON_STRING, what, err);
-
-	return v ? json_string_value(v) : NULL;
-}
-
-static int
-load_header(json_t *root, struct gf_error *err)
-{
-	const char *format =
-	    get_string(root, "", "format", "\"" GAMEFILE_FORMAT "\"", err);
+	const char *format, *view;
 	json_t *v;
 
-	if (format == NULL)
+	if ((format = jv_string(root, "", "format", "\"" GAMEFILE_FORMAT "\"", err)) == NULL)
 		return -1;
 	if (strcmp(format, GAMEFILE_FORMAT) != 0)
 		return gf_fail(err, "format",
 			       "\"%s\" is not \"%s\": not a carcpbem game file", format,
 			       GAMEFILE_FORMAT);
-	if ((v = member(root, "", "version", JSON_INTEGER, "the number 1", err)) == NULL)
+	if ((v = jv_member(root, "", "version", JSON_INTEGER, "the number 2", err)) == NULL)
 		return -1;
+	if (json_integer_value(v) == 1)
+		return gf_fail(err, "version",
+			       "1 is not 2: this is a game file of carcpbem 0.1, from "
+			       "before signed turns; create the game again with "
+			       "carcpbem new");
 	if (json_integer_value(v) != GAMEFILE_VERSION)
 		return gf_fail(err, "version",
 			       "%lld is not %d: this carcpbem reads version %d game "
 			       "files only",
 			       (long long)json_integer_value(v), GAMEFILE_VERSION,
 			       GAMEFILE_VERSION);
-	return 0;
+	view = jv_string(root, "", "view", "\"host\", \"public\" or \"player\"", err);
+	if (view == NULL)
+		return -1;
+	for (gf->view = GF_VIEW_HOST; gf->view <= GF_VIEW_PLAYER; gf->view++)
+		if (strcmp(view, gamefile_view_name(gf->view)) == 0)
+			return 0;
+	return gf_fail(err, "view", "\"%.40s\" is not \"host\", \"public\" or \"player\"",
+		       view);
+}
+
+/* The keys of the top level: the core, and what the view adds. */
+static int
+load_keys(json_t *root, const struct gamefile *gf, struct gf_error *err)
+{
+	const char *keys[32];
+	int n = 0;
+
+	keys[n++] = "format", keys[n++] = "version", keys[n++] = "view";
+	keys[n++] = "state_hash";
+	for (int i = 0; gf_core_keys[i]; i++)
+		keys[n++] = gf_core_keys[i];
+	if (gf->view == GF_VIEW_HOST)
+		keys[n++] = "secret", keys[n++] = "archive";
+	if (gf->view == GF_VIEW_PLAYER)
+		keys[n++] = "you";
+	keys[n] = NULL;
+	if (gf->view != GF_VIEW_HOST && json_object_get(root, "secret"))
+		return gf_fail(err, "secret",
+			       "a %s view holds no secrets: only the host view has this key",
+			       gamefile_view_name(gf->view));
+	return jv_keys(root, "", keys, err);
+}
+
+static int
+load_game_id(json_t *root, struct gamefile *gf, struct gf_error *err)
+{
+	const char *id = jv_string(root, "", "game", "a game id", err);
+
+	return id ? gamefile_set_id(gf, id, err) : -1;
 }
 
 static int
@@ -154,16 +84,16 @@ load_rules(json_t *root, struct rules_options *o, struct gf_error *err)
 {
 	static const char *const keys[] = {"edition", "farmers",     "river",
 					   "abbot",   "river_uturn", NULL};
-	json_t *r = member(root, "", "rules", JSON_OBJECT, "an object", err);
+	json_t *r = jv_member(root, "", "rules", JSON_OBJECT, "an object", err);
 	const char *uturn;
 
-	if (r == NULL || check_keys(r, "rules", keys, err) < 0 ||
-	    get_int(r, "rules", "edition", 1, 2, "1 or 2", &o->edition, err) < 0 ||
-	    get_bool(r, "rules", "farmers", &o->farmers, err) < 0 ||
-	    get_bool(r, "rules", "river", &o->river, err) < 0 ||
-	    get_bool(r, "rules", "abbot", &o->abbot, err) < 0)
+	if (r == NULL || jv_keys(r, "rules", keys, err) < 0 ||
+	    jv_int(r, "rules", "edition", 1, 2, &o->edition, err) < 0 ||
+	    jv_bool(r, "rules", "farmers", &o->farmers, err) < 0 ||
+	    jv_bool(r, "rules", "river", &o->river, err) < 0 ||
+	    jv_bool(r, "rules", "abbot", &o->abbot, err) < 0)
 		return -1;
-	uturn = get_string(r, "rules", "river_uturn", "\"curves\" or \"area\"", err);
+	uturn = jv_string(r, "rules", "river_uturn", "\"curves\" or \"area\"", err);
 	if (uturn == NULL)
 		return -1;
 	if (strcmp(uturn, "curves") == 0)
@@ -177,28 +107,69 @@ load_rules(json_t *root, struct rules_options *o, struct gf_error *err)
 }
 
 static int
+load_key(struct gamefile *gf, json_t *pl, const char *path, int i, struct gf_error *err)
+{
+	uint8_t key[GF_KEY_BYTES];
+	const char *b64, *end;
+	char p[JV_PATH];
+	size_t len;
+
+	if (json_object_get(pl, "key") == NULL)
+		return 0;
+	if ((b64 = jv_string(pl, path, "key", "a public key in base64", err)) == NULL)
+		return -1;
+	jv_join(p, path, "key");
+	if (sodium_base642bin(key, sizeof(key), b64, strlen(b64), NULL, &len, &end,
+			      sodium_base64_VARIANT_ORIGINAL) != 0 ||
+	    len != sizeof(key) || *end != '\0')
+		return gf_fail(err, p,
+			       "\"%.60s\" is not an Ed25519 public key (44 base64 "
+			       "characters)",
+			       b64);
+	return gamefile_set_key(gf, i, key, err);
+}
+
+static int
 load_player(struct gamefile *gf, json_t *pl, int i, const char **name,
 	    struct gf_error *err)
 {
-	static const char *const keys[] = {"name", NULL};
-	char p[PATH_LEN];
+	static const char *const keys[] = {"name", "key", "score", "supply", NULL};
+	char p[JV_PATH];
 
-	snprintf(p, sizeof(p), "players[%d]", i);
+	jv_index(p, "players", (size_t)i);
 	if (!json_is_object(pl))
 		return gf_fail(err, p,
-			       "expected an object like {\"name\": \"alice\"}, found %s",
-			       kind_of(pl));
-	if (check_keys(pl, p, keys, err) < 0 ||
-	    (*name = get_string(pl, p, "name", "a string", err)) == NULL)
+			       "expected an object like {\"name\": \"alice\", ...}, "
+			       "found %s",
+			       jv_kind(pl));
+	if (jv_keys(pl, p, keys, err) < 0 ||
+	    (*name = jv_string(pl, p, "name", "a player name", err)) == NULL)
 		return -1;
 	snprintf(gf->name[i], sizeof(gf->name[i]), "%s", *name);
+	return load_key(gf, pl, p, i, err);
+}
+
+/* Keys are all or nothing: a game takes signed turns or none. */
+static int
+check_keys_complete(const struct gamefile *gf, struct gf_error *err)
+{
+	char p[JV_PATH];
+
+	for (int i = 0; i < gf->nplayers; i++)
+		if (gf->has_key[i] != gf->has_key[0]) {
+			snprintf(p, sizeof(p), "players[%d]", gf->has_key[0] ? i : 0);
+			return gf_fail(err, p,
+				       "has no key, but %s has: in a game with keys "
+				       "every player has one",
+				       gf->name[gf->has_key[0] ? 0 : i]);
+		}
 	return 0;
 }
 
 static int
 load_players(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	json_t *a = member(root, "", "players", JSON_ARRAY, "an array", err);
+	json_t *a = jv_member(root, "", "players", JSON_ARRAY, "an array", err);
 	const char *names[MAX_PLAYERS];
 	int n;
 
@@ -208,206 +179,127 @@ load_players(json_t *root, struct gamefile *gf, struct gf_error *err)
 	if (n < 2 || n > 5)
 		return gf_fail(err, "players", "%d player%s: a game has 2 to 5 players",
 			       n, n == 1 ? "" : "s");
+	gf->nplayers = gf->setup.nplayers = n;
 	for (int i = 0; i < n; i++)
 		if (load_player(gf, json_array_get(a, i), i, &names[i], err) < 0)
 			return -1;
 	if (gf_check_names(names, n, err) < 0)
 		return -1;
-	gf->nplayers = gf->setup.nplayers = n;
-	return 0;
+	return check_keys_complete(gf, err);
 }
 
-static int
-load_seats(json_t *root, struct gamefile *gf, struct gf_error *err)
-{
-	char range[48];
-	const char *seed;
-
-	snprintf(range, sizeof(range), "a seat from 0 to %d", gf->nplayers - 1);
-	if (get_int(root, "", "first_player", 0, gf->nplayers - 1, range,
-		    &gf->setup.first_player, err) < 0)
-		return -1;
-	if ((seed = get_string(root, "", "seed", "64 hexadecimal digits", err)) == NULL)
-		return -1;
-	if (gamefile_seed_parse(seed, gf->setup.seed) < 0)
-		return gf_fail(err, "seed", "\"%.80s\" is not 64 hexadecimal digits",
-			       seed);
-	return 0;
-}
-
-static int
-tile_at(struct gamefile *gf, json_t *v, const char *path, struct gf_error *err)
+int
+gf_tile_at(const struct gamefile *gf, json_t *v, const char *path, struct gf_error *err)
 {
 	char why[300];
 	int t;
 
 	if (!json_is_string(v))
 		return gf_fail(err, path, "expected a tile id (a string), found %s",
-			       kind_of(v));
+			       jv_kind(v));
 	t = gamefile_find_tile(gf->cat, &gf->setup.opt, json_string_value(v), why,
 			       sizeof(why));
 	return t < 0 ? gf_fail(err, path, "%s", why) : t;
 }
 
 static int
-load_tiles(json_t *root, struct gamefile *gf, struct gf_error *err)
+load_seats(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	json_t *v = json_object_get(root, "tiles");
-	char p[PATH_LEN];
+	json_t *start;
 
-	gf->setup.start = -1;
-	if (json_object_get(root, "start")) {
-		gf->start_given = true;
-		gf->setup.start =
-		    tile_at(gf, json_object_get(root, "start"), "start", err);
-		if (gf->setup.start < 0)
-			return -1;
-	}
-	if (v == NULL)
-		return 0;
-	if (!json_is_array(v) || json_array_size(v) == 0)
-		return gf_fail(err, "tiles",
-			       "expected a non-empty array of tile ids, found %s",
-			       json_is_array(v) ? "an empty array" : kind_of(v));
-	gf->norder = (int)json_array_size(v);
-	if ((gf->order = malloc(sizeof(int) * gf->norder)) == NULL)
-		return gf_fail(err, "", "out of memory");
-	for (int i = 0; i < gf->norder; i++) {
-		snprintf(p, sizeof(p), "tiles[%d]", i);
-		if ((gf->order[i] = tile_at(gf, json_array_get(v, i), p, err)) < 0)
-			return -1;
-	}
-	return 0;
+	if (jv_int(root, "", "first_player", 0, gf->nplayers - 1, &gf->setup.first_player,
+		   err) < 0)
+		return -1;
+	if ((start = jv_member(root, "", "start", JSON_STRING, "a tile id", err)) == NULL)
+		return -1;
+	return (gf->setup.start = gf_tile_at(gf, start, "start", err)) < 0 ? -1 : 0;
 }
 
 static int
-replay(struct gamefile *gf, json_t *v, int i, struct gf_error *err)
+load_fair_draw(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	struct rules_error re = {0};
-	struct action a;
-	char p[PATH_LEN];
-	const char *text;
+	static const char *const keys[] = {"bag", "shuffle", "commitment", NULL};
+	json_t *o = jv_member(root, "", "fair_draw", JSON_OBJECT, "an object", err);
+	const char *bag, *shuffle;
 
-	snprintf(p, sizeof(p), "actions[%d]", i);
-	if (!json_is_string(v))
-		return gf_fail(err, p, "expected an action (a string), found %s",
-			       kind_of(v));
-	text = json_string_value(v);
-	if (action_parse(text, &a, &re) < 0)
-		return gf_fail(err, p, "\"%.60s\": %s", text, re.text);
-	if (gamefile_play_action(gf, &a, &re) < 0)
-		return gf_fail(err, p, "\"%s\" is %s: %s%s%s", text,
-			       re.code == RERR_NOMEM ? "not possible" : "illegal",
-			       re.rule, re.rule[0] ? ": " : "", re.text);
-	return 0;
+	if (o == NULL || jv_keys(o, "fair_draw", keys, err) < 0 ||
+	    (bag = jv_string(o, "fair_draw", "bag", "\"shuffled\" or \"given\"", err)) ==
+		NULL)
+		return -1;
+	if (strcmp(bag, "shuffled") != 0 && strcmp(bag, "given") != 0)
+		return gf_fail(err, "fair_draw.bag", "\"%.40s\" is not \"shuffled\" or \"given\"",
+			       bag);
+	gf->bag_mode = bag[0] == 's' ? GF_BAG_SHUFFLED : GF_BAG_GIVEN;
+	if (gf->bag_mode == GF_BAG_SHUFFLED) {
+		shuffle = jv_string(o, "fair_draw", "shuffle", "the shuffle's name", err);
+		if (shuffle == NULL)
+			return -1;
+		if (strlen(shuffle) >= sizeof(gf->shuffle))
+			return gf_fail(err, "fair_draw.shuffle", "too long");
+		snprintf(gf->shuffle, sizeof(gf->shuffle), "%s", shuffle);
+	} else if (json_object_get(o, "shuffle"))
+		return gf_fail(err, "fair_draw.shuffle",
+			       "a given bag was not shuffled: remove this key");
+	return jv_hex(o, "fair_draw", "commitment", gf->commitment, GF_HASH_BYTES, err);
 }
 
 static int
 load_actions(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	json_t *a = member(root, "", "actions", JSON_ARRAY, "an array of actions", err);
+	json_t *a = jv_member(root, "", "actions", JSON_ARRAY, "an array of actions", err);
+	char p[JV_PATH];
 
 	if (a == NULL)
 		return -1;
-	for (size_t i = 0; i < json_array_size(a); i++)
-		if (replay(gf, json_array_get(a, i), (int)i, err) < 0)
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		json_t *v = json_array_get(a, i);
+		jv_index(p, "actions", i);
+		if (!json_is_string(v))
+			return gf_fail(err, p, "expected an action (a string), found %s",
+				       jv_kind(v));
+		if (gf_replay_action(gf, json_string_value(v), p, err) < 0)
 			return -1;
+	}
 	return 0;
-}
-
-/* The first place where stored and real differ: path grows to it and the
- * two values (NULL when absent) come back through *s and *r. */
-static bool
-first_diff(json_t *stored, json_t *real, char *path, json_t **s, json_t **r)
-{
-	size_t len = strlen(path);
-	const char *key;
-	json_t *v;
-
-	if (!json_is_object(stored) || !json_is_object(real)) {
-		*s = stored, *r = real;
-		return !(stored && real && json_equal(stored, real));
-	}
-	json_object_foreach(real, key, v) {
-		snprintf(path + len, PATH_LEN - len, ".%s", key);
-		if (first_diff(json_object_get(stored, key), v, path, s, r))
-			return true;
-	}
-	json_object_foreach(stored, key, v) {
-		snprintf(path + len, PATH_LEN - len, ".%s", key);
-		if (json_object_get(real, key) == NULL) {
-			*s = v, *r = NULL;
-			return true;
-		}
-	}
-	path[len] = '\0';
-	return false;
-}
-
-static void
-show_value(const json_t *v, char *buf, size_t n)
-{
-	char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-
-	snprintf(buf, n, "%.60s", text ? text : "?");
-	free(text);
-}
-
-static int
-check_summary(json_t *root, struct gamefile *gf, struct gf_error *err)
-{
-	json_t *stored = member(root, "", "summary", JSON_OBJECT, "an object", err);
-	json_t *real, *s, *r;
-	char path[PATH_LEN] = "summary", sv[64], rv[64];
-	int ret = 0;
-
-	if (stored == NULL)
-		return -1;
-	if ((real = gamefile_summary_json(gf)) == NULL)
-		return gf_fail(err, "", "out of memory");
-	if (first_diff(stored, real, path, &s, &r)) {
-		if (s)
-			show_value(s, sv, sizeof(sv));
-		if (r)
-			show_value(r, rv, sizeof(rv));
-		if (s == NULL)
-			ret = gf_fail(err, path,
-				      "missing; replaying the actions gives %s", rv);
-		else if (r == NULL)
-			ret = gf_fail(err, path,
-				      "unknown key (the summary has turn, over, "
-				      "decision, scores, tiles_left)");
-		else
-			ret =
-			    gf_fail(err, path,
-				    "the file says %s but replaying the actions gives %s "
-				    "(was the file edited?)",
-				    sv, rv);
-	}
-	json_decref(real);
-	return ret;
 }
 
 static int
 load_all(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	static const char *const keys[] = {"format",       "version", "rules", "players",
-					   "first_player", "seed",    "start", "tiles",
-					   "actions",      "summary", NULL};
-
-	if (load_header(root, err) < 0 || check_keys(root, "", keys, err) < 0 ||
-	    load_rules(root, &gf->setup.opt, err) < 0 ||
+	if (load_header(root, gf, err) < 0 || load_keys(root, gf, err) < 0 ||
+	    load_game_id(root, gf, err) < 0 || load_rules(root, &gf->setup.opt, err) < 0 ||
 	    load_players(root, gf, err) < 0 || load_seats(root, gf, err) < 0 ||
-	    load_tiles(root, gf, err) < 0 || gf_start(gf, err) < 0 ||
-	    load_actions(root, gf, err) < 0)
+	    load_fair_draw(root, gf, err) < 0 || gf_load_bag(root, gf, err) < 0 ||
+	    gf_check_form(root, gf, err) < 0 || gf_start(gf, err) < 0 ||
+	    load_actions(root, gf, err) < 0 || gf_check_replayed(root, gf, err) < 0)
 		return -1;
-	return check_summary(root, gf, err);
+	return gf_load_extras(root, gf, err);
 }
 
-static json_t *
-read_json(const char *path, struct gf_error *err)
+struct gamefile *
+gamefile_from_json(json_t *root, const struct catalog *cat, struct gf_error *err)
+{
+	struct gamefile *gf;
+
+	if (!json_is_object(root)) {
+		gf_fail(err, "", "not a carcpbem game file: the top level is %s, not an object",
+			jv_kind(root));
+		return NULL;
+	}
+	if ((gf = gf_alloc(cat)) == NULL)
+		gf_fail(err, "", "out of memory");
+	else if (load_all(root, gf, err) < 0) {
+		gamefile_free(gf);
+		gf = NULL;
+	}
+	return gf;
+}
+
+struct gamefile *
+gamefile_load(const char *path, const struct catalog *cat, struct gf_error *err)
 {
 	FILE *fp = fopen(path, "r");
+	struct gamefile *gf;
 	json_error_t je;
 	json_t *root;
 
@@ -417,33 +309,12 @@ read_json(const char *path, struct gf_error *err)
 	}
 	root = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
 	fclose(fp);
-	if (root == NULL)
-		gf_fail(err, "", "not valid JSON: line %d, column %d: %s", je.line,
-			je.column, je.text);
-	else if (!json_is_object(root)) {
-		gf_fail(err, "",
-			"not a carcpbem game file: the top level is %s, not an object",
-			kind_of(root));
-		json_decref(root);
-		root = NULL;
-	}
-	return root;
-}
-
-struct gamefile *
-gamefile_load(const char *path, const struct catalog *cat, struct gf_error *err)
-{
-	json_t *root = read_json(path, err);
-	struct gamefile *gf;
-
-	if (root == NULL)
+	if (root == NULL) {
+		gf_fail(err, "", "not valid JSON: line %d, column %d: %s", je.line, je.column,
+			je.text);
 		return NULL;
-	if ((gf = gf_alloc(cat)) == NULL)
-		gf_fail(err, "", "out of memory");
-	else if (load_all(root, gf, err) < 0) {
-		gamefile_free(gf);
-		gf = NULL;
 	}
+	gf = gamefile_from_json(root, cat, err);
 	json_decref(root);
 	return gf;
 }

@@ -1,0 +1,203 @@
+/* carcpbem move: a player's turn, made from their view of the game,
+ * checked against the rules and signed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "turnfile.h"
+
+enum { OPT_KEY = 512, OPT_PLAYER };
+
+static const struct cli_opt move_opts[] = {
+	{OPT_KEY, "key", 'k', "KEY", "your secret key file (required)"},
+	{OPT_PLAYER, "player", 0, "NAME",
+	 "who you are in the game (default: the player of a\n"
+	 "player view, else the name of the key)"},
+	{'o', "output", 'o', "FILE", "write the turn to FILE (default: standard output)"},
+	{0, NULL, 0, NULL, NULL},
+};
+
+static const struct cli_usage usage = {
+	"move",
+	"--key KEY [--player NAME] [-o FILE] VIEW ACTION...",
+	"Makes your turn from VIEW, your copy of the game (the view the host sends):\n"
+	"plays the actions on it to check them, then writes the turn file, signed\n"
+	"with your secret key, for you to mail to the host. Actions are written as\n"
+	"carcpbem legal VIEW lists them, one per argument, e.g.\n"
+	"  carcpbem move game.json \"place 1 0 90\" \"knight N\" --key alice.key",
+	{move_opts, NULL, NULL},
+};
+
+struct move_args {
+	const char *key, *player, *out;
+};
+
+static int
+who(const struct gamefile *gf, const struct move_args *a, const struct seckey *k)
+{
+	int p;
+
+	if (a->player) {
+		if ((p = gamefile_player(gf, a->player)) < 0)
+			cli_error("%s is not a player of game %s", a->player, gf->id);
+		return p;
+	}
+	if (gf->me >= 0)
+		return gf->me;
+	if ((p = gamefile_player(gf, k->label)) < 0)
+		cli_error("which player are you? the key is named %s, which is no player of "
+			  "game %s: add --player NAME",
+			  k->label, gf->id);
+	return p;
+}
+
+/* The key must be the one the host registered, or the turn is refused. */
+static int
+check_key(const struct gamefile *gf, int p, const struct seckey *k)
+{
+	char have[KEY_ID_HEX + 1], want[KEY_ID_HEX + 1];
+
+	if (!gf->has_key[p])
+		return 0;
+	key_id(k->pk, have);
+	key_id(gf->key[p], want);
+	if (strcmp(have, want) == 0)
+		return 0;
+	cli_error("the key %s (%s) is not the key game %s has for %s (%s): use the key "
+		  "you gave the host",
+		  k->label, have, gf->id, gf->name[p], want);
+	return -1;
+}
+
+static int
+refuse(const struct gamefile *gf, const char *action, const struct rules_error *re)
+{
+	char legal[1024];
+
+	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
+	cli_error("refused \"%s\": %s%s%s", action, re->rule, re->rule[0] ? ": " : "",
+		  re->text);
+	cli_error("legal here: %s", legal[0] ? legal : "nothing");
+	return -1;
+}
+
+/* Plays the actions on the view; the turn gets their canonical text. */
+static int
+play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
+{
+	struct rules_error re = {0};
+	struct decision d;
+
+	if (n > TURN_MAX_ACTIONS) {
+		cli_error("%d actions: a turn has at most %d", n, TURN_MAX_ACTIONS);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		game_decision(gf->game, &d);
+		if (d.player != p) {
+			cli_error("refused \"%s\": %s", actions[i],
+				  d.kind == DECISION_GAME_OVER ? "the game is over"
+				  : i ? "your turn has ended before it"
+				      : "it is not your decision");
+			if (d.player >= 0)
+				cli_error("it is %s's decision", gf->name[d.player]);
+			return -1;
+		}
+		if (gamefile_play(gf, actions[i], &re) < 0)
+			return refuse(gf, actions[i], &re);
+		snprintf(t->action[i], sizeof(t->action[i]), "%s", gf->action[gf->naction - 1]);
+	}
+	t->nactions = n;
+	return 0;
+}
+
+static int
+make_turn(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->game, sizeof(t->game), "%s", gf->id);
+	snprintf(t->player, sizeof(t->player), "%s", gf->name[p]);
+	t->number = gf->game->turn;
+	if (gamefile_state_hash(gf, t->state) < 0) {
+		cli_error("out of memory");
+		return -1;
+	}
+	return play(gf, p, actions, n, t);
+}
+
+static int
+sign_and_write(struct turn *t, const struct seckey *k, const char *out)
+{
+	struct turn_error err = {0};
+	char *block, acts[400];
+	int r;
+
+	if (turn_sign(t, k, &err) < 0 || (block = turn_format(t)) == NULL) {
+		cli_error("out of memory");
+		return EXIT_FAIL;
+	}
+	r = cli_write_out(out, block, 0644, true);
+	free(block);
+	if (r == EXIT_OK && out) {
+		turn_actions_text(t, acts, sizeof(acts));
+		printf("Turn %ld of game %s, %s: %s. Signed, in %s: mail it to the host.\n",
+		       t->number, t->game, t->player, acts, out);
+	}
+	return r;
+}
+
+static int
+move(const char *view, char **actions, int n, const struct move_args *a)
+{
+	struct catalog *cat = cli_catalog();
+	struct gamefile *gf = cat ? cli_load(view, cat) : NULL;
+	struct turn_error err = {0};
+	struct seckey k;
+	struct turn t;
+	int p, r = EXIT_FAIL;
+
+	if (gf == NULL)
+		goto done;
+	if (key_load_secret(a->key, &k, &err) < 0) {
+		r = cli_turn_error(a->key, &err);
+		goto done;
+	}
+	if ((p = who(gf, a, &k)) >= 0 && check_key(gf, p, &k) == 0 &&
+	    make_turn(gf, p, actions, n, &t) == 0)
+		r = sign_and_write(&t, &k, a->out);
+	key_wipe(&k);
+done:
+	gamefile_free(gf);
+	catalog_free(cat);
+	return r;
+}
+
+int
+cmd_move(int argc, char **argv)
+{
+	struct move_args a = {0};
+	const char *arg = NULL;
+	struct opt_iter it;
+	int id;
+
+	opt_init(&it, argc, argv);
+	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
+		if (id == OPT_ERROR)
+			return EXIT_USAGE;
+		if (id == OPT_HELP)
+			return usage_help(&usage);
+		if (id == OPT_KEY)
+			a.key = arg;
+		else if (id == OPT_PLAYER)
+			a.player = arg;
+		else if (id == 'o')
+			a.out = arg;
+	}
+	if (a.key == NULL)
+		return usage_error(&usage, "sign with your secret key: --key KEY");
+	if (it.npos < 2)
+		return usage_error(&usage, it.npos ? "no action given"
+						   : "which game? give your view of it");
+	return move(argv[1], argv + 2, it.npos - 1, &a);
+}

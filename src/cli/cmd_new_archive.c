@@ -1,0 +1,206 @@
+/* The signed-game side of carcpbem new: players' public keys and
+ * addresses, and the game directory (state.json and history.jsonl) a
+ * signed game lives in. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "apply.h"
+#include "cli.h"
+#include "gamedir.h"
+#include "key.h"
+
+enum { OPT_KEY = 600, OPT_ADDRESS, OPT_SPOOL, OPT_DIR, OPT_ID };
+
+const struct cli_opt new_archive_opts[] = {
+	{OPT_KEY, "key", 0, "[NAME=]PUBKEY",
+	 "register NAME's public key (a file as carcpbem keygen\n"
+	 "writes); without NAME=, each key line's name is a\n"
+	 "player's; every player needs one with --spool/--dir"},
+	{OPT_ADDRESS, "address", 0, "NAME=ADDRESS", "NAME's mail address (host only)"},
+	{OPT_SPOOL, "spool", 0, "DIR",
+	 "make a game directory DIR/games/ID for signed turns"},
+	{OPT_DIR, "dir", 0, "DIR", "make the game directory DIR for signed turns"},
+	{OPT_ID, "id", 0, "ID", "the game's id (default: from the seed)"},
+	{0, NULL, 0, NULL, NULL},
+};
+
+int
+new_archive_opt(int id, const char *arg, struct new_archive *na)
+{
+	switch (id) {
+	case OPT_KEY:
+		if (na->nkey == NEW_ARCHIVE_MAX)
+			return -1;
+		na->key[na->nkey++] = arg;
+		return 1;
+	case OPT_ADDRESS:
+		if (na->naddress == NEW_ARCHIVE_MAX)
+			return -1;
+		na->address[na->naddress++] = arg;
+		return 1;
+	case OPT_SPOOL:
+		na->spool = arg;
+		return 1;
+	case OPT_DIR:
+		na->dir = arg;
+		return 1;
+	case OPT_ID:
+		na->id = arg;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* "NAME=rest" where NAME is a player: the seat, and rest in *rest. */
+static int
+named(const struct gamefile *gf, const char *arg, const char **rest)
+{
+	const char *eq = strchr(arg, '=');
+	char name[GF_NAME_LEN + 1];
+
+	if (eq == NULL || eq - arg > GF_NAME_LEN)
+		return -1;
+	snprintf(name, sizeof(name), "%.*s", (int)(eq - arg), arg);
+	*rest = eq + 1;
+	return gamefile_player(gf, name);
+}
+
+static int
+set_key(struct gamefile *gf, int p, const struct pubkey *k, const char *arg)
+{
+	struct gf_error e = {0};
+
+	if (p < 0) {
+		cli_error("--key %s: the key is named %s, which is no player's name: "
+			  "write --key NAME=%s",
+			  arg, k->label, arg);
+		return -1;
+	}
+	if (gamefile_set_key(gf, p, k->pk, &e) < 0) {
+		cli_error("--key %s: %s", arg, e.text);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+add_keys(struct gamefile *gf, const char *arg)
+{
+	struct turn_error err = {0};
+	struct pubkey k[MAX_PLAYERS];
+	const char *file = arg;
+	int p = named(gf, arg, &file), n;
+
+	if (p < 0)
+		file = arg;
+	if ((n = key_load_public(file, k, MAX_PLAYERS, &err)) < 0) {
+		cli_error("--key: %s", err.text);
+		return -1;
+	}
+	if (p >= 0 && n > 1) {
+		cli_error("--key %s: %d keys in the file, which is for %s only", arg, n,
+			  gf->name[p]);
+		return -1;
+	}
+	for (int i = 0; i < n; i++)
+		if (set_key(gf, p >= 0 ? p : gamefile_player(gf, k[i].label), &k[i], arg) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+add_address(struct gamefile *gf, const char *arg)
+{
+	struct gf_error e = {0};
+	const char *addr;
+	int p = named(gf, arg, &addr);
+
+	if (p < 0) {
+		cli_error("--address %s: write NAME=ADDRESS, NAME a player's name", arg);
+		return -1;
+	}
+	if (gamefile_set_address(gf, p, addr, &e) < 0) {
+		cli_error("--address %s: %s", arg, e.text);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+check_keys(const struct gamefile *gf, const struct new_archive *na)
+{
+	bool any = false;
+
+	for (int p = 0; p < gf->nplayers; p++)
+		any |= gf->has_key[p];
+	if (any && !na->spool && !na->dir) {
+		cli_error("--key: signed turns are applied to a game directory: add "
+			  "--spool DIR or --dir DIR");
+		return -1;
+	}
+	for (int p = 0; p < gf->nplayers && (na->spool || na->dir); p++)
+		if (!gf->has_key[p]) {
+			cli_error("%s has no key: a game directory takes signed turns only; "
+				  "add --key %s=PUBKEY (carcpbem keygen makes one)",
+				  gf->name[p], gf->name[p]);
+			return -1;
+		}
+	return 0;
+}
+
+int
+new_archive_setup(struct gamefile *gf, const struct new_archive *na)
+{
+	struct gf_error e = {0};
+
+	if (na->id && gamefile_set_id(gf, na->id, &e) < 0) {
+		cli_error("--id: %s", e.text);
+		return -1;
+	}
+	for (int i = 0; i < na->nkey; i++)
+		if (add_keys(gf, na->key[i]) < 0)
+			return -1;
+	for (int i = 0; i < na->naddress; i++)
+		if (add_address(gf, na->address[i]) < 0)
+			return -1;
+	return check_keys(gf, na);
+}
+
+static void
+remove_partial(const struct gamedir *gd)
+{
+	unlink(gd->history);
+	unlink(gd->state);
+	rmdir(gd->dir);
+}
+
+int
+new_archive_create(struct gamefile *gf, const struct new_archive *na, char *where,
+		   size_t n)
+{
+	struct turn_error err = {0};
+	struct gf_error e = {0};
+	struct gamedir gd;
+	char dir[GAMEDIR_PATH];
+
+	if (na->dir)
+		snprintf(dir, sizeof(dir), "%s", na->dir);
+	else if (snprintf(dir, sizeof(dir), "%s/games/%s", na->spool, gf->id) >=
+		 (int)sizeof(dir)) {
+		cli_error("%s: the path is too long", na->spool);
+		return -1;
+	}
+	if (gamedir_of(dir, &gd, &e) < 0 || gamedir_create(dir, &e) < 0) {
+		cli_gf_error(dir, &e);
+		return -1;
+	}
+	if (archive_create(&gd, gf, cli_now(), &err) < 0) {
+		cli_turn_error(dir, &err);
+		remove_partial(&gd);
+		return -1;
+	}
+	snprintf(where, n, "%s", dir);
+	return 0;
+}

@@ -1,0 +1,197 @@
+/* Below the text map: the legend, who is who, the tile placed last, the
+ * list of places where the tile to place fits, and that tile drawn in its
+ * four rotations. Also the glyphs' spellings and the text contact sheet. */
+#include <string.h>
+
+#include "ascii.h"
+
+/* Pure ASCII, then UTF-8: only single-width box-drawing characters, so
+ * the map keeps its columns in any monospace font. */
+static const char *const glyph_texts[GL_END - GL_FIELD][2] = {
+	[GL_FIELD - GL_FIELD] = {".", "."},
+	[GL_FIELD_IN - GL_FIELD] = {" ", " "},
+	[GL_CITY - GL_FIELD] = {"#", "#"},
+	[GL_SHIELD - GL_FIELD] = {"*", "*"},
+	[GL_ROAD_H - GL_FIELD] = {"=", "\u2500"},	    /* ─ */
+	[GL_ROAD_V - GL_FIELD] = {"|", "\u2502"},	    /* │ */
+	[GL_ROAD_D1 - GL_FIELD] = {"\\", "\u2572"},	    /* ╲ */
+	[GL_ROAD_D2 - GL_FIELD] = {"/", "\u2571"},	    /* ╱ */
+	[GL_RIVER_H - GL_FIELD] = {"~", "\u2550"},	    /* ═ */
+	[GL_RIVER_V - GL_FIELD] = {"~", "\u2551"},	    /* ║ */
+	[GL_RIVER_D1 - GL_FIELD] = {"~", "~"},
+	[GL_RIVER_D2 - GL_FIELD] = {"~", "~"},
+	[GL_BRIDGE_H - GL_FIELD] = {"=", "\u256b"},	    /* ╫ */
+	[GL_BRIDGE_V - GL_FIELD] = {"|", "\u256a"},	    /* ╪ */
+	[GL_RIVER_H_ROAD_N - GL_FIELD] = {"~", "\u2567"}, /* ╧ */
+	[GL_RIVER_H_ROAD_S - GL_FIELD] = {"~", "\u2564"}, /* ╤ */
+	[GL_RIVER_V_ROAD_E - GL_FIELD] = {"~", "\u255f"}, /* ╟ */
+	[GL_RIVER_V_ROAD_W - GL_FIELD] = {"~", "\u2562"}, /* ╢ */
+	[GL_JUNCTION - GL_FIELD] = {"o", "o"},
+	[GL_POOL - GL_FIELD] = {"@", "@"},
+	[GL_MARK_NW - GL_FIELD] = {"+", "\u250f"}, /* ┏ */
+	[GL_MARK_NE - GL_FIELD] = {"+", "\u2513"}, /* ┓ */
+	[GL_MARK_SE - GL_FIELD] = {"+", "\u251b"}, /* ┛ */
+	[GL_MARK_SW - GL_FIELD] = {"+", "\u2517"}, /* ┗ */
+};
+
+const char *
+glyph_text(glyph c, int charset)
+{
+	if (c < GL_FIELD || c >= GL_END)
+		return "?";
+	return glyph_texts[c - GL_FIELD][charset == RENDER_UTF8];
+}
+
+int
+glyph_row_length(const glyph *row, int n)
+{
+	while (n > 0 && row[n - 1] == ' ')
+		n--;
+	return n;
+}
+
+void
+glyph_row_print(FILE *fp, const glyph *row, int n, int charset)
+{
+	for (int i = 0; i < n; i++)
+		if (row[i] < 128)
+			fputc(row[i], fp);
+		else
+			fputs(glyph_text(row[i], charset), fp);
+	fputc('\n', fp);
+}
+
+static const char *
+seat_name(const struct render_opts *o, int seat)
+{
+	return o->names && o->names[seat] ? o->names[seat] : NULL;
+}
+
+/* "B (bob)", or "B" without names. */
+static void
+print_seat(FILE *fp, const struct render_opts *o, int seat)
+{
+	fprintf(fp, "%c", 'A' + seat);
+	if (seat_name(o, seat))
+		fprintf(fp, " (%s)", seat_name(o, seat));
+}
+
+static void
+print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
+{
+	int cs = o->charset;
+
+	fprintf(fp, "\nLegend: # city, * shield, %s %s %s %s road, %s river, . field,\n",
+		glyph_text(GL_ROAD_H, cs), glyph_text(GL_ROAD_V, cs),
+		glyph_text(GL_ROAD_D1, cs), glyph_text(GL_ROAD_D2, cs),
+		cs == RENDER_UTF8 ? "\u2550 \u2551 ~" : "~");
+	fprintf(fp, "o where roads end, @ spring or lake, [+] monastery, (%%) garden.\n"
+		    "Figures: seat letter and role (t thief, k knight, f farmer, m monk,\n"
+		    "a abbot): Bk is a knight of B.");
+	for (int p = 0; p < v->g->nplayers; p++) {
+		fprintf(fp, "%s%c", p ? ", " : "\nSeats: ", 'A' + p);
+		if (seat_name(o, p))
+			fprintf(fp, " %s", seat_name(o, p));
+	}
+	fputs(".\n", fp);
+}
+
+static void
+print_last(FILE *fp, const struct board_view *v, const struct render_opts *o)
+{
+	const struct placed_tile *pt = &v->g->placed[v->last];
+	int cs = o->charset;
+
+	fprintf(fp, "%s %s %s %s: the tile placed last, %s at %d,%d rotation %d, by ",
+		glyph_text(GL_MARK_NW, cs), glyph_text(GL_MARK_NE, cs),
+		glyph_text(GL_MARK_SW, cs), glyph_text(GL_MARK_SE, cs),
+		v->g->cat->types[pt->type].id, pt->x, pt->y, pt->rot * 90);
+	print_seat(fp, o, pt->player);
+	fputs(".\n", fp);
+}
+
+/* "-1,0: 0 90" items, as many a line as the width allows. */
+static void
+print_fit_list(FILE *fp, const struct board_view *v, const struct render_opts *o)
+{
+	int width = o->width > 0 ? o->width : RENDER_MAIL_WIDTH, col = 0;
+
+	for (int i = 0; i < v->nfit; i++) {
+		char item[64];
+		int n = snprintf(item, sizeof(item), "%d,%d:", v->fit[i].x, v->fit[i].y);
+		for (int r = 0; r < 4; r++)
+			if (v->fit[i].rots & (1 << r))
+				n += snprintf(item + n, sizeof(item) - n, " %d", r * 90);
+		if (col > 0 && col + 3 + n > width) {
+			fputc('\n', fp);
+			col = 0;
+		}
+		col += fprintf(fp, "%s%s", col ? "   " : "  ", item);
+	}
+	fputc('\n', fp);
+}
+
+/* The four rotations side by side, 0 90 180 270 above them. */
+static void
+print_rotations(FILE *fp, const struct tile_type *t, int charset)
+{
+	enum { STEP = ACELL_W + 2, WIDTH = 3 * STEP + ACELL_W };
+	glyph cells[ACELL_H * WIDTH];
+	struct glyph_grid gr = {WIDTH, ACELL_H, cells};
+	struct tile_geo geo;
+	int col = 0;
+
+	for (size_t i = 0; i < sizeof(cells) / sizeof(cells[0]); i++)
+		cells[i] = ' ';
+	for (int r = 0; r < 4; r++) {
+		char num[8];
+		int n = snprintf(num, sizeof(num), "%d", r * 90),
+		    at = r * STEP + (ACELL_W - n) / 2;
+		geo_build(t, r, &geo);
+		ascii_tile(&geo, &gr, r * STEP, 0);
+		col += fprintf(fp, "%*s%s", at - col, "", num);
+	}
+	fputc('\n', fp);
+	for (int row = 0; row < ACELL_H; row++) {
+		const glyph *g = grid_at(&gr, 0, row);
+		glyph_row_print(fp, g, glyph_row_length(g, WIDTH), charset);
+	}
+}
+
+static void
+print_fits(FILE *fp, struct board_view *v, const struct render_opts *o)
+{
+	const struct tile_type *t = &v->g->cat->types[v->fit_tile];
+	struct decision d;
+
+	game_decision(v->g, &d);
+	print_seat(fp, o, d.player);
+	fprintf(fp, " is to place %s. It fits where ? stands, turned as shown:\n", t->id);
+	print_fit_list(fp, v, o);
+	fprintf(fp, "\n%s in its four rotations:\n", t->id);
+	print_rotations(fp, t, o->charset);
+}
+
+void
+ascii_legend(FILE *fp, struct board_view *v, const struct render_opts *o)
+{
+	print_key(fp, v, o);
+	if (v->last >= 0)
+		print_last(fp, v, o);
+	if (v->fit_tile >= 0) {
+		fputc('\n', fp);
+		print_fits(fp, v, o);
+	}
+}
+
+int
+render_ascii_tiles(const struct catalog *cat, const struct render_opts *o, FILE *fp)
+{
+	for (int i = 0; i < cat->ntypes; i++) {
+		const struct tile_type *t = &cat->types[i];
+		fprintf(fp, "%s%s (set %s, %d/%d copies)\n", i ? "\n" : "", t->id, t->set,
+			t->count[0], t->count[1]);
+		print_rotations(fp, t, o->charset);
+	}
+	return ferror(fp) ? -1 : 0;
+}

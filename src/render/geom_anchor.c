@@ -1,0 +1,143 @@
+/* Tile geometry, part 3: where a figure stands on each segment and where
+ * a city shows its shield. On an area (city, field) a figure stands at the
+ * point farthest from the area's edges, so it never touches a road or a
+ * wall; on a path, part of the way along it; on a monastery or garden, on
+ * the building. */
+#include <string.h>
+
+#include "geom.h"
+
+#define CELL(i) (((i) + 0.5) / GEO_RES)
+#define FAR 0x7fff
+#define ROOM 15 /* 5 raster cells: room for a figure, in chamfer units */
+
+typedef int dist_grid[GEO_RES][GEO_RES];
+
+static int
+at(dist_grid d, int i, int j)
+{
+	return i < 0 || j < 0 || i >= GEO_RES || j >= GEO_RES ? 0 : d[i][j];
+}
+
+static int
+min2(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+/* Chamfer distance (3 a step, 4 a diagonal step) from each cell of the
+ * segment's area to the nearest cell outside it; beyond the cell's edge
+ * counts as outside, so figures stay on their tile. */
+static void
+area_dist(const struct geo_raster *r, int seg, dist_grid d)
+{
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++)
+			d[i][j] = r->seg[i][j] == seg ? FAR : 0;
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++)
+			if (d[i][j])
+				d[i][j] = min2(min2(d[i][j], at(d, i - 1, j) + 3),
+					       min2(min2(at(d, i, j - 1) + 3,
+							 at(d, i - 1, j - 1) + 4),
+						    at(d, i - 1, j + 1) + 4));
+	for (int i = GEO_RES - 1; i >= 0; i--)
+		for (int j = GEO_RES - 1; j >= 0; j--)
+			if (d[i][j])
+				d[i][j] = min2(min2(d[i][j], at(d, i + 1, j) + 3),
+					       min2(min2(at(d, i, j + 1) + 3,
+							 at(d, i + 1, j + 1) + 4),
+						    at(d, i + 1, j - 1) + 4));
+}
+
+static double
+sq_dist(struct geo_pt a, struct geo_pt b)
+{
+	return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
+}
+
+/* The cell at least min deep nearest to target; of two as near, the one
+ * nearer the middle of the tile. */
+static bool
+nearest_deep(dist_grid d, int min, struct geo_pt target, struct geo_pt *out)
+{
+	const struct geo_pt middle = {0.5, 0.5};
+	double best = 9;
+
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++) {
+			struct geo_pt q = {CELL(j), CELL(i)};
+			double e = sq_dist(q, target);
+			if (d[i][j] < min || e > best + 1e-9 ||
+			    (e > best - 1e-9 && sq_dist(q, middle) >= sq_dist(*out, middle)))
+				continue;
+			best = e;
+			*out = q;
+		}
+	return best < 9;
+}
+
+/* Where a figure stands on an area: the cell nearest the area's centroid
+ * among those with room for a figure (ROOM deep), or, in an area too
+ * narrow for that, among its deepest cells. */
+static bool
+area_spot(dist_grid d, struct geo_pt *out)
+{
+	struct geo_pt mid = {0, 0};
+	int n = 0, deep = 0;
+
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++)
+			if (d[i][j]) {
+				mid.x += CELL(j), mid.y += CELL(i), n++;
+				deep = d[i][j] > deep ? d[i][j] : deep;
+			}
+	if (n == 0)
+		return false;
+	mid.x /= n, mid.y /= n;
+	return nearest_deep(d, deep < ROOM ? deep : ROOM, mid, out);
+}
+
+/* Up and left of the figure, where a shield sits on the printed tiles;
+ * well inside the walls if there is room, else just inside. */
+static struct geo_pt
+shield_spot(dist_grid d, struct geo_pt figure)
+{
+	struct geo_pt target = {figure.x - 0.22, figure.y - 0.14}, out = figure;
+
+	if (!nearest_deep(d, 7, target, &out))
+		nearest_deep(d, 3, target, &out);
+	return out;
+}
+
+static void
+path_anchors(struct tile_geo *g)
+{
+	for (int i = g->npath - 1; i >= 0; i--) {
+		const struct geo_path *p = &g->path[i];
+		g->anchor[p->seg] = geo_bez_at(&p->bez, p->b == GEO_CENTRE ? 0.35 : 0.5);
+	}
+}
+
+void
+geo_anchors(const struct tile_type *t, int rot, struct tile_geo *g)
+{
+	struct geo_raster r;
+	dist_grid d;
+
+	geo_rasterize(t, rot, g, &r);
+	for (int s = 0; s < t->nsegs; s++) {
+		int kind = t->seg[s].kind;
+		g->anchor[s] = g->shield[s] = (struct geo_pt){0.5, 0.5};
+		if (kind != SEG_CITY && kind != SEG_FIELD)
+			continue;
+		area_dist(&r, s, d);
+		if (!area_spot(d, &g->anchor[s]))
+			continue;
+		if (kind == SEG_CITY)
+			g->shield[s] = shield_spot(d, g->anchor[s]);
+	}
+	path_anchors(g);
+	if (g->centre_seg >= 0)
+		g->anchor[g->centre_seg] = g->centre;
+}

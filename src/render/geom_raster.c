@@ -1,0 +1,223 @@
+/* Tile geometry, part 2: areas. A coarse raster of the cell tells which
+ * segment is drawn where; fields are what their slots reach by flood fill
+ * around the cities and paths. From it come where the monastery or garden
+ * stands (the middle, unless a river or a wall is there), where figures
+ * and shields go (the point of a segment farthest from its edges), and,
+ * for the tests, whether the picture parts the fields as the data does.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "geom.h"
+
+#define GEO_BLOCK 0xfe /* raster: the hub where paths end */
+#define CELL(i) (((i) + 0.5) / GEO_RES)
+#define HALF_CELL (0.5 / GEO_RES)
+#define TIE 0.005    /* distances to the middle closer than this are equal */
+#define FAR_TIE 0.05 /* and distances to a path's end */
+
+static double
+city_dist(const struct geo_city *c, struct geo_pt q)
+{
+	double d = 2;
+
+	if (geo_city_contains(c, q))
+		return 0;
+	for (int i = 0; i < c->npiece; i++) {
+		struct geo_path edge = {.bez = c->piece[i]};
+		d = fmin(d, geo_path_dist(&edge, q));
+	}
+	return d;
+}
+
+static bool
+is_through(const struct geo_path *p)
+{
+	return p->b != GEO_CENTRE;
+}
+
+static bool
+crosses_middle(const struct geo_path *p)
+{
+	return is_through(p) && ((p->a - p->b) & 3) == 2;
+}
+
+static double
+half_width(const struct geo_path *p)
+{
+	return p->kind == SEG_RIVER ? GEO_RIVER_HALF : GEO_ROAD_HALF;
+}
+
+/* Room around q free of cities, paths between sides and the cell's edge. */
+static double
+clearance(const struct tile_geo *g, struct geo_pt q)
+{
+	double d = fmin(fmin(q.x, 1 - q.x), fmin(q.y, 1 - q.y));
+
+	for (int i = 0; i < g->ncity; i++)
+		d = fmin(d, city_dist(&g->city[i], q));
+	for (int i = 0; i < g->npath; i++)
+		if (is_through(&g->path[i]))
+			d = fmin(d, geo_path_dist(&g->path[i], q) - half_width(&g->path[i]));
+	return d;
+}
+
+/* Paths that end in the middle may end at the building; they only break
+ * ties, so that a monastery moved off a river stays clear of the road
+ * that ends at that river. */
+static double
+end_path_dist(const struct tile_geo *g, struct geo_pt q)
+{
+	double d = 1;
+
+	for (int i = 0; i < g->npath; i++)
+		if (!is_through(&g->path[i]))
+			d = fmin(d, geo_path_dist(&g->path[i], q));
+	return d;
+}
+
+/* The free point nearest the middle; among those nearly as near, one
+ * clearly farther from the ends of paths; then the nearest, then the
+ * first in raster order. */
+static struct geo_pt
+free_spot(const struct tile_geo *g)
+{
+	struct geo_pt best = {0.5, 0.5};
+	double dist[GEO_RES][GEO_RES], near = 9, best_d = 9, best_e = -1;
+
+	if (clearance(g, best) >= GEO_CENTRE_R)
+		return best;
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++) {
+			struct geo_pt q = {CELL(j), CELL(i)};
+			dist[i][j] = clearance(g, q) < GEO_CENTRE_R
+					 ? 9
+					 : hypot(q.x - 0.5, q.y - 0.5);
+			near = fmin(near, dist[i][j]);
+		}
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++) {
+			struct geo_pt q = {CELL(j), CELL(i)};
+			double d = dist[i][j], e = d > near + TIE ? 0 : end_path_dist(g, q);
+			if (d > near + TIE || e < best_e - FAR_TIE ||
+			    (e < best_e + FAR_TIE && d >= best_d - 1e-9))
+				continue;
+			best = q, best_d = d, best_e = e;
+		}
+	return best;
+}
+
+static bool
+middle_in_city(const struct tile_geo *g)
+{
+	for (int i = 0; i < g->ncity; i++)
+		if (geo_city_contains(&g->city[i], (struct geo_pt){0.5, 0.5}))
+			return true;
+	return false;
+}
+
+void
+geo_place_centre(const struct tile_type *t, struct tile_geo *g)
+{
+	int road_ends = 0, river_ends = 0, through = 0;
+
+	(void)t;
+	if (g->centre_kind >= 0) {
+		g->centre = free_spot(g);
+		return;
+	}
+	for (int i = 0; i < g->npath; i++) {
+		const struct geo_path *p = &g->path[i];
+		road_ends += !is_through(p) && p->kind == SEG_ROAD;
+		river_ends += !is_through(p) && p->kind == SEG_RIVER;
+		through += crosses_middle(p);
+	}
+	if (river_ends)
+		g->hub = HUB_POOL;
+	else if (road_ends && !through && !middle_in_city(g))
+		g->hub = HUB_JUNCTION;
+}
+
+/* What is drawn at q, in drawing order (the last one wins). */
+static int
+seg_at_point(const struct tile_geo *g, struct geo_pt q)
+{
+	int seg = SEG_NONE;
+
+	for (int pass = 0; pass < 3; pass++)
+		for (int i = 0; i < g->npath; i++) {
+			const struct geo_path *p = &g->path[i];
+			int when = !is_through(p) ? 0 : p->kind == SEG_RIVER ? 1 : 2;
+			if (when == pass && pass < 2 &&
+			    geo_path_dist(p, q) <= half_width(p) + HALF_CELL)
+				seg = p->seg;
+		}
+	for (int i = 0; i < g->ncity; i++)
+		if (geo_city_contains(&g->city[i], q))
+			seg = g->city[i].seg;
+	for (int i = 0; i < g->npath; i++) {
+		const struct geo_path *p = &g->path[i];
+		if (is_through(p) && p->kind == SEG_ROAD &&
+		    geo_path_dist(p, q) <= half_width(p) + HALF_CELL)
+			seg = p->seg;
+	}
+	if (g->centre_kind >= 0 &&
+	    hypot(q.x - g->centre.x, q.y - g->centre.y) <= GEO_CENTRE_R * 0.8)
+		seg = g->centre_seg;
+	if (g->hub != HUB_NONE &&
+	    hypot(q.x - 0.5, q.y - 0.5) <= (g->hub == HUB_POOL ? GEO_POOL_R : GEO_HUB_R))
+		seg = GEO_BLOCK;
+	return seg;
+}
+
+static int
+cell_of(double v)
+{
+	int c = (int)floor(v * GEO_RES);
+
+	return c < 0 ? 0 : c >= GEO_RES ? GEO_RES - 1 : c;
+}
+
+/* Paints the empty cells reachable from (i, j) with seg (4-neighbours). */
+static void
+flood(struct geo_raster *r, int i, int j, int seg)
+{
+	int16_t stack[GEO_RES * GEO_RES][2];
+	int n = 0;
+
+	if (r->seg[i][j] != SEG_NONE)
+		return;
+	r->seg[i][j] = seg;
+	stack[n][0] = i, stack[n++][1] = j;
+	while (n > 0) {
+		static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+		int ci = stack[--n][0], cj = stack[n][1];
+		for (int k = 0; k < 4; k++) {
+			int ni = ci + d[k][0], nj = cj + d[k][1];
+			if (ni < 0 || nj < 0 || ni >= GEO_RES || nj >= GEO_RES ||
+			    r->seg[ni][nj] != SEG_NONE)
+				continue;
+			r->seg[ni][nj] = seg;
+			stack[n][0] = ni, stack[n++][1] = nj;
+		}
+	}
+}
+
+void
+geo_rasterize(const struct tile_type *t, int rot, const struct tile_geo *g,
+	      struct geo_raster *r)
+{
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++)
+			r->seg[i][j] = seg_at_point(g, (struct geo_pt){CELL(j), CELL(i)});
+	for (int slot = 0; slot < SLOT_COUNT; slot++) {
+		int s = tile_seg_at(t, slot, rot);
+		struct geo_pt p = geo_slot_point(slot);
+		if (s != SEG_NONE && t->seg[s].kind == SEG_FIELD)
+			flood(r, cell_of(p.y), cell_of(p.x), s);
+	}
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++)
+			if (r->seg[i][j] == GEO_BLOCK)
+				r->seg[i][j] = SEG_NONE;
+}

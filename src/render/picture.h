@@ -1,0 +1,61 @@
+/* The picture's building blocks (cairo): tiles, figures, the board with
+ * its coordinates and marks, the score table. Tiles and figures are drawn
+ * in the unit square of their cell (see geom.h); the caller scales. */
+#ifndef CARC_RENDER_PICTURE_H
+#define CARC_RENDER_PICTURE_H
+
+#include <cairo.h>
+#include <math.h>
+
+#include "geom.h"
+#include "palette.h"
+#include "render.h"
+#include "view.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#define PNG_FONT 13.0    /* pixels: coordinates and the score table */
+#define PNG_MARGIN 30    /* band around the board for the coordinates */
+#define PNG_LINE 20      /* a line of the score table */
+#define PNG_MIN_TILE 4   /* tiles get no smaller when a board is scaled down */
+#define PNG_MIN_SIZE 256 /* opts.max_px below this counts as this */
+#define PNG_TABLE_W 440  /* the picture is at least this wide, for the table */
+
+struct png_layout {
+	int px;               /* pixels per tile */
+	int board_x, board_y; /* north-west corner of the view's first cell */
+	int width, height;
+	int table_y;          /* top of the score table */
+};
+
+void png_rgb(cairo_t *cr, uint32_t rgb);
+
+/* One tile, figures aside, in the unit square. */
+void png_tile(cairo_t *cr, const struct tile_geo *geo);
+/* A figure of the given role (seg_kind, figure type) centred on (0, 0),
+ * size the height of a standing one, in the seat's colour. */
+void png_figure(cairo_t *cr, int seg_kind, int figure_type, int seat, double size);
+
+/* Sizes the picture for the view: tiles as large as opts.tile_px, scaled
+ * down until it fits opts.max_px both ways. */
+void png_layout(const struct board_view *v, const struct render_opts *o,
+		struct png_layout *l);
+void png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l);
+void png_table(cairo_t *cr, const struct board_view *v, const struct render_opts *o,
+	       const struct png_layout *l);
+int png_table_height(const struct game *g);
+
+/* Text with its left end (align 0), middle (0.5) or right end (1) at x
+ * and its middle at y. */
+void png_text(cairo_t *cr, const char *s, double x, double y, double align);
+
+/* The surface as PNG bytes in memory (free() them). 0 or -1. */
+int png_encode(cairo_surface_t *s, unsigned char **png, size_t *len,
+	       struct render_error *err);
+/* Writes bytes to path, "-" for standard output. 0 or -1. */
+int png_save(const unsigned char *png, size_t len, const char *path,
+	     struct render_error *err);
+
+#endif

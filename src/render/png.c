@@ -1,0 +1,149 @@
+/* The picture: a cairo image surface the size png_layout gives, the board
+ * and the score table drawn on it, written as PNG by cairo's own writer
+ * into memory, then to a file if asked. Same game, same bytes (on one
+ * machine: the text comes from its fonts). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "picture.h"
+
+struct membuf {
+	unsigned char *data;
+	size_t len, cap;
+};
+
+bool
+render_have_png(void)
+{
+	return true;
+}
+
+void
+png_rgb(cairo_t *cr, uint32_t rgb)
+{
+	cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+			     (rgb & 0xff) / 255.0);
+}
+
+void
+png_text(cairo_t *cr, const char *s, double x, double y, double align)
+{
+	cairo_text_extents_t e;
+
+	cairo_text_extents(cr, s, &e);
+	cairo_move_to(cr, x - e.x_bearing - e.width * align,
+		      y - e.y_bearing - e.height / 2);
+	cairo_show_text(cr, s);
+}
+
+static cairo_status_t
+mem_write(void *closure, const unsigned char *data, unsigned int n)
+{
+	struct membuf *m = closure;
+
+	if (m->len + n > m->cap) {
+		size_t cap = m->cap ? m->cap : 64 * 1024;
+		unsigned char *p;
+		while (cap < m->len + n)
+			cap *= 2;
+		if ((p = realloc(m->data, cap)) == NULL)
+			return CAIRO_STATUS_NO_MEMORY;
+		m->data = p, m->cap = cap;
+	}
+	memcpy(m->data + m->len, data, n);
+	m->len += n;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static int
+fail(struct render_error *err, const char *what, const char *why)
+{
+	if (err)
+		snprintf(err->text, sizeof(err->text), "%s: %s", what, why);
+	return -1;
+}
+
+int
+png_encode(cairo_surface_t *s, unsigned char **png, size_t *len, struct render_error *err)
+{
+	struct membuf m = {NULL, 0, 0};
+	cairo_status_t st = cairo_surface_status(s);
+
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_write_to_png_stream(s, mem_write, &m);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		free(m.data);
+		return fail(err, "cannot draw the PNG map", cairo_status_to_string(st));
+	}
+	*png = m.data;
+	*len = m.len;
+	return 0;
+}
+
+int
+png_save(const unsigned char *png, size_t len, const char *path, struct render_error *err)
+{
+	bool out = strcmp(path, "-") == 0;
+	FILE *fp = out ? stdout : fopen(path, "wb");
+	int r = 0;
+
+	if (fp == NULL)
+		return fail(err, path, strerror(errno));
+	if (fwrite(png, 1, len, fp) != len || fflush(fp) != 0)
+		r = fail(err, out ? "standard output" : path, strerror(errno));
+	if (!out && fclose(fp) != 0 && r == 0)
+		r = fail(err, path, strerror(errno));
+	return r;
+}
+
+static void
+fill_info(const struct board_view *v, const struct png_layout *l,
+	  struct render_png_info *info)
+{
+	if (info)
+		*info = (struct render_png_info){l->width, l->height, l->px, l->board_x,
+						 l->board_y, v->minx, v->miny};
+}
+
+int
+render_png_mem(const struct game *g, const struct render_opts *o, unsigned char **png,
+	       size_t *len, struct render_png_info *info, struct render_error *err)
+{
+	struct board_view v;
+	struct png_layout l;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	int r;
+
+	*png = NULL, *len = 0;
+	if (view_init(&v, g, o->fits) < 0)
+		return fail(err, "cannot draw the PNG map", "out of memory");
+	png_layout(&v, o, &l);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);
+	cr = cairo_create(s);
+	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	png_board(cr, &v, &l);
+	png_table(cr, &v, o, &l);
+	cairo_destroy(cr);
+	r = png_encode(s, png, len, err);
+	cairo_surface_destroy(s);
+	fill_info(&v, &l, info);
+	view_free(&v);
+	return r;
+}
+
+int
+render_png_file(const struct game *g, const struct render_opts *o, const char *path,
+		struct render_png_info *info, struct render_error *err)
+{
+	unsigned char *png;
+	size_t len;
+	int r = render_png_mem(g, o, &png, &len, info, err);
+
+	if (r == 0)
+		r = png_save(png, len, path, err);
+	free(png);
+	return r;
+}

@@ -1,0 +1,155 @@
+/* The board in the picture: the cells of the view, each tile scaled from
+ * its unit square, where the tile to place fits (dashed, with a ?), the
+ * tile placed last framed, the figures, and the coordinates of turn files
+ * along all four edges. */
+#include <stdio.h>
+
+#include "picture.h"
+
+#define FIGURE_SIZE 0.36 /* of a tile */
+
+void
+png_layout(const struct board_view *v, const struct render_opts *o,
+	   struct png_layout *l)
+{
+	int max = o->max_px < PNG_MIN_SIZE ? PNG_MIN_SIZE : o->max_px,
+	    table = png_table_height(v->g), px = o->tile_px > 0 ? o->tile_px : 64,
+	    fit_x = (max - 2 * PNG_MARGIN) / v->nx,
+	    fit_y = (max - 2 * PNG_MARGIN - table) / v->ny;
+
+	px = px < fit_x ? px : fit_x;
+	px = px < fit_y ? px : fit_y;
+	l->px = px < PNG_MIN_TILE ? PNG_MIN_TILE : px;
+	l->board_x = l->board_y = PNG_MARGIN;
+	l->width = 2 * PNG_MARGIN + v->nx * l->px;
+	l->width = l->width < PNG_TABLE_W ? PNG_TABLE_W : l->width;
+	l->table_y = 2 * PNG_MARGIN + v->ny * l->px;
+	l->height = l->table_y + table;
+}
+
+/* Moves to cell (x, y) of the board, one unit a tile. */
+static void
+to_cell(cairo_t *cr, const struct board_view *v, const struct png_layout *l, int x, int y)
+{
+	cairo_translate(cr, l->board_x + (x - v->minx) * l->px,
+			l->board_y + (y - v->miny) * l->px);
+	cairo_scale(cr, l->px, l->px);
+}
+
+static void
+draw_tiles(cairo_t *cr, struct board_view *v, const struct png_layout *l)
+{
+	const struct game *g = v->g;
+
+	for (int p = 0; p < g->nplaced; p++) {
+		const struct placed_tile *pt = &g->placed[p];
+		const struct tile_geo *geo = view_geo(v, pt->type, pt->rot);
+		if (geo == NULL)
+			continue;
+		cairo_save(cr);
+		to_cell(cr, v, l, pt->x, pt->y);
+		png_tile(cr, geo);
+		cairo_restore(cr);
+	}
+}
+
+static void
+draw_fits(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
+{
+	static const double dash[] = {0.08, 0.06};
+
+	for (int i = 0; i < v->nfit; i++) {
+		cairo_save(cr);
+		to_cell(cr, v, l, v->fit[i].x, v->fit[i].y);
+		cairo_rectangle(cr, 0.1, 0.1, 0.8, 0.8);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_set_line_width(cr, 0.03);
+		png_rgb(cr, RGB_FIT);
+		cairo_stroke(cr);
+		cairo_set_font_size(cr, 0.4);
+		png_text(cr, "?", 0.5, 0.5, 0.5);
+		cairo_restore(cr);
+	}
+}
+
+static void
+draw_last(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
+{
+	const struct placed_tile *pt;
+
+	if (v->last < 0)
+		return;
+	pt = &v->g->placed[v->last];
+	cairo_save(cr);
+	to_cell(cr, v, l, pt->x, pt->y);
+	cairo_rectangle(cr, 0.035, 0.035, 0.93, 0.93);
+	cairo_set_line_width(cr, 0.07);
+	png_rgb(cr, RGB_LAST);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+static void
+draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
+{
+	const struct game *g = v->g;
+
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct placed_tile *pt;
+		const struct tile_geo *geo;
+		int p, s;
+		if (g->figure[i].seg < 0)
+			continue;
+		view_figure(g, i, &p, &s);
+		pt = &g->placed[p];
+		if ((geo = view_geo(v, pt->type, pt->rot)) == NULL)
+			continue;
+		cairo_save(cr);
+		to_cell(cr, v, l, pt->x, pt->y);
+		cairo_translate(cr, geo->anchor[s].x, geo->anchor[s].y);
+		png_figure(cr, g->cat->types[pt->type].seg[s].kind, g->figure[i].type,
+			   g->figure[i].owner, FIGURE_SIZE);
+		cairo_restore(cr);
+	}
+}
+
+/* Every step-th coordinate, step so that labels do not run together on
+ * small tiles; the middle of the band of margin around the board. */
+static void
+draw_coordinates(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
+{
+	int step = l->px >= 3 * PNG_FONT ? 1 : (int)(3 * PNG_FONT) / l->px + 1;
+	double m = PNG_MARGIN / 2.0, right = l->board_x + v->nx * l->px + m,
+	       bottom = l->board_y + v->ny * l->px + m;
+	char num[16];
+
+	cairo_set_font_size(cr, PNG_FONT);
+	png_rgb(cr, RGB_INK);
+	for (int i = 0; i < v->nx; i += step) {
+		double x = l->board_x + (i + 0.5) * l->px;
+		snprintf(num, sizeof(num), "%d", v->minx + i);
+		png_text(cr, num, x, m, 0.5);
+		png_text(cr, num, x, bottom, 0.5);
+	}
+	for (int j = 0; j < v->ny; j += step) {
+		double y = l->board_y + (j + 0.5) * l->px;
+		snprintf(num, sizeof(num), "%d", v->miny + j);
+		png_text(cr, num, m, y, 0.5);
+		png_text(cr, num, right, y, 0.5);
+	}
+}
+
+void
+png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l)
+{
+	png_rgb(cr, RGB_BACKGROUND);
+	cairo_paint(cr);
+	cairo_rectangle(cr, l->board_x, l->board_y, v->nx * l->px, v->ny * l->px);
+	png_rgb(cr, RGB_EMPTY);
+	cairo_fill(cr);
+	draw_fits(cr, v, l);
+	draw_tiles(cr, v, l);
+	draw_last(cr, v, l);
+	draw_figures(cr, v, l);
+	draw_coordinates(cr, v, l);
+}

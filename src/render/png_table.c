@@ -1,0 +1,98 @@
+/* Below the board in the picture: what is due, then a line per seat with
+ * its figure in its colour, letter, name, score and supply; an arrow
+ * points at the seat to move. */
+#include <stdio.h>
+
+#include "picture.h"
+
+#define COL_FIGURE 12
+#define COL_LETTER 28
+#define COL_NAME 44
+#define COL_SCORE 230 /* right end */
+#define COL_SUPPLY 244
+
+int
+png_table_height(const struct game *g)
+{
+	return PNG_LINE * (g->nplayers + 1) + PNG_LINE / 2;
+}
+
+static const char *
+name_of(const struct render_opts *o, int seat)
+{
+	return o->names && o->names[seat] ? o->names[seat] : "";
+}
+
+static void
+title(cairo_t *cr, const struct board_view *v, const struct render_opts *o, double y)
+{
+	const struct game *g = v->g;
+	struct decision d;
+	char s[160];
+
+	game_decision(g, &d);
+	if (d.kind == DECISION_GAME_OVER)
+		snprintf(s, sizeof(s), "Turn %d: the game is over.", g->turn);
+	else if (d.kind == DECISION_PLACE_TILE)
+		snprintf(s, sizeof(s), "Turn %d: %c %s to place %s; %d tile%s left.", g->turn,
+			 'A' + d.player, name_of(o, d.player), g->cat->types[d.tile].id,
+			 game_tiles_left(g), game_tiles_left(g) == 1 ? "" : "s");
+	else
+		snprintf(s, sizeof(s), "Turn %d: %c %s may put a figure on %s.", g->turn,
+			 'A' + d.player, name_of(o, d.player), g->cat->types[d.tile].id);
+	png_text(cr, s, PNG_MARGIN, y, 0);
+}
+
+static void
+arrow(cairo_t *cr, double x, double y)
+{
+	cairo_move_to(cr, x - 5, y - 5);
+	cairo_line_to(cr, x + 3, y);
+	cairo_line_to(cr, x - 5, y + 5);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+static void
+seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o,
+	  int seat, double y)
+{
+	const struct player_state *ps = &v->g->player[seat];
+	char s[64];
+
+	cairo_save(cr);
+	cairo_translate(cr, PNG_MARGIN + COL_FIGURE, y);
+	png_figure(cr, SEG_ROAD, FIG_FOLLOWER, seat, PNG_LINE * 0.8);
+	cairo_restore(cr);
+	png_rgb(cr, RGB_INK);
+	snprintf(s, sizeof(s), "%c", 'A' + seat);
+	png_text(cr, s, PNG_MARGIN + COL_LETTER, y, 0);
+	png_text(cr, name_of(o, seat), PNG_MARGIN + COL_NAME, y, 0);
+	snprintf(s, sizeof(s), "%d point%s", ps->score, ps->score == 1 ? "" : "s");
+	png_text(cr, s, PNG_MARGIN + COL_SCORE, y, 1);
+	snprintf(s, sizeof(s), "%d follower%s%s", ps->supply[FIG_FOLLOWER],
+		 ps->supply[FIG_FOLLOWER] == 1 ? "" : "s",
+		 ps->supply[FIG_ABBOT] ? ", abbot" : "");
+	png_text(cr, s, PNG_MARGIN + COL_SUPPLY, y, 0);
+}
+
+void
+png_table(cairo_t *cr, const struct board_view *v, const struct render_opts *o,
+	  const struct png_layout *l)
+{
+	struct decision d;
+	double y = l->table_y + PNG_LINE / 2.0;
+
+	game_decision(v->g, &d);
+	cairo_set_font_size(cr, PNG_FONT);
+	png_rgb(cr, RGB_INK);
+	title(cr, v, o, y);
+	for (int p = 0; p < v->g->nplayers; p++) {
+		y += PNG_LINE;
+		if (p == d.player) {
+			png_rgb(cr, RGB_INK);
+			arrow(cr, PNG_MARGIN - 6, y);
+		}
+		seat_line(cr, v, o, p, y);
+	}
+}

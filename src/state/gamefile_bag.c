@@ -1,0 +1,269 @@
+/* Reading the bag of a game document. The host view has it whole, in
+ * order, with the seed it was shuffled from; the other views have the
+ * tiles drawn so far and how many of each type are left, and the engine
+ * gets those left in catalogue order: their real order is the secret. */
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamefile_load.h"
+#include "jsonv.h"
+
+/* The bag the engine deals for gf's rules and start tile from seed. */
+static int *
+probe_bag(const struct gamefile *gf, const uint8_t seed[SEED_BYTES], int *n,
+	  struct gf_error *err)
+{
+	struct game_setup s = gf->setup;
+	struct rules_error re = {0};
+	struct game *g;
+	int *order;
+
+	s.order = NULL;
+	s.norder = 0;
+	memcpy(s.seed, seed, SEED_BYTES);
+	if ((g = game_new(gf->cat, &s, &re)) == NULL) {
+		gf_fail(err, "", "cannot start the game: %s", re.text);
+		return NULL;
+	}
+	if ((order = malloc(sizeof(int) * (g->bag_len ? g->bag_len : 1))) != NULL) {
+		for (int i = 0; i < g->bag_len; i++)
+			order[i] = g->bag[i];
+		*n = g->bag_len;
+	} else
+		gf_fail(err, "", "out of memory");
+	sodium_memzero(s.seed, sizeof(s.seed));
+	game_free(g);
+	return order;
+}
+
+int *
+gf_bag_counts(const struct gamefile *gf, struct gf_error *err)
+{
+	static const uint8_t zero[SEED_BYTES];
+	int n = 0, *order = probe_bag(gf, zero, &n, err);
+	int *count = order ? calloc(gf->cat->ntypes, sizeof(int)) : NULL;
+
+	if (order && count == NULL)
+		gf_fail(err, "", "out of memory");
+	for (int i = 0; count && i < n; i++)
+		count[order[i]]++;
+	free(order);
+	return count;
+}
+
+static int
+alloc_bag(struct gamefile *gf, size_t n, struct gf_error *err)
+{
+	if ((gf->bag = malloc(sizeof(int) * (n ? n : 1))) == NULL)
+		return gf_fail(err, "", "out of memory");
+	gf->nbag = 0;
+	return 0;
+}
+
+/* Tile ids of the array at path into gf->bag, after those already there. */
+static int
+append_tiles(struct gamefile *gf, json_t *a, const char *path, struct gf_error *err)
+{
+	char p[JV_PATH];
+
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		jv_index(p, path, i);
+		if ((gf->bag[gf->nbag] = gf_tile_at(gf, json_array_get(a, i), p, err)) < 0)
+			return -1;
+		gf->nbag++;
+	}
+	return 0;
+}
+
+static int
+load_addresses(json_t *secret, struct gamefile *gf, struct gf_error *err)
+{
+	json_t *o = json_object_get(secret, "addresses"), *v;
+	struct gf_error e;
+	char p[JV_PATH];
+	const char *name;
+	int player;
+
+	if (o == NULL)
+		return 0;
+	if (!json_is_object(o))
+		return gf_fail(err, "secret.addresses",
+			       "expected an object like {\"alice\": \"alice@example.org\"}, "
+			       "found %s",
+			       jv_kind(o));
+	json_object_foreach(o, name, v) {
+		jv_join(p, "secret.addresses", name);
+		if ((player = gamefile_player(gf, name)) < 0 || strcmp(gf->name[player], name))
+			return gf_fail(err, p, "\"%.20s\" is not a player of this game", name);
+		if (!json_is_string(v))
+			return gf_fail(err, p, "expected a mail address, found %s", jv_kind(v));
+		if (gamefile_set_address(gf, player, json_string_value(v), &e) < 0)
+			return gf_fail(err, p, "%s", e.text);
+	}
+	return 0;
+}
+
+static int
+load_secret(json_t *root, struct gamefile *gf, struct gf_error *err)
+{
+	static const char *const keys[] = {"seed", "bag", "addresses", NULL};
+	json_t *s = jv_member(root, "", "secret", JSON_OBJECT, "an object", err), *bag;
+
+	if (s == NULL || jv_keys(s, "secret", keys, err) < 0 ||
+	    jv_hex(s, "secret", "seed", gf->setup.seed, SEED_BYTES, err) < 0 ||
+	    (bag = jv_member(s, "secret", "bag", JSON_ARRAY, "an array of tile ids",
+			     err)) == NULL)
+		return -1;
+	if (json_array_size(bag) == 0)
+		return gf_fail(err, "secret.bag", "an empty bag: a game has tiles to draw");
+	if (alloc_bag(gf, json_array_size(bag), err) < 0 ||
+	    append_tiles(gf, bag, "secret.bag", err) < 0)
+		return -1;
+	return load_addresses(s, gf, err);
+}
+
+static int
+remaining_total(json_t *rem, long *total, struct gf_error *err)
+{
+	char p[JV_PATH];
+	const char *id;
+	json_t *v;
+
+	*total = 0;
+	json_object_foreach(rem, id, v) {
+		jv_join(p, "remaining", id);
+		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+		    json_integer_value(v) > 999)
+			return json_is_integer(v)
+				   ? gf_fail(err, p, "%lld is out of range 1..999",
+					     (long long)json_integer_value(v))
+				   : gf_fail(err, p, "expected a number of tiles, found %s",
+					     jv_kind(v));
+		*total += (long)json_integer_value(v);
+	}
+	return 0;
+}
+
+static int
+append_remaining(struct gamefile *gf, json_t *rem, struct gf_error *err)
+{
+	char p[JV_PATH];
+	const char *id;
+	json_t *v, *name;
+	int t;
+
+	json_object_foreach(rem, id, v) {
+		jv_join(p, "remaining", id);
+		name = json_string(id);
+		t = gf_tile_at(gf, name, p, err);
+		json_decref(name);
+		if (t < 0)
+			return -1;
+		for (json_int_t k = 0; k < json_integer_value(v); k++)
+			gf->bag[gf->nbag++] = t;
+	}
+	return 0;
+}
+
+static int
+load_public_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
+{
+	json_t *drawn = jv_member(root, "", "drawn", JSON_ARRAY, "an array of tile ids", err);
+	json_t *rem = drawn ? jv_member(root, "", "remaining", JSON_OBJECT,
+					"an object of tile counts", err)
+			    : NULL;
+	long total;
+
+	if (rem == NULL || remaining_total(rem, &total, err) < 0)
+		return -1;
+	if (json_array_size(drawn) + (size_t)total == 0)
+		return gf_fail(err, "drawn", "no tiles drawn and none left: a game has tiles");
+	if (alloc_bag(gf, json_array_size(drawn) + (size_t)total, err) < 0 ||
+	    append_tiles(gf, drawn, "drawn", err) < 0)
+		return -1;
+	return append_remaining(gf, rem, err);
+}
+
+/* A shuffled bag holds exactly what the tile sets put in it. */
+static int
+check_counts(const struct gamefile *gf, struct gf_error *err)
+{
+	const char *path = gf->view == GF_VIEW_HOST ? "secret.bag" : "remaining";
+	int *want = gf_bag_counts(gf, err), *have;
+	int r = 0;
+
+	if (want == NULL)
+		return -1;
+	if ((have = calloc(gf->cat->ntypes, sizeof(int))) == NULL) {
+		free(want);
+		return gf_fail(err, "", "out of memory");
+	}
+	for (int i = 0; i < gf->nbag; i++)
+		have[gf->bag[i]]++;
+	for (int t = 0; t < gf->cat->ntypes && r == 0; t++)
+		if (have[t] != want[t])
+			r = gf_fail(err, path,
+				    "%s%d cop%s of %s, but the tile sets of these rules "
+				    "leave %d to draw (was the file edited?)",
+				    gf->view == GF_VIEW_HOST ? "" : "with the tiles drawn, ",
+				    have[t], have[t] == 1 ? "y" : "ies", gf->cat->types[t].id,
+				    want[t]);
+	free(have);
+	free(want);
+	return r;
+}
+
+static int
+check_commitment(const struct gamefile *gf, struct gf_error *err)
+{
+	uint8_t h[GF_HASH_BYTES];
+
+	gamefile_commit(gf->cat, gf->setup.seed, gf->setup.start, gf->bag, gf->nbag, h);
+	if (sodium_memcmp(h, gf->commitment, sizeof(h)) != 0)
+		return gf_fail(err, "fair_draw.commitment",
+			       "does not match secret.seed, start and secret.bag (was "
+			       "the file edited?)");
+	return 0;
+}
+
+/* Only this carcpbem's own shuffle can be checked; an older one stays
+ * bound by the commitment. */
+static int
+check_shuffle(const struct gamefile *gf, struct gf_error *err)
+{
+	int n = 0, *order, r = 0;
+	char p[JV_PATH];
+
+	if (gf->bag_mode != GF_BAG_SHUFFLED || strcmp(gf->shuffle, GF_BAG_SHUFFLE) != 0)
+		return 0;
+	if ((order = probe_bag(gf, gf->setup.seed, &n, err)) == NULL)
+		return -1;
+	for (int i = 0; i < n && i < gf->nbag && r == 0; i++)
+		if (order[i] != gf->bag[i]) {
+			jv_index(p, "secret.bag", (size_t)i);
+			r = gf_fail(err, p,
+				    "%s, but the seed shuffles %s here (was the file "
+				    "edited?)",
+				    gf->cat->types[gf->bag[i]].id,
+				    gf->cat->types[order[i]].id);
+		}
+	free(order);
+	return r;
+}
+
+int
+gf_load_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
+{
+	int r = gf->view == GF_VIEW_HOST ? load_secret(root, gf, err)
+					 : load_public_bag(root, gf, err);
+
+	if (r < 0 || (gf->bag_mode == GF_BAG_SHUFFLED && check_counts(gf, err) < 0))
+		return -1;
+	if (gf->view != GF_VIEW_HOST)
+		return 0;
+	if (check_commitment(gf, err) < 0)
+		return -1;
+	return check_shuffle(gf, err);
+}

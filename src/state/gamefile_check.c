@@ -1,0 +1,303 @@
+/* Checking the state a game document stores: first its form (types,
+ * ranges, references), so that nonsense gets a precise message, then that
+ * it is exactly the state replaying the actions gives: the engine
+ * re-derives the board, the features the figures stand on, the scores and
+ * the decision, and any difference is named by its path. */
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gamefile_load.h"
+#include "jsonv.h"
+
+#define COORD_MAX 9999
+#define COUNT_MAX 9999
+
+/* A reference to a player by name. */
+static int
+player_ref(const struct gamefile *gf, json_t *obj, const char *path, const char *key,
+	   struct gf_error *err)
+{
+	const char *name = jv_string(obj, path, key, "a player's name", err);
+	char p[JV_PATH];
+	int i;
+
+	if (name == NULL)
+		return -1;
+	for (i = 0; i < gf->nplayers && strcmp(gf->name[i], name) != 0; i++)
+		;
+	if (i < gf->nplayers)
+		return i;
+	jv_join(p, path, key);
+	return gf_fail(err, p, "\"%.20s\" is not a player of this game", name);
+}
+
+static int
+tile_ref(const struct gamefile *gf, json_t *obj, const char *path, const char *key,
+	 struct gf_error *err)
+{
+	json_t *v = jv_member(obj, path, key, JSON_STRING, "a tile id", err);
+	char p[JV_PATH];
+
+	jv_join(p, path, key);
+	return v ? gf_tile_at(gf, v, p, err) : -1;
+}
+
+/* One of the words in list (NULL-terminated). */
+static int
+word_ref(json_t *obj, const char *path, const char *key, const char *const *list,
+	 const char *what, struct gf_error *err)
+{
+	const char *s = jv_string(obj, path, key, what, err);
+	char p[JV_PATH];
+
+	if (s == NULL)
+		return -1;
+	for (int i = 0; list[i]; i++)
+		if (strcmp(s, list[i]) == 0)
+			return i;
+	jv_join(p, path, key);
+	return gf_fail(err, p, "\"%.30s\" is not %s", s, what);
+}
+
+static int
+check_player(const struct gamefile *gf, json_t *pl, const char *path, struct gf_error *err)
+{
+	static const char *const with_abbot[] = {"followers", "abbot", NULL};
+	char p[JV_PATH];
+	json_t *supply;
+	int v;
+
+	if (jv_int(pl, path, "score", 0, COUNT_MAX, &v, err) < 0 ||
+	    (supply = jv_member(pl, path, "supply", JSON_OBJECT, "an object", err)) == NULL)
+		return -1;
+	jv_join(p, path, "supply");
+	if (jv_keys(supply, p, with_abbot, err) < 0)
+		return -1;
+	if (!gf->setup.opt.abbot && json_object_get(supply, "abbot"))
+		return gf_fail(err, p, "has an abbot, but the rules have none");
+	if (jv_int(supply, p, "followers", 0, FOLLOWERS_PER_PLAYER, &v, err) < 0)
+		return -1;
+	return gf->setup.opt.abbot ? jv_int(supply, p, "abbot", 0, 1, &v, err) : 0;
+}
+
+static int
+check_players(json_t *root, const struct gamefile *gf, struct gf_error *err)
+{
+	json_t *a = json_object_get(root, "players");
+	char p[JV_PATH];
+
+	for (int i = 0; i < gf->nplayers; i++) {
+		jv_index(p, "players", (size_t)i);
+		if (check_player(gf, json_array_get(a, i), p, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+check_decision(json_t *root, const struct gamefile *gf, struct gf_error *err)
+{
+	static const char *const kinds[] = {"place-tile", "place-figure", "game-over", NULL};
+	static const char *const keys[] = {"kind", "player", "tile", NULL};
+	json_t *d = jv_member(root, "", "decision", JSON_OBJECT, "an object", err);
+	int kind;
+
+	if (d == NULL || jv_keys(d, "decision", keys, err) < 0 ||
+	    (kind = word_ref(d, "decision", "kind", kinds,
+			     "\"place-tile\", \"place-figure\" or \"game-over\"", err)) < 0)
+		return -1;
+	if (kind == DECISION_GAME_OVER)
+		return 0;
+	if (player_ref(gf, d, "decision", "player", err) < 0)
+		return -1;
+	return tile_ref(gf, d, "decision", "tile", err) < 0 ? -1 : 0;
+}
+
+static int
+check_tile(const struct gamefile *gf, json_t *t, const char *path, struct gf_error *err)
+{
+	static const char *const keys[] = {"tile", "x", "y", "rotation", "turn", "player",
+					   NULL};
+	char p[JV_PATH];
+	int v;
+
+	if (!json_is_object(t))
+		return gf_fail(err, path, "expected an object, found %s", jv_kind(t));
+	if (jv_keys(t, path, keys, err) < 0 || tile_ref(gf, t, path, "tile", err) < 0 ||
+	    jv_int(t, path, "x", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
+	    jv_int(t, path, "y", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
+	    jv_int(t, path, "rotation", 0, 270, &v, err) < 0 ||
+	    jv_int(t, path, "turn", 0, COUNT_MAX, &v, err) < 0)
+		return -1;
+	jv_join(p, path, "rotation");
+	if (json_integer_value(json_object_get(t, "rotation")) % 90)
+		return gf_fail(err, p, "%lld is not 0, 90, 180 or 270",
+			       (long long)json_integer_value(json_object_get(t, "rotation")));
+	if (json_object_get(t, "player") && player_ref(gf, t, path, "player", err) < 0)
+		return -1;
+	return 0;
+}
+
+static bool
+on_board(json_t *board, json_t *x, json_t *y)
+{
+	size_t i;
+	json_t *t;
+
+	json_array_foreach(board, i, t)
+		if (json_equal(json_object_get(t, "x"), x) &&
+		    json_equal(json_object_get(t, "y"), y))
+			return true;
+	return false;
+}
+
+static int
+check_figure(const struct gamefile *gf, json_t *board, json_t *f, const char *path,
+	     struct gf_error *err)
+{
+	static const char *const keys[] = {"player", "figure", "feature", "x", "y", "slot",
+					   NULL};
+	static const char *const roles[] = {"thief", "knight", "farmer", "monk", "abbot",
+					    NULL};
+	static const char *const kinds[] = {"road", "city", "field", "monastery", "garden",
+					    NULL};
+	const char *slot;
+	char p[JV_PATH];
+	int v;
+
+	if (!json_is_object(f))
+		return gf_fail(err, path, "expected an object, found %s", jv_kind(f));
+	if (jv_keys(f, path, keys, err) < 0 || player_ref(gf, f, path, "player", err) < 0 ||
+	    word_ref(f, path, "figure", roles, "a figure (thief, knight, farmer, monk, abbot)",
+		     err) < 0 ||
+	    word_ref(f, path, "feature", kinds,
+		     "a feature (road, city, field, monastery, garden)", err) < 0 ||
+	    jv_int(f, path, "x", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
+	    jv_int(f, path, "y", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
+	    (slot = jv_string(f, path, "slot", "a slot (N, NL, ..., C)", err)) == NULL)
+		return -1;
+	jv_join(p, path, "slot");
+	if (slot_parse(slot) < 0 || strcmp(slot_name(slot_parse(slot)), slot) != 0)
+		return gf_fail(err, p, "\"%.10s\" is not a slot: N NL NR E EL ER S SL SR W WL "
+				       "WR or C",
+			       slot);
+	if (!on_board(board, json_object_get(f, "x"), json_object_get(f, "y")))
+		return gf_fail(err, path, "stands at %lld,%lld, where the board has no tile",
+			       (long long)json_integer_value(json_object_get(f, "x")),
+			       (long long)json_integer_value(json_object_get(f, "y")));
+	return 0;
+}
+
+/* check(gf, element, path) for each element of the array root.key. */
+static int
+check_array(json_t *root, const struct gamefile *gf, const char *key, json_t *board,
+	    struct gf_error *err)
+{
+	json_t *a = jv_member(root, "", key, JSON_ARRAY, "an array", err), *v;
+	char p[JV_PATH];
+	size_t i;
+
+	if (a == NULL)
+		return -1;
+	json_array_foreach(a, i, v) {
+		jv_index(p, key, i);
+		if ((board ? check_figure(gf, board, v, p, err) : check_tile(gf, v, p, err)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+gf_check_form(json_t *root, const struct gamefile *gf, struct gf_error *err)
+{
+	bool over;
+	int v;
+
+	if (check_players(root, gf, err) < 0 ||
+	    jv_int(root, "", "turn", 0, COUNT_MAX, &v, err) < 0 ||
+	    jv_bool(root, "", "over", &over, err) < 0 || check_decision(root, gf, err) < 0 ||
+	    jv_int(root, "", "tiles_left", 0, COUNT_MAX, &v, err) < 0 ||
+	    check_array(root, gf, "board", NULL, err) < 0)
+		return -1;
+	return check_array(root, gf, "figures", json_object_get(root, "board"), err);
+}
+
+int
+gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
+{
+	json_t *real = gf_public_core(gf);
+	uint8_t h[GF_HASH_BYTES];
+	char hex[GF_STATE_HEX + 1];
+	const char *stored;
+	int r = 0;
+
+	if (real == NULL || gf_core_hash(real, h) < 0) {
+		json_decref(real);
+		return gf_fail(err, "", "out of memory");
+	}
+	for (int i = 0; gf_core_keys[i] && r == 0; i++)
+		r = jv_compare(json_object_get(root, gf_core_keys[i]),
+			       json_object_get(real, gf_core_keys[i]), gf_core_keys[i], err);
+	json_decref(real);
+	if (r < 0)
+		return -1;
+	jv_tohex(h, GF_STATE_HEX / 2, hex);
+	if ((stored = jv_string(root, "", "state_hash", "16 hexadecimal digits", err)) == NULL)
+		return -1;
+	if (strcmp(stored, hex) != 0)
+		return gf_fail(err, "state_hash",
+			       "the document says \"%.20s\" but its public state hashes to "
+			       "\"%s\" (was the file edited?)",
+			       stored, hex);
+	return 0;
+}
+
+static int
+load_you(json_t *root, struct gamefile *gf, struct gf_error *err)
+{
+	static const char *const keys[] = {"name", "address", NULL};
+	json_t *you = jv_member(root, "", "you", JSON_OBJECT, "an object", err);
+	const char *addr;
+	struct gf_error e;
+
+	if (you == NULL || jv_keys(you, "you", keys, err) < 0 ||
+	    (gf->me = player_ref(gf, you, "you", "name", err)) < 0)
+		return -1;
+	if (json_object_get(you, "address") == NULL)
+		return 0;
+	if ((addr = jv_string(you, "you", "address", "a mail address", err)) == NULL)
+		return -1;
+	if (gamefile_set_address(gf, gf->me, addr, &e) < 0)
+		return gf_fail(err, "you.address", "%s", e.text);
+	return 0;
+}
+
+static int
+load_archive(json_t *root, struct gamefile *gf, struct gf_error *err)
+{
+	static const char *const keys[] = {"records", "head", NULL};
+	json_t *a = json_object_get(root, "archive");
+	int records;
+
+	if (a == NULL)
+		return 0;
+	if (!json_is_object(a))
+		return gf_fail(err, "archive", "expected an object, found %s", jv_kind(a));
+	if (jv_keys(a, "archive", keys, err) < 0 ||
+	    jv_int(a, "archive", "records", 1, 1000000, &records, err) < 0 ||
+	    jv_hex(a, "archive", "head", gf->archive.head, GF_HASH_BYTES, err) < 0)
+		return -1;
+	gf->archive.records = records;
+	return 0;
+}
+
+int
+gf_load_extras(json_t *root, struct gamefile *gf, struct gf_error *err)
+{
+	if (gf->view == GF_VIEW_PLAYER)
+		return load_you(root, gf, err);
+	if (gf->view == GF_VIEW_HOST)
+		return load_archive(root, gf, err);
+	return 0;
+}

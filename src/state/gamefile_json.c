@@ -1,0 +1,294 @@
+/* The game as a document, in each view. The public core (every key a
+ * player may see) is built once and shared by the three views; the host
+ * view adds the secrets, the player view the player's own. Keys come in a
+ * fixed order, so that saving the same game twice gives the same bytes. */
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamefile_impl.h"
+#include "jsonv.h"
+
+const char *const gf_core_keys[] = {
+    "game",       "rules", "players",   "first_player", "start",   "fair_draw",
+    "turn",       "over",  "decision",  "tiles_left",   "drawn",   "remaining",
+    "actions",    "board", "figures",   NULL};
+
+json_t *
+gamefile_rules_json(const struct rules_options *o)
+{
+	return json_pack("{s:i, s:b, s:b, s:b, s:s}", "edition", o->edition, "farmers",
+			 o->farmers, "river", o->river, "abbot", o->abbot, "river_uturn",
+			 gamefile_uturn_name(o->river_uturn));
+}
+
+json_t *
+gamefile_decision_json(const struct gamefile *gf)
+{
+	struct decision d;
+
+	game_decision(gf->game, &d);
+	if (d.kind == DECISION_GAME_OVER)
+		return json_pack("{s:s}", "kind", decision_kind_name(d.kind));
+	return json_pack("{s:s, s:s, s:s}", "kind", decision_kind_name(d.kind), "player",
+			 gf->name[d.player], "tile", gf->cat->types[d.tile].id);
+}
+
+static json_t *
+key_json(const uint8_t key[GF_KEY_BYTES])
+{
+	char b64[sodium_base64_ENCODED_LEN(GF_KEY_BYTES, sodium_base64_VARIANT_ORIGINAL)];
+
+	sodium_bin2base64(b64, sizeof(b64), key, GF_KEY_BYTES,
+			  sodium_base64_VARIANT_ORIGINAL);
+	return json_string(b64);
+}
+
+static json_t *
+players_json(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	json_t *a = json_array();
+
+	for (int p = 0; p < gf->nplayers; p++) {
+		const struct player_state *ps = &g->player[p];
+		json_t *pl = json_pack("{s:s}", "name", gf->name[p]);
+		json_t *supply = json_pack("{s:i}", "followers", ps->supply[FIG_FOLLOWER]);
+		if (gf->has_key[p])
+			json_object_set_new(pl, "key", key_json(gf->key[p]));
+		json_object_set_new(pl, "score", json_integer(ps->score));
+		if (g->opt.abbot)
+			json_object_set_new(supply, "abbot",
+					    json_integer(ps->supply[FIG_ABBOT]));
+		json_object_set_new(pl, "supply", supply);
+		json_array_append_new(a, pl);
+	}
+	return a;
+}
+
+static json_t *
+fair_draw_json(const struct gamefile *gf)
+{
+	char hex[2 * GF_HASH_BYTES + 1];
+	json_t *o;
+
+	jv_tohex(gf->commitment, GF_HASH_BYTES, hex);
+	o = json_pack("{s:s}", "bag", gf->bag_mode == GF_BAG_GIVEN ? "given" : "shuffled");
+	if (gf->bag_mode == GF_BAG_SHUFFLED)
+		json_object_set_new(o, "shuffle", json_string(gf->shuffle));
+	json_object_set_new(o, "commitment", json_string(hex));
+	return o;
+}
+
+static json_t *
+tiles_json(const struct gamefile *gf, int from, int to)
+{
+	json_t *a = json_array();
+
+	for (int i = from; i < to; i++)
+		json_array_append_new(a, json_string(gf->cat->types[gf->bag[i]].id));
+	return a;
+}
+
+/* How many of each type are left: public, unlike their order. */
+static json_t *
+remaining_json(const struct gamefile *gf)
+{
+	int n = gf->cat->ntypes, *count = calloc(n ? n : 1, sizeof(int));
+	json_t *o = json_object();
+
+	if (count == NULL) {
+		json_decref(o);
+		return NULL;
+	}
+	for (int i = gf->game->bag_next; i < gf->nbag; i++)
+		count[gf->bag[i]]++;
+	for (int t = 0; t < n; t++)
+		if (count[t])
+			json_object_set_new(o, gf->cat->types[t].id, json_integer(count[t]));
+	free(count);
+	return o;
+}
+
+static json_t *
+actions_json(const struct gamefile *gf)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < gf->naction; i++)
+		json_array_append_new(a, json_string(gf->action[i]));
+	return a;
+}
+
+static json_t *
+board_json(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	json_t *a = json_array();
+
+	for (int p = 0; p < g->nplaced; p++) {
+		const struct placed_tile *pt = &g->placed[p];
+		json_t *t = json_pack("{s:s, s:i, s:i, s:i, s:i}", "tile",
+				      g->cat->types[pt->type].id, "x", pt->x, "y", pt->y,
+				      "rotation", pt->rot * 90, "turn", pt->turn);
+		if (pt->player >= 0)
+			json_object_set_new(t, "player", json_string(gf->name[pt->player]));
+		json_array_append_new(a, t);
+	}
+	return a;
+}
+
+static json_t *
+figures_json(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	json_t *a = json_array();
+
+	for (int i = 0; i < g->nfigures; i++) {
+		const struct figure *f = &g->figure[i];
+		const struct placed_tile *pt;
+		int kind;
+		if (f->seg < 0)
+			continue;
+		pt = &g->placed[f->seg / TILE_SEG_MAX];
+		kind = g->feat[f->seg].kind;
+		json_array_append_new(
+		    a, json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "player",
+				 gf->name[f->owner], "figure",
+				 figure_role_name(kind, f->type), "feature",
+				 seg_kind_name(kind), "x", pt->x, "y", pt->y, "slot",
+				 slot_name(game_segment_slot(g, f->seg))));
+	}
+	return a;
+}
+
+json_t *
+gf_public_core(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+
+	return json_pack("{s:s, s:o, s:o, s:i, s:s, s:o, s:i, s:b, s:o, s:i, s:o, s:o*, "
+			 "s:o, s:o, s:o}",
+			 "game", gf->id, "rules", gamefile_rules_json(&gf->setup.opt),
+			 "players", players_json(gf), "first_player",
+			 gf->setup.first_player, "start",
+			 gf->cat->types[gf->setup.start].id, "fair_draw",
+			 fair_draw_json(gf), "turn", g->turn, "over", g->over, "decision",
+			 gamefile_decision_json(gf), "tiles_left", game_tiles_left(g),
+			 "drawn", tiles_json(gf, 0, g->bag_next), "remaining",
+			 remaining_json(gf), "actions", actions_json(gf), "board",
+			 board_json(gf), "figures", figures_json(gf));
+}
+
+static json_t *
+secret_json(const struct gamefile *gf)
+{
+	char hex[2 * SEED_BYTES + 1];
+	json_t *o, *addr = json_object();
+
+	gamefile_seed_hex(gf->setup.seed, hex);
+	o = json_pack("{s:s, s:o}", "seed", hex, "bag", tiles_json(gf, 0, gf->nbag));
+	sodium_memzero(hex, sizeof(hex));
+	for (int p = 0; p < gf->nplayers; p++)
+		if (gf->address[p])
+			json_object_set_new(addr, gf->name[p], json_string(gf->address[p]));
+	if (json_object_size(addr))
+		json_object_set_new(o, "addresses", addr);
+	else
+		json_decref(addr);
+	return o;
+}
+
+static json_t *
+you_json(const struct gamefile *gf, int p)
+{
+	json_t *o = json_pack("{s:s}", "name", gf->name[p]);
+
+	if (gf->address[p])
+		json_object_set_new(o, "address", json_string(gf->address[p]));
+	return o;
+}
+
+static json_t *
+archive_json(const struct gamefile *gf)
+{
+	char hex[2 * GF_HASH_BYTES + 1];
+
+	jv_tohex(gf->archive.head, GF_HASH_BYTES, hex);
+	return json_pack("{s:I, s:s}", "records", (json_int_t)gf->archive.records,
+			 "head", hex);
+}
+
+static void
+add_view_extras(json_t *root, const struct gamefile *gf, int view, int player)
+{
+	if (view == GF_VIEW_PLAYER)
+		json_object_set_new(root, "you", you_json(gf, player));
+	if (view != GF_VIEW_HOST)
+		return;
+	json_object_set_new(root, "secret", secret_json(gf));
+	if (gf->archive.records > 0)
+		json_object_set_new(root, "archive", archive_json(gf));
+}
+
+json_t *
+gamefile_view_json(const struct gamefile *gf, int view, int player)
+{
+	json_t *core = gf_public_core(gf), *root, *v;
+	uint8_t h[GF_HASH_BYTES];
+	char hex[GF_STATE_HEX + 1];
+	const char *key;
+
+	if (core == NULL || gf_core_hash(core, h) < 0) {
+		json_decref(core);
+		return NULL;
+	}
+	jv_tohex(h, GF_STATE_HEX / 2, hex);
+	root = json_pack("{s:s, s:i, s:s, s:s}", "format", GAMEFILE_FORMAT, "version",
+			 GAMEFILE_VERSION, "view", gamefile_view_name(view), "state_hash",
+			 hex);
+	json_object_foreach(core, key, v)
+		json_object_set(root, key, v);
+	json_decref(core);
+	add_view_extras(root, gf, view, player);
+	return root;
+}
+
+json_t *
+gamefile_to_json(const struct gamefile *gf)
+{
+	return gamefile_view_json(gf, gf->view, gf->me);
+}
+
+static char *
+dumps_nl(json_t *root)
+{
+	char *text, *out;
+	size_t len;
+
+	if (root == NULL)
+		return NULL;
+	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (text == NULL)
+		return NULL;
+	len = strlen(text);
+	if ((out = realloc(text, len + 2)) == NULL) {
+		free(text);
+		return NULL;
+	}
+	memcpy(out + len, "\n", 2);
+	return out;
+}
+
+char *
+gamefile_view_dumps(const struct gamefile *gf, int view, int player)
+{
+	return dumps_nl(gamefile_view_json(gf, view, player));
+}
+
+char *
+gamefile_dumps(const struct gamefile *gf)
+{
+	return dumps_nl(gamefile_to_json(gf));
+}

@@ -1,0 +1,63 @@
+/* The legal actions as one line of text, for refusals that must say what
+ * would have been accepted. Sorted as carcpbem legal lists them:
+ * placements by y, x and rotation, then figures by slot, recall, pass. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamefile.h"
+
+static int
+kind_rank(const struct action *a)
+{
+	static const int rank[ACT_KIND_COUNT] = {
+	    [ACT_PLACE_TILE] = 0, [ACT_FIGURE] = 1, [ACT_RECALL] = 2, [ACT_PASS] = 3};
+
+	return rank[a->kind];
+}
+
+static int
+cmp_int(int a, int b)
+{
+	return (a > b) - (a < b);
+}
+
+static int
+cmp_actions(const void *pa, const void *pb)
+{
+	const struct action *a = pa, *b = pb;
+	int c = cmp_int(kind_rank(a), kind_rank(b));
+
+	if (c == 0 && a->kind == ACT_PLACE_TILE)
+		c = cmp_int(a->y, b->y)   ? cmp_int(a->y, b->y)
+		    : cmp_int(a->x, b->x) ? cmp_int(a->x, b->x)
+					  : cmp_int(a->rot, b->rot);
+	if (c == 0 && a->kind == ACT_FIGURE)
+		c = cmp_int(a->slot, b->slot) ? cmp_int(a->slot, b->slot)
+					      : cmp_int(a->figure, b->figure);
+	return c;
+}
+
+void
+gamefile_legal_text(const struct gamefile *gf, const char *sep, char *buf, size_t n)
+{
+	int count = game_legal_actions(gf->game, NULL, 0);
+	struct action *a = malloc(sizeof(*a) * (count ? count : 1));
+	char one[64];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (a == NULL)
+		return;
+	count = game_legal_actions(gf->game, a, count);
+	qsort(a, count, sizeof(*a), cmp_actions);
+	for (int i = 0; i < count; i++) {
+		action_format(gf->game, &a[i], one, sizeof(one));
+		if (len + strlen(sep) + strlen(one) + 4 >= n) {
+			snprintf(buf + len, n - len, "%s...", i ? sep : "");
+			break;
+		}
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? sep : "", one);
+	}
+	free(a);
+}

@@ -1,0 +1,179 @@
+/* The checks a turn passes before its actions count, in the order that
+ * gives the most useful refusal: is it for this game, signed by its
+ * player's key, made on the current state, the player's decision; then
+ * the actions through the engine, all or none. */
+#include <stdio.h>
+#include <string.h>
+
+#include "apply.h"
+
+void
+turn_describe_decision(const struct gamefile *gf, char *buf, size_t n)
+{
+	const struct game *g = gf->game;
+	struct decision d;
+
+	game_decision(g, &d);
+	if (d.kind == DECISION_GAME_OVER)
+		snprintf(buf, n, "the game is over");
+	else if (d.kind == DECISION_PLACE_TILE)
+		snprintf(buf, n, "turn %d: %s to place %s", g->turn, gf->name[d.player],
+			 gf->cat->types[d.tile].id);
+	else
+		snprintf(buf, n, "turn %d: %s to put a figure on %s at %d,%d, or pass",
+			 g->turn, gf->name[d.player], gf->cat->types[d.tile].id,
+			 g->placed[g->last_placed].x, g->placed[g->last_placed].y);
+}
+
+static void
+player_list(const struct gamefile *gf, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int p = 0; p < gf->nplayers && len < n; p++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", p ? ", " : "",
+					gf->name[p]);
+}
+
+/* The key the turn names must be its player's registered key. */
+static int
+check_key(const struct gamefile *gf, const struct turn *t, int p, struct turn_error *err)
+{
+	char id[KEY_ID_HEX + 1], mine[KEY_ID_HEX + 1];
+
+	if (!gf->has_key[p])
+		return terr(err, TURN_UNKNOWN_KEY,
+			    "game %s has no key for %s: ask the host to register your "
+			    "public key",
+			    gf->id, gf->name[p]);
+	key_id(gf->key[p], mine);
+	if (strcmp(mine, t->key) == 0)
+		return 0;
+	for (int q = 0; q < gf->nplayers; q++) {
+		key_id(gf->key[q], id);
+		if (gf->has_key[q] && strcmp(id, t->key) == 0)
+			return terr(err, TURN_UNKNOWN_KEY,
+				    "the turn is %s's but signed with %s's key (%s): each "
+				    "player signs their own turns with their own key",
+				    gf->name[p], gf->name[q], t->key);
+	}
+	return terr(err, TURN_UNKNOWN_KEY,
+		    "signed with key %s, which is not %s's registered key (%s): sign with "
+		    "the key you gave the host, or ask the host to register your new one",
+		    t->key, gf->name[p], mine);
+}
+
+static int
+check_signer(const struct gamefile *gf, const struct turn *t, int *player,
+	     struct turn_error *err)
+{
+	char names[128];
+
+	if (strcmp(t->game, gf->id) != 0)
+		return terr(err, TURN_WRONG_GAME,
+			    "this turn is for game %s, not for game %s: send it to the host "
+			    "of game %s, or move again from game %s's view",
+			    t->game, gf->id, t->game, gf->id);
+	if ((*player = gamefile_player(gf, t->player)) < 0) {
+		player_list(gf, names, sizeof(names));
+		return terr(err, TURN_UNKNOWN_KEY,
+			    "%s is not a player of game %s (the players: %s): sign as "
+			    "one of them",
+			    t->player, gf->id, names);
+	}
+	if (check_key(gf, t, *player, err) < 0)
+		return -1;
+	if (turn_verify(t, gf->key[*player]) < 0)
+		return terr(err, TURN_BAD_SIGNATURE,
+			    "the signature does not match the turn: the text was changed "
+			    "after it was signed, or signed with another key; sign it again "
+			    "(carcpbem sign), or make it with carcpbem move");
+	return 0;
+}
+
+/* The turn was made on the state the game is in now. */
+static int
+check_current(const struct gamefile *gf, const struct turn *t, struct turn_error *err)
+{
+	char now[GF_STATE_HEX + 1], what[160];
+
+	turn_describe_decision(gf, what, sizeof(what));
+	if (gf->game->over)
+		return terr(err, TURN_STALE, "game %s is over: it takes no more turns", gf->id);
+	if (t->number != gf->game->turn)
+		return terr(err, TURN_STALE,
+			    "this turn was made for turn %ld, but the game is at %s: %s; "
+			    "get the current view and move again",
+			    t->number, what,
+			    t->number < gf->game->turn ? "someone moved since"
+						       : "that turn has not come yet");
+	if (gamefile_state_hash(gf, now) < 0)
+		return terr(err, TURN_FAIL, "out of memory");
+	if (strcmp(now, t->state) != 0)
+		return terr(err, TURN_STALE,
+			    "this turn was made on state %s, but the state is now %s (%s): "
+			    "someone moved since; get the current view and move again",
+			    t->state, now, what);
+	return 0;
+}
+
+static int
+check_owner(const struct gamefile *gf, int p, int i, const struct turn *t,
+	    struct turn_error *err)
+{
+	char what[160];
+	struct decision d;
+
+	game_decision(gf->game, &d);
+	if (d.player == p)
+		return 0;
+	turn_describe_decision(gf, what, sizeof(what));
+	if (i == 0)
+		return terr(err, TURN_NOT_YOUR_DECISION,
+			    "it is not %s's decision (%s): wait for your turn", gf->name[p],
+			    what);
+	return terr(err, TURN_NOT_YOUR_DECISION,
+		    "action %d \"%s\" comes after %s's turn has ended (%s): send the "
+		    "actions of your own turn only",
+		    i + 1, t->action[i], gf->name[p], what);
+}
+
+static int
+play_actions(struct gamefile *gf, const struct turn *t, int p, struct turn_error *err)
+{
+	struct rules_error re = {0};
+	struct gf_error ge = {0};
+	int before = gf->naction;
+	char legal[400];
+
+	for (int i = 0; i < t->nactions; i++) {
+		if (check_owner(gf, p, i, t, err) < 0)
+			goto undo;
+		if (gamefile_play(gf, t->action[i], &re) == 0)
+			continue;
+		gamefile_legal_text(gf, ", ", legal, sizeof(legal));
+		terr(err, re.code == RERR_NOMEM ? TURN_FAIL : TURN_ILLEGAL,
+		     "action %d \"%s\" is refused: %s%s%s; legal here: %s", i + 1,
+		     t->action[i], re.rule, re.rule[0] ? ": " : "", re.text,
+		     legal[0] ? legal : "nothing (the game is over)");
+		goto undo;
+	}
+	return 0;
+undo:
+	if (gf->naction > before && gamefile_truncate(gf, before, &ge) < 0)
+		terr(err, TURN_FAIL, "cannot undo the turn's actions: %s", ge.text);
+	return -1;
+}
+
+int
+turn_apply(struct gamefile *gf, const struct turn *t, struct turn_error *err)
+{
+	int player = -1;
+
+	if (!t->is_signed)
+		return terr(err, TURN_MALFORMED, "the turn is not signed");
+	if (check_signer(gf, t, &player, err) < 0 || check_current(gf, t, err) < 0)
+		return -1;
+	return play_actions(gf, t, player, err);
+}

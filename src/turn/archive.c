@@ -1,0 +1,221 @@
+/* A game directory on disk: state.json (host view) and history.jsonl.
+ * Applying a turn appends its record to the history first (fsync), then
+ * replaces state.json atomically; a crash between the two is repaired by
+ * the next apply, which finds the history ahead of state.json and replays
+ * the records it lacks. The same turn sent again is found in the history
+ * by its id and refused as already applied, so nothing is done twice. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "apply.h"
+#include "jsonv.h"
+
+static int
+gf_to_turn(const char *file, const struct gf_error *e, struct turn_error *err)
+{
+	return terr(err, TURN_FAIL, "%s: %s%s%s", file, e->path, e->path[0] ? ": " : "",
+		    e->text);
+}
+
+static int
+save_state(const struct gamedir *gd, const struct gamefile *gf, bool replace,
+	   struct turn_error *err)
+{
+	struct gf_error e = {0};
+
+	return gamefile_save(gf, gd->state, replace, &e) < 0 ? gf_to_turn(gd->state, &e, err)
+							      : 0;
+}
+
+/* Appends a record to the history open at fd; gf then includes it. */
+static int
+append_record(int fd, struct gamefile *gf, const struct history_record *r,
+	      struct turn_error *err)
+{
+	char *line = history_line(r);
+
+	if (line == NULL)
+		return terr(err, TURN_FAIL, "out of memory");
+	if (history_append(fd, line, err) < 0) {
+		free(line);
+		return -1;
+	}
+	gf->archive.records = r->seq + 1;
+	history_hash(line, strlen(line), gf->archive.head);
+	free(line);
+	return 0;
+}
+
+int
+archive_create(const struct gamedir *gd, struct gamefile *gf, time_t now,
+	       struct turn_error *err)
+{
+	struct history_record r = {.seq = 0, .event = HISTORY_CREATED};
+	int fd;
+
+	history_time(now, r.time);
+	snprintf(r.game, sizeof(r.game), "%s", gf->id);
+	memcpy(r.commitment, gf->commitment, sizeof(r.commitment));
+	if (gamefile_state_hash(gf, r.state) < 0)
+		return terr(err, TURN_FAIL, "out of memory");
+	fd = open(gd->history, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0644);
+	if (fd < 0)
+		return terr(err, TURN_FAIL, "cannot create %s: %s", gd->history,
+			    strerror(errno));
+	if (append_record(fd, gf, &r, err) < 0) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return save_state(gd, gf, false, err);
+}
+
+/* ---- applying ---- */
+
+/* Replays the records state.json lacks (a crash after the history was
+ * written): each is a turn that was checked already, checked again. */
+static int
+roll_forward(const struct gamedir *gd, struct gamefile *gf, const struct history *h,
+	     struct turn_error *err)
+{
+	char state[GF_STATE_HEX + 1];
+	struct turn_error e = {0};
+	struct turn t;
+
+	for (long i = gf->archive.records; i < h->n; i++) {
+		const struct history_record *r = &h->rec[i];
+		if (r->event != HISTORY_TURN ||
+		    turn_parse(r->text, strlen(r->text), TURN_NEED_SIGNATURE, &t, &e) < 0 ||
+		    turn_apply(gf, &t, &e) < 0 || gamefile_state_hash(gf, state) < 0 ||
+		    strcmp(state, r->state) != 0)
+			return terr(err, TURN_FAIL,
+				    "%s: record %ld, which state.json lacks, does not replay "
+				    "(%s): run carcpbem replay on the game",
+				    gd->history, i, e.text[0] ? e.text : "another state");
+		gf->archive.records = i + 1;
+		memcpy(gf->archive.head, r->hash, GF_HASH_BYTES);
+	}
+	return save_state(gd, gf, true, err);
+}
+
+/* state.json includes the first gf->archive.records records of the
+ * history, the last of them with the hash it names. */
+static int
+check_sync(const struct gamedir *gd, struct gamefile *gf, const struct history *h,
+	   struct turn_error *err)
+{
+	long k = gf->archive.records;
+
+	if (k >= 1 && k <= h->n && memcmp(h->rec[k - 1].hash, gf->archive.head,
+					  GF_HASH_BYTES) == 0)
+		return k == h->n ? 0 : roll_forward(gd, gf, h, err);
+	return terr(err, TURN_FAIL,
+		    "%s and %s disagree (the state includes %ld record%s, the history "
+		    "has %d): run carcpbem replay on the game to find out why",
+		    gd->state, gd->history, k, k == 1 ? "" : "s", h->n);
+}
+
+static int
+open_game(const struct gamedir *gd, const struct catalog *cat, int *fd,
+	  struct gamefile **gf, struct history *h, struct turn_error *err)
+{
+	struct turn_error te = {0};
+	struct gf_error e = {0};
+
+	if (!gd->is_dir)
+		return terr(err, TURN_FAIL,
+			    "%s is a game file, not a game directory: signed turns go to "
+			    "games made with carcpbem new --spool or --dir",
+			    gd->state);
+	if ((*fd = open(gd->history, O_RDWR | O_APPEND)) < 0)
+		return terr(err, TURN_FAIL, "%s: cannot open: %s", gd->history,
+			    strerror(errno));
+	if (flock(*fd, LOCK_EX) < 0)
+		return terr(err, TURN_FAIL, "%s: cannot lock: %s", gd->history,
+			    strerror(errno));
+	if ((*gf = gamefile_load(gd->state, cat, &e)) == NULL)
+		return gf_to_turn(gd->state, &e, err);
+	if (history_read(gd->history, h, &te) < 0)
+		return terr(err, TURN_FAIL, "%s: %s", gd->history, te.text);
+	if (h->torn >= 0 && ftruncate(*fd, h->torn) < 0) /* a crash mid-line */
+		return terr(err, TURN_FAIL, "%s: %s", gd->history, strerror(errno));
+	return check_sync(gd, *gf, h, err);
+}
+
+static int
+duplicate(const struct gamefile *gf, const struct history *h, const struct turn *t,
+	  struct apply_result *res, struct turn_error *err)
+{
+	const struct history_record *r;
+	uint8_t id[GF_HASH_BYTES];
+
+	turn_id(t, id);
+	if (strcmp(t->game, gf->id) != 0 || (r = history_find(h, id)) == NULL)
+		return 0;
+	res->record = r->seq;
+	res->turn = r->turn;
+	res->player = gamefile_player(gf, r->player);
+	snprintf(res->time, sizeof(res->time), "%s", r->time);
+	return terr(err, TURN_DUPLICATE,
+		    "this turn (turn %ld of %s) was applied already, at %s (record %ld): "
+		    "nothing to do",
+		    r->turn, r->player, r->time, r->seq);
+}
+
+static int
+record_turn(int fd, struct gamefile *gf, const struct history *h, const struct turn *t,
+	    const char *text, time_t now, struct apply_result *res,
+	    struct turn_error *err)
+{
+	struct history_record r = {.seq = h->n, .event = HISTORY_TURN, .turn = t->number};
+	int rc;
+
+	memcpy(r.prev, h->rec[h->n - 1].hash, GF_HASH_BYTES);
+	history_time(now, r.time);
+	snprintf(r.player, sizeof(r.player), "%s", gf->name[gamefile_player(gf, t->player)]);
+	turn_id(t, r.turn_id);
+	if (gamefile_state_hash(gf, r.state) < 0 ||
+	    (r.text = strndup(text + t->begin, t->end - t->begin)) == NULL)
+		return terr(err, TURN_FAIL, "out of memory");
+	rc = append_record(fd, gf, &r, err);
+	free(r.text);
+	res->record = r.seq;
+	memcpy(res->time, r.time, sizeof(res->time));
+	return rc;
+}
+
+int
+archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *text,
+	      size_t len, time_t now, struct gamefile **out, struct apply_result *res,
+	      struct turn_error *err)
+{
+	struct history h = {0};
+	struct turn t;
+	int fd = -1, r = -1;
+
+	*out = NULL;
+	memset(res, 0, sizeof(*res));
+	res->player = -1;
+	if (open_game(gd, cat, &fd, out, &h, err) < 0 ||
+	    turn_parse(text, len, TURN_NEED_SIGNATURE, &t, err) < 0 ||
+	    duplicate(*out, &h, &t, res, err) < 0)
+		goto done;
+	res->events_from = (*out)->game->nevents;
+	res->player = gamefile_player(*out, t.player);
+	res->turn = t.number;
+	turn_actions_text(&t, res->actions, sizeof(res->actions));
+	if (turn_apply(*out, &t, err) < 0 ||
+	    record_turn(fd, *out, &h, &t, text, now, res, err) < 0)
+		goto done;
+	r = save_state(gd, *out, true, err);
+done:
+	history_free(&h);
+	if (fd >= 0)
+		close(fd);
+	return r;
+}

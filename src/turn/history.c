@@ -1,0 +1,324 @@
+/* Reading and writing history.jsonl records. */
+#include <errno.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "history.h"
+#include "jsonv.h"
+
+#define HISTORY_LINE_MAX (64 * 1024)
+
+static const char hash_prefix[] = "carcpbem history v1\n";
+
+void
+history_hash(const char *line, size_t len, uint8_t out[GF_HASH_BYTES])
+{
+	crypto_generichash_state st;
+
+	crypto_generichash_init(&st, NULL, 0, GF_HASH_BYTES);
+	crypto_generichash_update(&st, (const unsigned char *)hash_prefix,
+				  sizeof(hash_prefix) - 1);
+	crypto_generichash_update(&st, (const unsigned char *)line, len);
+	crypto_generichash_final(&st, out, GF_HASH_BYTES);
+}
+
+void
+history_time(time_t t, char out[HISTORY_TIME_LEN + 1])
+{
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, HISTORY_TIME_LEN + 1, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+json_t *
+history_record_json(const struct history_record *r)
+{
+	char prev[2 * GF_HASH_BYTES + 1], hex[2 * GF_HASH_BYTES + 1];
+	json_t *o;
+
+	jv_tohex(r->prev, GF_HASH_BYTES, prev);
+	o = json_pack("{s:I, s:s, s:s, s:s}", "seq", (json_int_t)r->seq, "prev", prev,
+		      "time", r->time, "event",
+		      r->event == HISTORY_CREATED ? "created" : "turn");
+	if (r->event == HISTORY_CREATED) {
+		jv_tohex(r->commitment, GF_HASH_BYTES, hex);
+		json_object_set_new(o, "game", json_string(r->game));
+		json_object_set_new(o, "state", json_string(r->state));
+		json_object_set_new(o, "commitment", json_string(hex));
+		return o;
+	}
+	jv_tohex(r->turn_id, GF_HASH_BYTES, hex);
+	json_object_set_new(o, "turn", json_integer(r->turn));
+	json_object_set_new(o, "player", json_string(r->player));
+	json_object_set_new(o, "state", json_string(r->state));
+	json_object_set_new(o, "turn_id", json_string(hex));
+	json_object_set_new(o, "text", json_string(r->text ? r->text : ""));
+	return o;
+}
+
+static char *
+dump_line(json_t *o)
+{
+	return json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+}
+
+char *
+history_line(const struct history_record *r)
+{
+	json_t *o = history_record_json(r);
+	char *line = o ? dump_line(o) : NULL;
+
+	json_decref(o);
+	return line;
+}
+
+int
+history_append(int fd, const char *line, struct turn_error *err)
+{
+	size_t len = strlen(line);
+	char *buf = malloc(len + 1);
+	ssize_t w;
+
+	if (buf == NULL)
+		return terr(err, TURN_FAIL, "out of memory");
+	memcpy(buf, line, len);
+	buf[len] = '\n';
+	/* One write: with O_APPEND the line lands whole or, after a crash,
+	 * as a torn last line that the next apply drops. */
+	do
+		w = write(fd, buf, len + 1);
+	while (w < 0 && errno == EINTR);
+	free(buf);
+	if (w != (ssize_t)(len + 1) || fsync(fd) < 0)
+		return terr(err, TURN_FAIL, "cannot write the history: %s",
+			    w < 0 ? strerror(errno) : "short write");
+	return 0;
+}
+
+const struct history_record *
+history_find(const struct history *h, const uint8_t id[GF_HASH_BYTES])
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->rec[i].event == HISTORY_TURN &&
+		    memcmp(h->rec[i].turn_id, id, GF_HASH_BYTES) == 0)
+			return &h->rec[i];
+	return NULL;
+}
+
+void
+history_free(struct history *h)
+{
+	for (int i = 0; i < h->n; i++)
+		free(h->rec[i].text);
+	free(h->rec);
+	memset(h, 0, sizeof(*h));
+}
+
+/* ---- reading ---- */
+
+static int
+fail(struct turn_error *err, int line, const struct gf_error *e)
+{
+	return terr(err, TURN_FAIL, "line %d: %s%s%s", line, e->path, e->path[0] ? ": " : "",
+		    e->text);
+}
+
+static int
+read_common(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	const char *time, *event;
+	int seq;
+
+	if (jv_int(o, "", "seq", 0, 1000000, &seq, e) < 0 ||
+	    jv_hex(o, "", "prev", r->prev, GF_HASH_BYTES, e) < 0 ||
+	    (time = jv_string(o, "", "time", "a time", e)) == NULL ||
+	    (event = jv_string(o, "", "event", "\"created\" or \"turn\"", e)) == NULL)
+		return -1;
+	r->seq = seq;
+	snprintf(r->time, sizeof(r->time), "%s", time);
+	if (strcmp(event, "created") != 0 && strcmp(event, "turn") != 0) {
+		snprintf(e->path, sizeof(e->path), "event");
+		snprintf(e->text, sizeof(e->text), "\"%.20s\" is not \"created\" or \"turn\"",
+			 event);
+		return -1;
+	}
+	r->event = event[0] == 'c' ? HISTORY_CREATED : HISTORY_TURN;
+	return 0;
+}
+
+static int
+read_state(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	uint8_t bin[GF_STATE_HEX / 2];
+
+	if (jv_hex(o, "", "state", bin, sizeof(bin), e) < 0)
+		return -1;
+	jv_tohex(bin, sizeof(bin), r->state);
+	return 0;
+}
+
+static int
+read_created(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	static const char *const keys[] = {"seq",  "prev",  "time",       "event",
+					   "game", "state", "commitment", NULL};
+	const char *game;
+
+	if (jv_keys(o, "", keys, e) < 0 ||
+	    (game = jv_string(o, "", "game", "a game id", e)) == NULL ||
+	    read_state(o, r, e) < 0 ||
+	    jv_hex(o, "", "commitment", r->commitment, GF_HASH_BYTES, e) < 0)
+		return -1;
+	snprintf(r->game, sizeof(r->game), "%s", game);
+	return 0;
+}
+
+static int
+read_turn(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	static const char *const keys[] = {"seq",   "prev",    "time", "event", "turn",
+					   "player", "state", "turn_id", "text", NULL};
+	const char *player, *text;
+	int turn;
+
+	if (jv_keys(o, "", keys, e) < 0 || jv_int(o, "", "turn", 1, 999999, &turn, e) < 0 ||
+	    (player = jv_string(o, "", "player", "a player's name", e)) == NULL ||
+	    read_state(o, r, e) < 0 ||
+	    jv_hex(o, "", "turn_id", r->turn_id, GF_HASH_BYTES, e) < 0 ||
+	    (text = jv_string(o, "", "text", "the signed turn", e)) == NULL)
+		return -1;
+	r->turn = turn;
+	snprintf(r->player, sizeof(r->player), "%s", player);
+	return (r->text = strdup(text)) ? 0 : -1;
+}
+
+static int
+read_record(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	if (!json_is_object(o)) {
+		snprintf(e->path, sizeof(e->path), "%s", "");
+		snprintf(e->text, sizeof(e->text), "not a record: %s", jv_kind(o));
+		return -1;
+	}
+	if (read_common(o, r, e) < 0)
+		return -1;
+	return r->event == HISTORY_CREATED ? read_created(o, r, e) : read_turn(o, r, e);
+}
+
+static struct history_record *
+grow(struct history *h)
+{
+	if (h->n == h->cap) {
+		int cap = h->cap ? 2 * h->cap : 64;
+		struct history_record *p = realloc(h->rec, sizeof(*p) * cap);
+		if (p == NULL)
+			return NULL;
+		h->rec = p;
+		h->cap = cap;
+	}
+	memset(&h->rec[h->n], 0, sizeof(h->rec[0]));
+	return &h->rec[h->n];
+}
+
+/* One record from its parsed JSON; line is its text if read from a file,
+ * to hash as it is. */
+static int
+add(struct history *h, json_t *o, const char *line, int no, struct turn_error *err)
+{
+	struct history_record *r = grow(h);
+	struct gf_error e = {0};
+	char *canon;
+	int rc;
+
+	if (r == NULL)
+		return terr(err, TURN_FAIL, "out of memory");
+	r->line = no;
+	rc = read_record(o, r, &e);
+	h->n++; /* so that history_free frees r->text */
+	if (rc < 0)
+		return fail(err, no, &e);
+	if ((canon = dump_line(o)) == NULL)
+		return terr(err, TURN_FAIL, "out of memory");
+	if (line && strcmp(canon, line) != 0)
+		rc = terr(err, TURN_FAIL,
+			  "line %d: not in the form carcpbem writes (was it edited?)", no);
+	history_hash(canon, strlen(canon), r->hash);
+	free(canon);
+	return rc;
+}
+
+static int
+add_line(struct history *h, char *line, int no, struct turn_error *err)
+{
+	json_error_t je;
+	json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &je);
+	int r;
+
+	if (o == NULL)
+		return terr(err, TURN_FAIL, "line %d: not valid JSON: column %d: %s", no,
+			    je.column, je.text);
+	r = add(h, o, line, no, err);
+	json_decref(o);
+	return r;
+}
+
+static int
+read_lines(FILE *fp, struct history *h, struct turn_error *err)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long off = 0;
+	int no = 0, r = 0;
+
+	while (r == 0 && (len = getline(&line, &cap, fp)) > 0) {
+		no++;
+		if (line[len - 1] != '\n') {
+			h->torn = off;
+			break;
+		}
+		off += (long)len;
+		line[len - 1] = '\0';
+		if (len > HISTORY_LINE_MAX)
+			r = terr(err, TURN_FAIL, "line %d is too long for a record", no);
+		else
+			r = add_line(h, line, no, err);
+	}
+	free(line);
+	return r;
+}
+
+int
+history_read(const char *path, struct history *h, struct turn_error *err)
+{
+	FILE *fp = fopen(path, "r");
+	int r;
+
+	memset(h, 0, sizeof(*h));
+	h->torn = -1;
+	if (fp == NULL)
+		return terr(err, TURN_FAIL, "%s: cannot open: %s", path, strerror(errno));
+	r = read_lines(fp, h, err);
+	fclose(fp);
+	return r;
+}
+
+int
+history_from_json(json_t *array, struct history *h, struct turn_error *err)
+{
+	size_t i;
+	json_t *o;
+
+	memset(h, 0, sizeof(*h));
+	h->torn = -1;
+	if (!json_is_array(array))
+		return terr(err, TURN_FAIL, "history: expected an array of records");
+	json_array_foreach(array, i, o)
+		if (add(h, o, NULL, (int)i + 1, err) < 0)
+			return -1;
+	return 0;
+}

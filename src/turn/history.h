@@ -1,0 +1,71 @@
+/* history.jsonl: one JSON object a line, one line per event of a game's
+ * life, each naming the hash of the line before it (docs/state-format.md).
+ *
+ *   {"seq":0,"prev":"00..00","time":"...","event":"created","game":"g1",
+ *    "state":"<state hash>","commitment":"<fair-draw commitment>"}
+ *   {"seq":1,"prev":"<hash of line 0>","time":"...","event":"turn","turn":1,
+ *    "player":"alice","state":"<state hash after>","turn_id":"...",
+ *    "text":"-----BEGIN CARCASSONNE TURN-----\n..."}
+ *
+ * Lines are written compact, keys in this order, ASCII only; a line in any
+ * other form was not written by carcpbem and is refused.
+ */
+#ifndef CARC_HISTORY_H
+#define CARC_HISTORY_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <time.h>
+
+#include "gamefile.h"
+#include "turn.h"
+
+#define HISTORY_TIME_LEN 20 /* "2026-11-22T03:04:05Z" */
+
+enum history_event { HISTORY_CREATED, HISTORY_TURN };
+
+struct history_record {
+	long seq;
+	int event; /* enum history_event */
+	uint8_t prev[GF_HASH_BYTES];
+	char time[HISTORY_TIME_LEN + 1];
+	char state[GF_STATE_HEX + 1];
+	/* created */
+	char game[GF_ID_LEN + 1];
+	uint8_t commitment[GF_HASH_BYTES];
+	/* turn */
+	long turn;
+	char player[GF_NAME_LEN + 1];
+	uint8_t turn_id[GF_HASH_BYTES];
+	char *text; /* the signed turn, verbatim */
+	/* not stored: */
+	uint8_t hash[GF_HASH_BYTES]; /* of the line */
+	int line;                    /* its line number in the file, from 1 */
+};
+
+struct history {
+	struct history_record *rec;
+	int n, cap;
+	long torn; /* offset of an incomplete last line (a crash), or -1 */
+};
+
+/* Reads every record (each checked for form, not the chain). */
+int history_read(const char *path, struct history *h, struct turn_error *err);
+/* Records from a JSON array (an exported archive). */
+int history_from_json(json_t *array, struct history *h, struct turn_error *err);
+void history_free(struct history *h);
+
+/* The record's line: compact JSON, no newline; free() it. */
+char *history_line(const struct history_record *r);
+json_t *history_record_json(const struct history_record *r);
+/* The hash the next record names as prev. */
+void history_hash(const char *line, size_t len, uint8_t out[GF_HASH_BYTES]);
+/* Appends line and a newline to fd (open with O_APPEND), then fsync. */
+int history_append(int fd, const char *line, struct turn_error *err);
+/* The record whose turn_id is id, or NULL. */
+const struct history_record *history_find(const struct history *h,
+					  const uint8_t id[GF_HASH_BYTES]);
+/* RFC 3339 UTC time of t. */
+void history_time(time_t t, char out[HISTORY_TIME_LEN + 1]);
+
+#endif

@@ -1,0 +1,329 @@
+/* Key files: generating, reading, the secrecy of secret keys. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "key.h"
+
+#define B64_LEN(n) sodium_base64_ENCODED_LEN(n, sodium_base64_VARIANT_ORIGINAL)
+#define SECRET_FILE_MAX 1024
+
+int
+key_check_label(const char *label, char *why, size_t n)
+{
+	size_t len = strlen(label);
+
+	if (len == 0 || len > KEY_LABEL_MAX || label[0] == '.' || label[0] == '-')
+		goto bad;
+	for (size_t i = 0; i < len; i++)
+		if (!isalnum((unsigned char)label[i]) && !strchr("._@+-", label[i]))
+			goto bad;
+	return 0;
+bad:
+	snprintf(why, n,
+		 "\"%.70s\" is not a key name: use 1 to %d letters, digits, '.', '_', "
+		 "'@', '+' or '-', not starting with '.' or '-'",
+		 label, KEY_LABEL_MAX);
+	return -1;
+}
+
+void
+key_id(const uint8_t pk[KEY_BYTES], char out[KEY_ID_HEX + 1])
+{
+	static const char digits[] = "0123456789abcdef";
+	uint8_t h[crypto_generichash_BYTES];
+
+	crypto_generichash(h, sizeof(h), pk, KEY_BYTES, NULL, 0);
+	for (int i = 0; i < KEY_ID_HEX / 2; i++) {
+		out[2 * i] = digits[h[i] >> 4];
+		out[2 * i + 1] = digits[h[i] & 15];
+	}
+	out[KEY_ID_HEX] = '\0';
+}
+
+void
+key_format_public(const struct pubkey *k, char *buf, size_t n)
+{
+	char b64[B64_LEN(KEY_BYTES)];
+
+	sodium_bin2base64(b64, sizeof(b64), k->pk, KEY_BYTES,
+			  sodium_base64_VARIANT_ORIGINAL);
+	snprintf(buf, n, "%s %s %s\n", KEY_PUBLIC_TAG, b64, k->label);
+}
+
+/* "TAG BASE64 LABEL": the three words, whatever the spaces between. */
+static int
+split3(char *line, char **w)
+{
+	char *save = NULL;
+	int n = 0;
+
+	for (char *t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+		if (n == 3)
+			return -1;
+		w[n++] = t;
+	}
+	return n == 3 ? 0 : -1;
+}
+
+static int
+decode32(const char *b64, uint8_t out[32])
+{
+	const char *end;
+	size_t len;
+
+	return sodium_base642bin(out, 32, b64, strlen(b64), NULL, &len, &end,
+				 sodium_base64_VARIANT_ORIGINAL) == 0 &&
+		       len == 32 && *end == '\0'
+		   ? 0
+		   : -1;
+}
+
+/* A line of the form "tag BASE64 LABEL" into key and label. */
+static int
+parse_line(const char *line, const char *tag, uint8_t key[32], char *label, char *why,
+	   size_t n)
+{
+	size_t len = strlen(line);
+	char buf[256], *w[3];
+
+	if (len < sizeof(buf))
+		memcpy(buf, line, len + 1);
+	if (len >= sizeof(buf) || split3(buf, w) < 0 || strcmp(w[0], tag) != 0) {
+		snprintf(why, n, "not a line of the form \"%s BASE64 NAME\"", tag);
+		sodium_memzero(buf, sizeof(buf));
+		return -1;
+	}
+	if (decode32(w[1], key) < 0) {
+		snprintf(why, n, "the key is not 32 bytes in base64 (44 characters)");
+		sodium_memzero(buf, sizeof(buf));
+		return -1;
+	}
+	if (key_check_label(w[2], why, n) == 0)
+		snprintf(label, KEY_LABEL_MAX + 1, "%s", w[2]);
+	sodium_memzero(buf, sizeof(buf));
+	return label[0] ? 0 : -1;
+}
+
+int
+key_parse_public(const char *line, struct pubkey *out, char *why, size_t n)
+{
+	memset(out, 0, sizeof(*out));
+	return parse_line(line, KEY_PUBLIC_TAG, out->pk, out->label, why, n);
+}
+
+int
+key_load_public(const char *path, struct pubkey *out, int max, struct turn_error *err)
+{
+	FILE *fp = fopen(path, "r");
+	char line[512], why[200];
+	int n = 0, no = 0;
+
+	if (fp == NULL)
+		return terr(err, TURN_FAIL, "%s: cannot open: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), fp)) {
+		const char *p = line + strspn(line, " \t");
+		no++;
+		if (*p == '#' || *p == '\n' || *p == '\r' || *p == '\0')
+			continue;
+		if (n == max || key_parse_public(p, &out[n], why, sizeof(why)) < 0) {
+			fclose(fp);
+			return n == max ? terr(err, TURN_FAIL, "%s: more than %d keys", path, max)
+					: terr(err, TURN_FAIL, "%s:%d: %s", path, no, why);
+		}
+		n++;
+	}
+	fclose(fp);
+	if (n == 0)
+		return terr(err, TURN_FAIL,
+			    "%s: no public key in it (a line \"%s BASE64 NAME\", as "
+			    "carcpbem keygen writes)",
+			    path, KEY_PUBLIC_TAG);
+	return n;
+}
+
+/* ---- secret keys ---- */
+
+/* OpenSMTPD's check_file_secrecy: the owner's own, and nobody else's. */
+static int
+check_secrecy(int fd, const char *path, struct turn_error *err)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return terr(err, TURN_FAIL, "%s: %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return terr(err, TURN_FAIL, "%s: not a regular file: give the secret key file",
+			    path);
+	if (st.st_uid != 0 && st.st_uid != getuid())
+		return terr(err, TURN_FAIL,
+			    "%s belongs to another user (uid %ld): a secret key must be "
+			    "your own file",
+			    path, (long)st.st_uid);
+	if (st.st_mode & (S_IRWXG | S_IRWXO))
+		return terr(err, TURN_FAIL,
+			    "%s is open to group or others (mode %04o): a secret key must "
+			    "be private; run: chmod 600 %s",
+			    path, (unsigned)(st.st_mode & 07777), path);
+	return 0;
+}
+
+static int
+read_small(int fd, char *buf, size_t cap, const char *path, struct turn_error *err)
+{
+	size_t len = 0;
+	ssize_t r;
+
+	while ((r = read(fd, buf + len, cap - 1 - len)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return terr(err, TURN_FAIL, "%s: %s", path, strerror(errno));
+		len += (size_t)r;
+		if (len == cap - 1)
+			return terr(err, TURN_FAIL, "%s: too long for a secret key file", path);
+	}
+	buf[len] = '\0';
+	return 0;
+}
+
+/* The first line that is not a comment. */
+static const char *
+key_line(char *buf)
+{
+	for (char *line = buf; *line;) {
+		char *nl = strchr(line, '\n');
+		line += strspn(line, " \t");
+		if (*line != '#' && *line != '\n' && *line != '\0') {
+			if (nl)
+				*nl = '\0';
+			return line;
+		}
+		if (nl == NULL)
+			break;
+		line = nl + 1;
+	}
+	return "";
+}
+
+static int
+parse_secret(char *buf, const char *path, struct seckey *out, struct turn_error *err)
+{
+	uint8_t seed[crypto_sign_SEEDBYTES];
+	char why[200];
+	int r = 0;
+
+	if (parse_line(key_line(buf), KEY_SECRET_TAG, seed, out->label, why, sizeof(why)) <
+	    0)
+		r = terr(err, TURN_FAIL, "%s: not a carcpbem secret key: %s", path, why);
+	else
+		crypto_sign_seed_keypair(out->pk, out->sk, seed);
+	sodium_memzero(seed, sizeof(seed));
+	return r;
+}
+
+int
+key_load_secret(const char *path, struct seckey *out, struct turn_error *err)
+{
+	char buf[SECRET_FILE_MAX];
+	int fd, r;
+
+	memset(out, 0, sizeof(*out));
+	if ((fd = open(path, O_RDONLY | O_NOCTTY)) < 0)
+		return terr(err, TURN_FAIL, "%s: cannot open: %s", path, strerror(errno));
+	r = check_secrecy(fd, path, err);
+	if (r == 0)
+		r = read_small(fd, buf, sizeof(buf), path, err);
+	close(fd);
+	if (r == 0)
+		r = parse_secret(buf, path, out, err);
+	sodium_memzero(buf, sizeof(buf));
+	if (r < 0)
+		key_wipe(out);
+	return r;
+}
+
+void
+key_wipe(struct seckey *k)
+{
+	sodium_memzero(k, sizeof(*k));
+}
+
+/* ---- generating ---- */
+
+static int
+write_new(const char *path, const char *text, int mode, struct turn_error *err)
+{
+	size_t len = strlen(text);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode), saved;
+
+	if (fd < 0)
+		return errno == EEXIST
+			   ? terr(err, TURN_FAIL,
+				  "%s already exists: keygen never replaces a key; choose "
+				  "another name or directory",
+				  path)
+			   : terr(err, TURN_FAIL, "cannot create %s: %s", path,
+				  strerror(errno));
+	if (write(fd, text, len) != (ssize_t)len || fsync(fd) < 0 || close(fd) < 0) {
+		saved = errno;
+		close(fd);
+		unlink(path);
+		return terr(err, TURN_FAIL, "cannot write %s: %s", path, strerror(saved));
+	}
+	return 0;
+}
+
+static int
+secret_text(const uint8_t seed[crypto_sign_SEEDBYTES], const char *label, char *buf,
+	    size_t n)
+{
+	char b64[B64_LEN(crypto_sign_SEEDBYTES)];
+	int len;
+
+	sodium_bin2base64(b64, sizeof(b64), seed, crypto_sign_SEEDBYTES,
+			  sodium_base64_VARIANT_ORIGINAL);
+	len = snprintf(buf, n,
+		       "# carcpbem secret key: keep it to yourself (mode 0600)\n"
+		       "%s %s %s\n",
+		       KEY_SECRET_TAG, b64, label);
+	sodium_memzero(b64, sizeof(b64));
+	return len > 0 && (size_t)len < n ? 0 : -1;
+}
+
+int
+key_generate(const char *seckey_path, const char *pubkey_path, const char *label,
+	     struct pubkey *out, struct turn_error *err)
+{
+	uint8_t seed[crypto_sign_SEEDBYTES], sk[crypto_sign_SECRETKEYBYTES];
+	char text[512], why[200], pub[256];
+	int r = -1;
+
+	if (key_check_label(label, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
+	if (access(pubkey_path, F_OK) == 0)
+		return terr(err, TURN_FAIL,
+			    "%s already exists: keygen never replaces a key; choose another "
+			    "name or directory",
+			    pubkey_path);
+	randombytes_buf(seed, sizeof(seed));
+	crypto_sign_seed_keypair(out->pk, sk, seed);
+	snprintf(out->label, sizeof(out->label), "%s", label);
+	key_format_public(out, pub, sizeof(pub));
+	if (secret_text(seed, label, text, sizeof(text)) < 0)
+		terr(err, TURN_FAIL, "key name too long");
+	else if (write_new(seckey_path, text, 0600, err) == 0) {
+		r = write_new(pubkey_path, pub, 0644, err);
+		if (r < 0)
+			unlink(seckey_path);
+	}
+	sodium_memzero(seed, sizeof(seed));
+	sodium_memzero(sk, sizeof(sk));
+	sodium_memzero(text, sizeof(text));
+	return r;
+}

@@ -1,0 +1,58 @@
+/* Ed25519 keys (libsodium) and their files.
+ *
+ *   NAME.pub  one line: "carcpbem-ed25519 BASE64 NAME", the 32-byte public
+ *             key; a file may hold several such lines
+ *   NAME.key  "carcpbem-ed25519-secret BASE64 NAME", the 32-byte seed the
+ *             key pair is derived from; mode 0600, and refused when group
+ *             or others may read it (OpenSMTPD's check_file_secrecy)
+ *
+ * Secrets are wiped (sodium_memzero) as soon as they are used.
+ */
+#ifndef CARC_KEY_H
+#define CARC_KEY_H
+
+#include <sodium.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "turn.h"
+
+#define KEY_PUBLIC_TAG "carcpbem-ed25519"
+#define KEY_SECRET_TAG "carcpbem-ed25519-secret"
+#define KEY_LABEL_MAX 64
+#define KEY_ID_HEX 16 /* a key's id: BLAKE2b-256 of the public key, cut */
+#define KEY_BYTES crypto_sign_PUBLICKEYBYTES
+
+struct pubkey {
+	uint8_t pk[KEY_BYTES];
+	char label[KEY_LABEL_MAX + 1];
+};
+
+struct seckey {
+	uint8_t sk[crypto_sign_SECRETKEYBYTES];
+	uint8_t pk[KEY_BYTES];
+	char label[KEY_LABEL_MAX + 1];
+};
+
+/* A key's label (1 to 64 letters, digits, '.', '_', '@', '+', '-', not
+ * starting with '.' or '-': it names files). */
+int key_check_label(const char *label, char *why, size_t n);
+/* Makes a key pair and writes the secret key to seckey_path (mode 0600)
+ * and the public key line to pubkey_path; refuses to replace either. */
+int key_generate(const char *seckey_path, const char *pubkey_path, const char *label,
+		 struct pubkey *out, struct turn_error *err);
+/* Reads a secret key file, refusing one that group or others may read or
+ * that belongs to another user. key_wipe it after use. */
+int key_load_secret(const char *path, struct seckey *out, struct turn_error *err);
+void key_wipe(struct seckey *k);
+/* Reads the public key lines of a file (blank lines and # comments
+ * skipped); returns how many (at most max), or -1. */
+int key_load_public(const char *path, struct pubkey *out, int max, struct turn_error *err);
+/* One public key line (no newline needed). */
+int key_parse_public(const char *line, struct pubkey *out, char *why, size_t n);
+/* "carcpbem-ed25519 BASE64 LABEL\n" */
+void key_format_public(const struct pubkey *k, char *buf, size_t n);
+/* The key id of a public key: KEY_ID_HEX lower-case hex digits. */
+void key_id(const uint8_t pk[KEY_BYTES], char out[KEY_ID_HEX + 1]);
+
+#endif

@@ -1,0 +1,303 @@
+/* Replaying an archive. The host view gives the setup (its commitment and
+ * shuffle checked as it loads); the "created" record must name that
+ * setup's initial state; then each turn record must link to the one
+ * before, carry a turn signed by its player's registered key, made on
+ * the state the game was in, and lead to the state it names. */
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "apply.h"
+#include "history.h"
+#include "jsonv.h"
+#include "replay.h"
+
+/* "history.jsonl:5: record 4 (turn 3 of bob): ..." */
+static int
+bad(struct turn_error *err, const char *src, const struct history_record *r,
+    const char *fmt, const char *detail)
+{
+	char what[80] = "";
+
+	if (r->event == HISTORY_TURN)
+		snprintf(what, sizeof(what), " (turn %ld of %s)", r->turn, r->player);
+	return terr(err, TURN_FAIL, "%s:%d: record %ld%s: %s%s", src, r->line, r->seq, what,
+		    fmt, detail);
+}
+
+static int
+check_created(const struct gamefile *gf, const struct history *h, const char *src,
+	      struct turn_error *err)
+{
+	static const uint8_t zero[GF_HASH_BYTES];
+	const struct history_record *r = &h->rec[0];
+	char state[GF_STATE_HEX + 1];
+
+	if (h->n == 0)
+		return terr(err, TURN_FAIL, "%s: no records: the history starts with the "
+					    "game's creation",
+			    src);
+	if (r->event != HISTORY_CREATED || r->seq != 0 || memcmp(r->prev, zero, sizeof(zero)))
+		return bad(err, src, r, "the first record is not the game's creation", "");
+	if (strcmp(r->game, gf->id) != 0)
+		return bad(err, src, r, "names another game than the state: ", r->game);
+	if (memcmp(r->commitment, gf->commitment, GF_HASH_BYTES) != 0)
+		return bad(err, src, r,
+			   "its fair-draw commitment is not the game's (was the bag changed?)",
+			   "");
+	if (gamefile_state_hash(gf, state) < 0 || strcmp(state, r->state) != 0)
+		return bad(err, src, r,
+			   "the initial state it names is not the setup's (were the rules, "
+			   "players or keys changed?)",
+			   "");
+	return 0;
+}
+
+/* Record i links to record i - 1: if not, record i - 1 changed since. */
+static int
+check_link(const struct history *h, int i, const char *src, struct turn_error *err)
+{
+	const struct history_record *r = &h->rec[i];
+
+	if (r->seq != i)
+		return bad(err, src, r, "out of sequence (records were removed or reordered)",
+			   "");
+	if (memcmp(r->prev, h->rec[i - 1].hash, GF_HASH_BYTES) != 0)
+		return bad(err, src, &h->rec[i - 1],
+			   "changed after it was written: the next record names another "
+			   "hash for it",
+			   "");
+	if (r->event != HISTORY_TURN)
+		return bad(err, src, r, "a second creation record", "");
+	return 0;
+}
+
+static int
+check_turn(struct gamefile *gf, const struct history_record *r, const char *src,
+	   struct turn_error *err)
+{
+	char state[GF_STATE_HEX + 1], detail[760];
+	uint8_t id[GF_HASH_BYTES];
+	struct turn_error e = {0};
+	struct turn t;
+
+	if (turn_parse(r->text, strlen(r->text), TURN_NEED_SIGNATURE, &t, &e) < 0)
+		return bad(err, src, r, "its turn does not read: ", e.text);
+	turn_id(&t, id);
+	if (memcmp(id, r->turn_id, GF_HASH_BYTES) != 0)
+		return bad(err, src, r, "its turn_id is not its turn's", "");
+	if (turn_apply(gf, &t, &e) < 0) {
+		snprintf(detail, sizeof(detail), "%s: %s", turn_code_name(e.code), e.text);
+		return bad(err, src, r, "its turn is refused: ", detail);
+	}
+	if (strcmp(r->player, t.player) != 0 || r->turn != t.number)
+		return bad(err, src, r, "its player or turn number is not its turn's", "");
+	if (gamefile_state_hash(gf, state) < 0 || strcmp(state, r->state) != 0)
+		return bad(err, src, r, "the state after it is not the one it names: ",
+			   state);
+	return 0;
+}
+
+/* Replays h over a copy of host's initial state; *out is the result. */
+static int
+replay_history(const struct gamefile *host, const struct history *h, const char *src,
+	       struct gamefile **out, struct turn_error *err)
+{
+	struct gf_error e = {0};
+	struct gamefile *gf = gamefile_initial(host, &e);
+
+	*out = gf;
+	if (gf == NULL)
+		return terr(err, TURN_FAIL, "cannot start the game: %s", e.text);
+	if (h->torn >= 0)
+		return terr(err, TURN_FAIL,
+			    "%s: the last line is incomplete (a crash while writing?): "
+			    "carcpbem apply drops it",
+			    src);
+	if (check_created(gf, h, src, err) < 0)
+		return -1;
+	for (int i = 1; i < h->n; i++)
+		if (check_link(h, i, src, err) < 0 || check_turn(gf, &h->rec[i], src, err) < 0)
+			return -1;
+	gf->archive.records = h->n;
+	memcpy(gf->archive.head, h->rec[h->n - 1].hash, GF_HASH_BYTES);
+	return 0;
+}
+
+static void
+fill_report(struct replay_report *rep, struct gamefile *gf, const struct history *h)
+{
+	rep->gf = gf;
+	rep->records = h->n;
+	snprintf(rep->shuffle, sizeof(rep->shuffle), "%s", gf->shuffle);
+	rep->shuffle_checked = gf->bag_mode == GF_BAG_SHUFFLED &&
+			       strcmp(gf->shuffle, GF_BAG_SHUFFLE) == 0;
+	gamefile_state_hash(gf, rep->state);
+}
+
+/* The document as the host saved it and the one replayed are the same. */
+static int
+compare_state(const struct gamefile *stored, const struct gamefile *real, const char *src,
+	      struct turn_error *err)
+{
+	json_t *a = gamefile_to_json(stored), *b = gamefile_to_json(real);
+	struct gf_error e = {0};
+	int r = jv_compare(a, b, "", &e);
+
+	json_decref(a);
+	json_decref(b);
+	if (r < 0)
+		return terr(err, TURN_FAIL, "%s does not match its history: %s: %s", src,
+			    e.path, e.text);
+	return 0;
+}
+
+/* The last record has no next one to name its hash: state.json does. */
+static int
+check_head(const struct gamefile *host, const struct history *h, const struct gamedir *gd,
+	   struct turn_error *err)
+{
+	const struct history_record *last = &h->rec[h->n - 1];
+
+	if (host->archive.records != h->n)
+		return terr(err, TURN_FAIL,
+			    "%s includes %ld record%s of the history, which has %d: run "
+			    "carcpbem apply to catch up after a crash, or find out who "
+			    "changed the files",
+			    gd->state, host->archive.records,
+			    host->archive.records == 1 ? "" : "s", h->n);
+	if (memcmp(host->archive.head, last->hash, GF_HASH_BYTES) != 0)
+		return bad(err, gd->history, last,
+			   "changed after it was written: state.json names another hash "
+			   "for it",
+			   "");
+	return 0;
+}
+
+int
+replay_dir(const struct gamedir *gd, const struct catalog *cat, struct replay_report *rep,
+	   struct turn_error *err)
+{
+	struct gf_error e = {0};
+	struct gamefile *host, *gf = NULL;
+	struct history h = {0};
+	int r = -1;
+
+	memset(rep, 0, sizeof(*rep));
+	if ((host = gamefile_load(gd->state, cat, &e)) == NULL)
+		return terr(err, TURN_FAIL, "%s: %s%s%s", gd->state, e.path,
+			    e.path[0] ? ": " : "", e.text);
+	if (host->view != GF_VIEW_HOST)
+		terr(err, TURN_FAIL, "%s: a %s view: replay needs the host's state", gd->state,
+		     gamefile_view_name(host->view));
+	else if (history_read(gd->history, &h, err) == 0 &&
+		 replay_history(host, &h, gd->history, &gf, err) == 0 &&
+		 check_head(host, &h, gd, err) == 0 &&
+		 compare_state(host, gf, gd->state, err) == 0) {
+		fill_report(rep, gf, &h);
+		gf = NULL;
+		r = 0;
+	}
+	gamefile_free(gf);
+	gamefile_free(host);
+	history_free(&h);
+	return r;
+}
+
+/* ---- archives ---- */
+
+/* The host view an archive amounts to: its final public state with the
+ * seed and the bag it reveals. */
+static struct gamefile *
+archive_host(json_t *root, const struct catalog *cat, const char *path,
+	     struct turn_error *err)
+{
+	json_t *state = json_object_get(root, "state"), *reveal = json_object_get(root, "reveal");
+	json_t *doc = json_is_object(state) ? json_deep_copy(state) : NULL;
+	struct gf_error e = {0};
+	struct gamefile *gf = NULL;
+
+	if (doc == NULL || !json_is_object(reveal)) {
+		json_decref(doc);
+		terr(err, TURN_FAIL, "%s: not an archive: it needs \"state\" and \"reveal\"",
+		     path);
+		return NULL;
+	}
+	json_object_set_new(doc, "view", json_string("host"));
+	json_object_set(doc, "secret", reveal);
+	if ((gf = gamefile_from_json(doc, cat, &e)) == NULL)
+		terr(err, TURN_FAIL, "%s: %s%s%s", path,
+		     e.path[0] && strcmp(e.path, "secret") && strncmp(e.path, "secret.", 7)
+			 ? "state."
+			 : "",
+		     e.path, e.text);
+	json_decref(doc);
+	return gf;
+}
+
+static int
+check_archive_header(json_t *root, const char *path, struct turn_error *err)
+{
+	json_t *f = json_object_get(root, "format"), *v = json_object_get(root, "version");
+
+	if (!json_is_string(f) || strcmp(json_string_value(f), ARCHIVE_FORMAT) != 0)
+		return terr(err, TURN_FAIL, "%s: not a carcpbem archive (format \"%s\")", path,
+			    ARCHIVE_FORMAT);
+	if (!json_is_integer(v) || json_integer_value(v) != ARCHIVE_VERSION)
+		return terr(err, TURN_FAIL, "%s: version: this carcpbem reads version %d "
+					    "archives only",
+			    path, ARCHIVE_VERSION);
+	return 0;
+}
+
+/* An archive's state is a view: it does not say where its history ends. */
+static int
+compare_unarchived(struct gamefile *host, const struct gamefile *gf, const char *path,
+		   struct turn_error *err)
+{
+	host->archive = gf->archive;
+	return compare_state(host, gf, path, err);
+}
+
+static int
+replay_root(json_t *root, const struct catalog *cat, const char *path,
+	    struct replay_report *rep, struct turn_error *err)
+{
+	struct gamefile *host = NULL, *gf = NULL;
+	struct history h = {0};
+	char src[GAMEDIR_PATH + 16];
+	int r = -1;
+
+	snprintf(src, sizeof(src), "%s: history", path);
+	if (check_archive_header(root, path, err) == 0 &&
+	    (host = archive_host(root, cat, path, err)) != NULL &&
+	    history_from_json(json_object_get(root, "history"), &h, err) == 0 &&
+	    replay_history(host, &h, src, &gf, err) == 0 &&
+	    compare_unarchived(host, gf, path, err) == 0) {
+		fill_report(rep, gf, &h);
+		gf = NULL;
+		r = 0;
+	}
+	gamefile_free(gf);
+	gamefile_free(host);
+	history_free(&h);
+	return r;
+}
+
+int
+replay_archive(const char *path, const struct catalog *cat, struct replay_report *rep,
+	       struct turn_error *err)
+{
+	json_error_t je;
+	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	int r;
+
+	memset(rep, 0, sizeof(*rep));
+	if (root == NULL)
+		return terr(err, TURN_FAIL, "%s: not valid JSON: line %d: %s", path, je.line,
+			    je.text);
+	r = replay_root(root, cat, path, rep, err);
+	json_decref(root);
+	return r;
+}

@@ -1,0 +1,405 @@
+/* Reading turn files out of whatever mail made of them: CR LF or LF,
+ * blanks anywhere (tabs, trailing spaces, no-break spaces), "> " quote
+ * prefixes, text before and after the block, keys in any case. Each line
+ * is cleaned (quote marks and blanks) before it is read, so the fields
+ * come out the same however the text was mangled. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "turnfile.h"
+
+#define LINE_CAP 256
+#define MAX_BLOCKS 16
+#define SIG_B64_CAP 128
+
+struct scan {
+	const char *text;
+	size_t len, pos; /* pos: start of the next line */
+	size_t start;    /* the current line: its offset, its end (before '\n') */
+	size_t stop;
+	int no;          /* its number, from 1 */
+	char line[LINE_CAP];
+	bool too_long;
+};
+
+struct block {
+	size_t begin, end;
+	int first, last; /* line numbers of BEGIN and END */
+	bool complete, is_signed;
+};
+
+/* Blanks as mail writes them: also CR and the UTF-8 no-break space. */
+static size_t
+blank_len(const unsigned char *p, const unsigned char *end)
+{
+	if (p < end && strchr(" \t\r\v\f", *p) && *p)
+		return 1;
+	if (end - p >= 2 && p[0] == 0xc2 && p[1] == 0xa0)
+		return 2;
+	return 0;
+}
+
+/* Quote marks and blanks off the front, blanks folded and trimmed. */
+static void
+clean(struct scan *s)
+{
+	const unsigned char *p = (const unsigned char *)s->text + s->start;
+	const unsigned char *end = (const unsigned char *)s->text + s->stop;
+	size_t n = 0, b;
+	bool space = false;
+
+	while (p < end && ((b = blank_len(p, end)) || *p == '>'))
+		p += b ? b : 1;
+	s->too_long = false;
+	for (; p < end; p++) {
+		if ((b = blank_len(p, end))) {
+			space = true;
+			p += b - 1;
+			continue;
+		}
+		if (n + 2 >= LINE_CAP) {
+			s->too_long = true;
+			break;
+		}
+		if (space && n)
+			s->line[n++] = ' ';
+		space = false;
+		s->line[n++] = (char)*p;
+	}
+	s->line[n] = '\0';
+}
+
+static bool
+next_line(struct scan *s)
+{
+	const char *nl;
+
+	if (s->pos >= s->len)
+		return false;
+	s->start = s->pos;
+	nl = memchr(s->text + s->pos, '\n', s->len - s->pos);
+	s->stop = nl ? (size_t)(nl - s->text) : s->len;
+	s->pos = nl ? s->stop + 1 : s->len;
+	s->no++;
+	clean(s);
+	return true;
+}
+
+static bool
+is_field(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	return strncasecmp(line, key, n) == 0 && line[n] == ':';
+}
+
+/* Every complete block, and whether it carries a signature. */
+static int
+find_blocks(struct scan *s, struct block *b, int *unterminated)
+{
+	bool in = false, sig = false; /* sig: an empty Signature line just read */
+	int n = 0;
+
+	*unterminated = 0;
+	while (next_line(s)) {
+		if (!in && strcasecmp(s->line, TURN_BEGIN) == 0) {
+			in = true;
+			b[n] = (struct block){.begin = s->start, .first = s->no};
+		} else if (in && strcasecmp(s->line, TURN_END) == 0) {
+			in = false;
+			b[n].end = s->stop;
+			b[n].last = s->no;
+			b[n].complete = true;
+			if (++n == MAX_BLOCKS)
+				break;
+		} else if (in && is_field(s->line, "signature"))
+			b[n].is_signed |= (sig = s->line[strlen("signature:")] == '\0') == false;
+		else if (in && sig && s->line[0] && !strchr(s->line, ':'))
+			b[n].is_signed = true; /* the signature on the next line */
+		if (s->line[0] && !is_field(s->line, "signature"))
+			sig = false;
+	}
+	if (in)
+		*unterminated = b[n].first;
+	return n;
+}
+
+static int
+pick(struct block *b, int n, int unterminated, int flags, struct turn_error *err)
+{
+	int found = 0, which = -1;
+
+	for (int i = 0; i < n; i++)
+		if (!(flags & TURN_NEED_SIGNATURE) || b[i].is_signed)
+			found++, which = i;
+	if (found == 1)
+		return which;
+	if (found > 1)
+		return terr(err, TURN_MALFORMED,
+			    "%d %sturns in one text (lines %d and %d): send one turn at a "
+			    "time",
+			    found, flags & TURN_NEED_SIGNATURE ? "signed " : "", b[0].first,
+			    b[1].first);
+	if (unterminated)
+		return terr(err, TURN_MALFORMED,
+			    "the turn starting on line %d has no line " TURN_END
+			    ": was it cut off?",
+			    unterminated);
+	if (n > 0)
+		return terr(err, TURN_MALFORMED,
+			    "the turn is not signed: sign it (carcpbem sign KEY FILE), or "
+			    "make it with carcpbem move");
+	return terr(err, TURN_MALFORMED,
+		    "no turn in the text: a turn starts with the line " TURN_BEGIN);
+}
+
+/* ---- the fields ---- */
+
+struct fields {
+	bool seen_game, seen_turn, seen_player, seen_state, seen_key;
+	char sig[SIG_B64_CAP];
+	size_t nsig;
+	bool in_sig, seen_sig;
+};
+
+static int
+bad(const struct scan *s, struct turn_error *err, const char *what, const char *value)
+{
+	return terr(err, TURN_MALFORMED, "line %d: \"%.40s\" is not %s", s->no, value, what);
+}
+
+static void
+lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char)tolower((unsigned char)*s);
+}
+
+static int
+set_text(const struct scan *s, char *out, size_t cap, const char *value, bool low,
+	 const char *what, struct turn_error *err)
+{
+	if (strlen(value) >= cap)
+		return bad(s, err, what, value);
+	snprintf(out, cap, "%s", value);
+	if (low)
+		lower(out);
+	return 0;
+}
+
+static bool
+all_hex(const char *s, size_t n)
+{
+	return strlen(s) == n && strspn(s, "0123456789abcdefABCDEF") == n;
+}
+
+static int
+field_game(const struct scan *s, struct turn *t, const char *v, struct turn_error *err)
+{
+	char why[200];
+
+	if (set_text(s, t->game, sizeof(t->game), v, true, "a game id", err) < 0)
+		return -1;
+	return gamefile_check_id(t->game, why, sizeof(why)) < 0 ? bad(s, err, "a game id", v)
+								 : 0;
+}
+
+static int
+field_turn(const struct scan *s, struct turn *t, const char *v, struct turn_error *err)
+{
+	size_t n = strlen(v);
+
+	if (n == 0 || n > 6 || strspn(v, "0123456789") != n || (t->number = atol(v)) < 1)
+		return bad(s, err, "a turn number (1, 2, ...)", v);
+	return 0;
+}
+
+static int
+field_player(const struct scan *s, struct turn *t, const char *v, struct turn_error *err)
+{
+	char why[200];
+
+	if (gamefile_check_name(v, why, sizeof(why)) < 0)
+		return terr(err, TURN_MALFORMED, "line %d: %s", s->no, why);
+	return set_text(s, t->player, sizeof(t->player), v, false, "a player", err);
+}
+
+static int
+field_hex(const struct scan *s, char *out, size_t n, const char *v, const char *what,
+	  struct turn_error *err)
+{
+	if (!all_hex(v, n))
+		return bad(s, err, what, v);
+	return set_text(s, out, n + 1, v, true, what, err);
+}
+
+static int
+field_action(const struct scan *s, struct turn *t, const char *v, struct turn_error *err)
+{
+	if (*v == '\0') /* an empty line of a skeleton: no action */
+		return 0;
+	if (t->nactions == TURN_MAX_ACTIONS)
+		return terr(err, TURN_MALFORMED, "line %d: more than %d actions in one turn",
+			    s->no, TURN_MAX_ACTIONS);
+	return set_text(s, t->action[t->nactions++], TURN_ACTION_LEN + 1, v, false,
+			"an action", err);
+}
+
+static int
+add_sig(const struct scan *s, struct fields *f, const char *v, struct turn_error *err)
+{
+	for (; *v; v++) {
+		if (*v == ' ')
+			continue;
+		if (f->nsig + 1 >= sizeof(f->sig))
+			return terr(err, TURN_MALFORMED,
+				    "line %d: the signature is too long (88 base64 "
+				    "characters)",
+				    s->no);
+		f->sig[f->nsig++] = *v;
+	}
+	f->sig[f->nsig] = '\0';
+	return 0;
+}
+
+/* A second Game, Turn, ... is ambiguous: refuse rather than pick one. */
+static int
+once(const struct scan *s, bool *seen, const char *key, struct turn_error *err)
+{
+	if (*seen)
+		return terr(err, TURN_MALFORMED, "line %d: a second %s field", s->no, key);
+	*seen = true;
+	return 0;
+}
+
+static int
+field(const struct scan *s, struct turn *t, struct fields *f, const char *key,
+      const char *v, struct turn_error *err)
+{
+	f->in_sig = false;
+	if (strcmp(key, "game") == 0)
+		return once(s, &f->seen_game, "Game", err) < 0 ? -1 : field_game(s, t, v, err);
+	if (strcmp(key, "turn") == 0)
+		return once(s, &f->seen_turn, "Turn", err) < 0 ? -1 : field_turn(s, t, v, err);
+	if (strcmp(key, "player") == 0)
+		return once(s, &f->seen_player, "Player", err) < 0 ? -1 : field_player(s, t, v, err);
+	if (strcmp(key, "state") == 0)
+		return once(s, &f->seen_state, "State", err) < 0
+			   ? -1
+			   : field_hex(s, t->state, GF_STATE_HEX, v,
+					"a state hash (16 hexadecimal digits)", err);
+	if (strcmp(key, "action") == 0)
+		return field_action(s, t, v, err);
+	if (strcmp(key, "key") == 0)
+		return once(s, &f->seen_key, "Key", err) < 0
+			   ? -1
+			   : field_hex(s, t->key, KEY_ID_HEX, v,
+					"a key id (16 hexadecimal digits)", err);
+	if (strcmp(key, "signature") == 0) {
+		f->in_sig = true;
+		return once(s, &f->seen_sig, "Signature", err) < 0 ? -1 : add_sig(s, f, v, err);
+	}
+	return terr(err, TURN_MALFORMED,
+		    "line %d: unknown field \"%.20s\": a turn has the fields Game, Turn, "
+		    "Player, State, Action, Key and Signature",
+		    s->no, key);
+}
+
+static int
+read_line(const struct scan *s, struct turn *t, struct fields *f, struct turn_error *err)
+{
+	char key[LINE_CAP], *colon;
+	const char *v;
+
+	if (s->too_long)
+		return terr(err, TURN_MALFORMED, "line %d is too long for a turn file", s->no);
+	if (s->line[0] == '\0')
+		return 0;
+	if ((colon = strchr(s->line, ':')) == NULL) {
+		if (f->in_sig) /* the signature runs on */
+			return add_sig(s, f, s->line, err);
+		return terr(err, TURN_MALFORMED,
+			    "line %d: \"%.40s\" is not a field (Name: value)", s->no,
+			    s->line);
+	}
+	snprintf(key, sizeof(key), "%.*s", (int)(colon - s->line), s->line);
+	while (key[0] && key[strlen(key) - 1] == ' ')
+		key[strlen(key) - 1] = '\0';
+	lower(key);
+	v = colon + 1 + (colon[1] == ' ');
+	return field(s, t, f, key, v, err);
+}
+
+static int
+decode_sig(struct turn *t, const struct fields *f, struct turn_error *err)
+{
+	const char *end;
+	size_t len;
+
+	if (!f->seen_key)
+		return terr(err, TURN_MALFORMED,
+			    "the turn has a Signature but no Key line: sign it again");
+	if (sodium_base642bin(t->sig, sizeof(t->sig), f->sig, f->nsig, NULL, &len, &end,
+			      sodium_base64_VARIANT_ORIGINAL) != 0 ||
+	    len != sizeof(t->sig) || *end != '\0')
+		return terr(err, TURN_MALFORMED,
+			    "the signature is not %d bytes in base64: was it cut short?",
+			    TURN_SIG_BYTES);
+	t->is_signed = true;
+	return 0;
+}
+
+static int
+complete(struct turn *t, const struct fields *f, int first, struct turn_error *err)
+{
+	const char *missing = !f->seen_game     ? "Game"
+			      : !f->seen_turn   ? "Turn"
+			      : !f->seen_player ? "Player"
+			      : !f->seen_state  ? "State"
+			      : t->nactions == 0 ? "Action"
+						 : NULL;
+
+	if (missing)
+		return terr(err, TURN_MALFORMED,
+			    "the turn starting on line %d has no %s%s", first, missing,
+			    t->nactions == 0 && f->seen_state ? ": write at least one action"
+							      : " field");
+	if (f->nsig)
+		return decode_sig(t, f, err);
+	return f->seen_key ? terr(err, TURN_MALFORMED,
+				  "the turn has a Key but no Signature: sign it again")
+			   : 0;
+}
+
+static int
+parse_block(struct scan *s, const struct block *b, struct turn *t, struct turn_error *err)
+{
+	struct fields f = {0};
+
+	s->pos = b->begin;
+	s->no = b->first - 1;
+	next_line(s); /* BEGIN */
+	while (next_line(s) && s->no < b->last)
+		if (read_line(s, t, &f, err) < 0)
+			return -1;
+	t->begin = b->begin;
+	t->end = b->end;
+	return complete(t, &f, b->first, err);
+}
+
+int
+turn_parse(const char *text, size_t len, int flags, struct turn *t, struct turn_error *err)
+{
+	struct scan s = {.text = text, .len = len};
+	struct block b[MAX_BLOCKS];
+	int n, which, unterminated;
+
+	memset(t, 0, sizeof(*t));
+	n = find_blocks(&s, b, &unterminated);
+	if ((which = pick(b, n, unterminated, flags, err)) < 0)
+		return -1;
+	return parse_block(&s, &b[which], t, err);
+}

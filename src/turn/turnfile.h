@@ -1,0 +1,70 @@
+/* Turn files (docs/turn-format.md): a player's actions for the decision
+ * due, in an armored block that survives what mail does to text, signed
+ * over a canonical form.
+ *
+ *   -----BEGIN CARCASSONNE TURN-----
+ *   Game: 7f3a9c
+ *   Turn: 12
+ *   Player: alice
+ *   State: 3be1c0d9a77f02e4
+ *   Action: place 3 -1 90
+ *   Action: knight N
+ *   Key: 5d1c0f2a9b8e7d6c
+ *   Signature: BASE64 (88 characters, may run over several lines)
+ *   -----END CARCASSONNE TURN-----
+ */
+#ifndef CARC_TURNFILE_H
+#define CARC_TURNFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gamefile.h"
+#include "key.h"
+#include "turn.h"
+
+#define TURN_BEGIN "-----BEGIN CARCASSONNE TURN-----"
+#define TURN_END "-----END CARCASSONNE TURN-----"
+#define TURN_MAX_ACTIONS 8
+#define TURN_ACTION_LEN 64
+#define TURN_SIG_BYTES crypto_sign_BYTES
+#define TURN_NUMBER_MAX 999999
+
+struct turn {
+	char game[GF_ID_LEN + 1];         /* lower case */
+	long number;
+	char player[GF_NAME_LEN + 1];     /* as written */
+	char state[GF_STATE_HEX + 1];     /* lower case */
+	int nactions;
+	char action[TURN_MAX_ACTIONS][TURN_ACTION_LEN + 1]; /* as written, blanks folded */
+	bool is_signed;
+	char key[KEY_ID_HEX + 1];         /* id of the signing key, lower case */
+	uint8_t sig[TURN_SIG_BYTES];
+	size_t begin, end;                /* the block in the text: [begin, end) */
+};
+
+enum {
+	TURN_NEED_SIGNATURE = 1 /* pick the signed block; refuse unsigned text */
+};
+
+/* Finds the turn in text (mail and all) and reads it: malformed text gets
+ * TURN_MALFORMED with the line at fault. */
+int turn_parse(const char *text, size_t len, int flags, struct turn *t,
+	       struct turn_error *err);
+/* The text signed: a domain prefix, then the fields in a fixed order, keys
+ * and values lower case, one a line; free() it. */
+char *turn_canonical(const struct turn *t, size_t *len);
+/* Signs t with k (sets key and signature). */
+int turn_sign(struct turn *t, const struct seckey *k, struct turn_error *err);
+/* 0 if t's signature is good for the public key pk, else -1. */
+int turn_verify(const struct turn *t, const uint8_t pk[KEY_BYTES]);
+/* The turn's identity: BLAKE2b-256 of its canonical form and signature,
+ * the same however mail mangled the text. */
+void turn_id(const struct turn *t, uint8_t out[32]);
+/* The armored block, signed or not; free() it. */
+char *turn_format(const struct turn *t);
+/* "place 3 -1 90; knight N" */
+void turn_actions_text(const struct turn *t, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,194 @@
+/* The pictures derived from the tile data agree with the data, for every
+ * tile type of every built-in set in all four rotations:
+ *
+ * - each city covers its slots, and no other city's;
+ * - each road or river reaches the sides it should, and only those;
+ * - the fields the picture leaves are the fields of the data: flood fill
+ *   from each field slot reaches exactly that field's other slots;
+ * - a figure on any segment stands inside that segment's area;
+ * - a monastery or garden has room, clear of walls and paths.
+ *
+ * Also: the text cell of each tile holds its cities where the slots say.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "ascii.h"
+#include "geom.h"
+#include "tap.h"
+
+static char why[200];
+
+static const struct geo_city *
+city_of(const struct tile_geo *g, int seg)
+{
+	for (int i = 0; i < g->ncity; i++)
+		if (g->city[i].seg == seg)
+			return &g->city[i];
+	return NULL;
+}
+
+/* A point just inside the cell from a slot on its border. */
+static struct geo_pt
+inside(int slot)
+{
+	struct geo_pt p = geo_slot_point(slot);
+
+	p.x += (0.5 - p.x) * 0.06;
+	p.y += (0.5 - p.y) * 0.06;
+	return p;
+}
+
+static int
+raster_at(const struct geo_raster *r, struct geo_pt p)
+{
+	int i = (int)(p.y * GEO_RES), j = (int)(p.x * GEO_RES);
+
+	i = i < 0 ? 0 : i >= GEO_RES ? GEO_RES - 1 : i;
+	j = j < 0 ? 0 : j >= GEO_RES ? GEO_RES - 1 : j;
+	return r->seg[i][j];
+}
+
+static bool
+check_city_slot(const struct tile_geo *g, int slot, int s)
+{
+	const struct geo_city *c = city_of(g, s);
+
+	if (c == NULL || !geo_city_contains(c, inside(slot)))
+		return snprintf(why, sizeof(why), "city %d does not cover slot %s", s,
+				slot_name(slot)),
+		       false;
+	return true;
+}
+
+static bool
+check_path_side(const struct tile_geo *g, int side, int s)
+{
+	for (int i = 0; i < g->npath; i++)
+		if (g->path[i].seg == s && (g->path[i].a == side || g->path[i].b == side))
+			return true;
+	snprintf(why, sizeof(why), "path %d does not reach side %d", s, side);
+	return false;
+}
+
+static bool
+check_slots(const struct tile_type *t, int rot, const struct tile_geo *g,
+	    const struct geo_raster *r)
+{
+	for (int slot = 0; slot < SLOT_COUNT; slot++) {
+		int s = tile_seg_at(t, slot, rot), kind, got;
+		if (s == SEG_NONE)
+			continue;
+		kind = t->seg[s].kind;
+		if (kind == SEG_CITY && !check_city_slot(g, slot, s))
+			return false;
+		if ((kind == SEG_ROAD || kind == SEG_RIVER) && !check_path_side(g, slot / 3, s))
+			return false;
+		if (kind == SEG_FIELD && (got = raster_at(r, geo_slot_point(slot))) != s)
+			return snprintf(why, sizeof(why),
+					"slot %s of field %d is in segment %d's area",
+					slot_name(slot), s, got),
+			       false;
+	}
+	return true;
+}
+
+/* Paths only where the data has them: every side a path reaches is one
+ * of its segment's. */
+static bool
+check_paths(const struct tile_type *t, int rot, const struct tile_geo *g)
+{
+	for (int i = 0; i < g->npath; i++) {
+		const struct geo_path *p = &g->path[i];
+		if (tile_seg_at(t, p->a * 3 + 1, rot) != p->seg ||
+		    (p->b != GEO_CENTRE && tile_seg_at(t, p->b * 3 + 1, rot) != p->seg))
+			return snprintf(why, sizeof(why), "path %d reaches a side not its own",
+					p->seg),
+			       false;
+	}
+	return true;
+}
+
+static bool
+check_anchors(const struct tile_type *t, const struct tile_geo *g,
+	      const struct geo_raster *r)
+{
+	for (int s = 0; s < t->nsegs; s++) {
+		int kind = t->seg[s].kind;
+		struct geo_pt a = g->anchor[s];
+		if ((kind == SEG_CITY || kind == SEG_FIELD) && raster_at(r, a) != s)
+			return snprintf(why, sizeof(why), "figure of %s %d stands outside it",
+					seg_kind_name(kind), s),
+			       false;
+		if (kind == SEG_ROAD && raster_at(r, a) != s)
+			return snprintf(why, sizeof(why), "thief of road %d is off it", s),
+			       false;
+		if (kind == SEG_CITY && t->seg[s].shields && raster_at(r, g->shield[s]) != s)
+			return snprintf(why, sizeof(why), "shield of city %d outside it", s),
+			       false;
+	}
+	return true;
+}
+
+static bool
+check_centre(const struct tile_geo *g)
+{
+	if (g->centre_kind < 0)
+		return true;
+	for (int i = 0; i < g->ncity; i++)
+		if (geo_city_contains(&g->city[i], g->centre))
+			return snprintf(why, sizeof(why), "the building is in a city"), false;
+	for (int i = 0; i < g->npath; i++)
+		if (g->path[i].b != GEO_CENTRE &&
+		    geo_path_dist(&g->path[i], g->centre) < GEO_CENTRE_R)
+			return snprintf(why, sizeof(why), "the building is on a path"), false;
+	return true;
+}
+
+/* In the text cell, a character on the cell's edge in the middle of a
+ * city side is city. */
+static bool
+check_text(const struct tile_type *t, int rot, const struct tile_geo *g)
+{
+	static const int mid[4][2] = {{3, 0}, {6, 2}, {3, 4}, {0, 2}}; /* col, row */
+	glyph cells[ACELL_W * ACELL_H];
+	struct glyph_grid gr = {ACELL_W, ACELL_H, cells};
+
+	ascii_tile(g, &gr, 0, 0);
+	for (int side = 0; side < 4; side++) {
+		int s = tile_seg_at(t, side * 3 + 1, rot);
+		glyph c = *grid_at(&gr, mid[side][0], mid[side][1]);
+		if (s != SEG_NONE && t->seg[s].kind == SEG_CITY && c != GL_CITY &&
+		    c != GL_SHIELD)
+			return snprintf(why, sizeof(why), "text: side %d is not city", side),
+			       false;
+	}
+	return true;
+}
+
+int
+main(void)
+{
+	struct rules_error err = {0};
+	struct catalog *cat = catalog_load_builtin(&err);
+
+	if (cat == NULL)
+		bail_out("cannot load the tile sets: %s", err.text);
+	for (int i = 0; i < cat->ntypes; i++)
+		for (int rot = 0; rot < 4; rot++) {
+			const struct tile_type *t = &cat->types[i];
+			struct tile_geo g;
+			struct geo_raster r;
+			bool good;
+			why[0] = '\0';
+			geo_build(t, rot, &g);
+			geo_rasterize(t, rot, &g, &r);
+			good = check_slots(t, rot, &g, &r) && check_paths(t, rot, &g) &&
+			       check_anchors(t, &g, &r) && check_centre(&g) &&
+			       check_text(t, rot, &g);
+			ok(good, "%s turned %d: picture and data agree%s%s", t->id, rot * 90,
+			   why[0] ? ": " : "", why);
+		}
+	catalog_free(cat);
+	return done_testing();
+}

@@ -1,0 +1,247 @@
+/* The PNG map: it decodes (with cairo's own reader), has the size the
+ * layout promises, shows the expected colours at known points (tile
+ * middles, figures, a shield, the frame of the last tile, an empty cell),
+ * scales a large board down under the bound, and is the same bytes each
+ * time. Skipped without cairo. */
+#include "config.h"
+
+#include "tap.h"
+
+#ifndef HAVE_CAIRO
+int
+main(void)
+{
+	skip_all("built without cairo: no PNG maps");
+}
+#else
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "boards.h"
+#include "geom.h"
+#include "picture.h"
+#include "render.h"
+
+struct reader {
+	const unsigned char *data;
+	size_t len, at;
+};
+
+static cairo_status_t
+mem_read(void *closure, unsigned char *out, unsigned int n)
+{
+	struct reader *r = closure;
+
+	if (r->len - r->at < n)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(out, r->data + r->at, n);
+	r->at += n;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static cairo_surface_t *
+decode(const unsigned char *png, size_t len)
+{
+	struct reader r = {png, len, 0};
+
+	return cairo_image_surface_create_from_png_stream(mem_read, &r);
+}
+
+static uint32_t
+pixel(cairo_surface_t *s, double x, double y)
+{
+	const unsigned char *d = cairo_image_surface_get_data(s);
+	int stride = cairo_image_surface_get_stride(s);
+
+	return *(const uint32_t *)(d + (int)y * stride + (int)x * 4) & 0xffffff;
+}
+
+/* The pixel at point (u, v) of board cell (x, y). */
+static uint32_t
+cell_pixel(cairo_surface_t *s, const struct render_png_info *in, int x, int y, double u,
+	   double v)
+{
+	return pixel(s, in->board_x + (x - in->minx + u) * in->tile_px,
+		     in->board_y + (y - in->miny + v) * in->tile_px);
+}
+
+static void
+is_rgb(uint32_t got, uint32_t want, const char *what)
+{
+	if (!ok(got == want, "%s is #%06x", what, (unsigned)want))
+		diag("got #%06x", (unsigned)got);
+}
+
+static void
+play(struct game *g, const char *text)
+{
+	struct rules_error err = {0};
+	struct action a;
+
+	if (action_parse(text, &a, &err) < 0 || game_apply(g, &a, &err) < 0)
+		bail_out("%s: %s", text, err.text);
+}
+
+/* Start BA/RCr at 0,0; A's monk on BA/L at 0,1; B's knight on BA/Cccc+
+ * at 0,-1; A's thief on BA/RFr at 1,0; B's farmer on BA/RFr at -1,0;
+ * A to place BA/L. */
+static struct game *
+small_game(const struct catalog *cat)
+{
+	int order[5] = {catalog_find(cat, "BA/L"), catalog_find(cat, "BA/Cccc+"),
+			catalog_find(cat, "BA/RFr"), catalog_find(cat, "BA/RFr"),
+			catalog_find(cat, "BA/L")};
+	struct game_setup setup = {.nplayers = 2, .start = -1, .order = order, .norder = 5};
+	struct rules_error err = {0};
+	struct game *g;
+
+	rules_options_default(&setup.opt);
+	if ((g = game_new(cat, &setup, &err)) == NULL)
+		bail_out("game_new: %s", err.text);
+	play(g, "place 0 1 0");
+	play(g, "monk");
+	play(g, "place 0 -1 0");
+	play(g, "knight N");
+	play(g, "place 1 0 0");
+	play(g, "thief E");
+	play(g, "place -1 0 0");
+	play(g, "farmer NL");
+	return g;
+}
+
+static void
+check_small(const struct catalog *cat)
+{
+	struct game *g = small_game(cat);
+	struct render_opts o;
+	struct render_png_info in;
+	struct render_error err;
+	struct tile_geo geo;
+	unsigned char *png;
+	size_t len;
+	cairo_surface_t *s;
+
+	render_opts_default(&o);
+	if (!ok(render_png_mem(g, &o, &png, &len, &in, &err) == 0, "small game drawn"))
+		bail_out("%s", err.text);
+	s = decode(png, len);
+	ok(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "it decodes as PNG");
+	is_int(cairo_image_surface_get_width(s), in.width, "width as reported");
+	is_int(cairo_image_surface_get_height(s), in.height, "height as reported");
+	is_int(in.tile_px, 64, "64 pixels a tile");
+	is_int(in.width, PNG_TABLE_W, "as wide as the score table (3 columns)");
+	is_int(in.height, 2 * PNG_MARGIN + 4 * 64 + png_table_height(g), "4 rows high");
+	ok(in.minx == -1 && in.miny == -1, "the fits are inside the picture");
+	is_rgb(cell_pixel(s, &in, 0, 0, 0.5, 0.5), RGB_ROAD, "start tile middle (road)");
+	is_rgb(cell_pixel(s, &in, 0, 0, 0.5, 0.85), RGB_FIELD, "start tile south (field)");
+	is_rgb(cell_pixel(s, &in, 0, 1, 0.5, 0.5), render_player_rgb(0),
+	       "A's monk on the monastery");
+	is_rgb(cell_pixel(s, &in, 0, 1, 0.85, 0.85), RGB_FIELD, "monastery tile corner");
+	is_rgb(cell_pixel(s, &in, 0, -1, 0.5, 0.5), render_player_rgb(1),
+	       "B's knight in the city");
+	is_rgb(cell_pixel(s, &in, 0, -1, 0.8, 0.8), RGB_CITY, "city tile");
+	geo_build(&cat->types[catalog_find(cat, "BA/Cccc+")], 0, &geo);
+	is_rgb(cell_pixel(s, &in, 0, -1, geo.shield[0].x, geo.shield[0].y), RGB_SHIELD,
+	       "its shield");
+	is_rgb(cell_pixel(s, &in, 1, 0, 0.5, 0.5), render_player_rgb(0), "A's thief on the road");
+	geo_build(&cat->types[catalog_find(cat, "BA/RFr")], 0, &geo);
+	is_rgb(cell_pixel(s, &in, -1, 0, geo.anchor[1].x, geo.anchor[1].y),
+	       render_player_rgb(1), "B's farmer in the field");
+	is_rgb(cell_pixel(s, &in, -1, 0, 0.5, 0.85), RGB_FIELD, "the farmer's tile, south");
+	is_rgb(cell_pixel(s, &in, -1, 0, 0.03, 0.5), RGB_LAST, "frame of the last tile");
+	is_rgb(cell_pixel(s, &in, -1, -1, 0.5, 0.5), RGB_EMPTY, "an empty cell");
+	is_rgb(pixel(s, 2, 2), RGB_BACKGROUND, "the background");
+	cairo_surface_destroy(s);
+	free(png);
+	game_free(g);
+}
+
+static void
+check_same_bytes(const struct catalog *cat)
+{
+	struct game *g = small_game(cat);
+	struct render_opts o;
+	unsigned char *a, *b;
+	size_t na, nb;
+
+	render_opts_default(&o);
+	render_png_mem(g, &o, &a, &na, NULL, NULL);
+	render_png_mem(g, &o, &b, &nb, NULL, NULL);
+	ok(na == nb && memcmp(a, b, na) == 0, "the same game gives the same bytes");
+	free(a);
+	free(b);
+	game_free(g);
+}
+
+static void
+check_scaled(const struct catalog *cat)
+{
+	struct game *g = boards_random(cat, 200, 4, "t-png 200 tiles");
+	struct render_opts o;
+	struct render_png_info in;
+	unsigned char *png;
+	size_t len;
+	cairo_surface_t *s;
+
+	render_opts_default(&o);
+	o.max_px = 1000;
+	is_int(g->nplaced, 200, "a board of 200 tiles");
+	ok(render_png_mem(g, &o, &png, &len, &in, NULL) == 0, "drawn");
+	s = decode(png, len);
+	ok(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "decodes");
+	ok(in.width <= 1000 && in.height <= 1000, "within 1000 pixels (%dx%d)", in.width,
+	   in.height);
+	ok(in.tile_px < 64 && in.tile_px >= PNG_MIN_TILE, "tiles scaled down to %d pixels",
+	   in.tile_px);
+	is_int(cairo_image_surface_get_width(s), in.width, "decoded width as reported");
+	cairo_surface_destroy(s);
+	free(png);
+	game_free(g);
+}
+
+static void
+check_files(const struct catalog *cat)
+{
+	const char *path = "t-png.out.png";
+	struct game *g = small_game(cat);
+	struct render_opts o;
+	struct render_error err;
+	cairo_surface_t *s;
+
+	render_opts_default(&o);
+	ok(render_png_file(g, &o, path, NULL, &err) == 0, "map written to a file");
+	s = cairo_image_surface_create_from_png(path);
+	ok(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "the file decodes");
+	cairo_surface_destroy(s);
+	ok(render_png_tiles(cat, &o, path, &err) == 0, "contact sheet written");
+	s = cairo_image_surface_create_from_png(path);
+	ok(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS &&
+		   cairo_image_surface_get_height(s) > 64 * cat->ntypes / 3,
+	   "the contact sheet decodes, a row of blocks for every three types");
+	cairo_surface_destroy(s);
+	remove(path);
+	ok(render_png_file(g, &o, "no-such-dir/map.png", NULL, &err) < 0 &&
+		   strstr(err.text, "no-such-dir/map.png") != NULL,
+	   "an unwritable path fails with its name");
+	game_free(g);
+}
+
+int
+main(void)
+{
+	struct rules_error err = {0};
+	struct catalog *cat = catalog_load_builtin(&err);
+
+	if (cat == NULL)
+		bail_out("cannot load the tile sets: %s", err.text);
+	ok(render_have_png(), "this build draws pictures");
+	check_small(cat);
+	check_same_bytes(cat);
+	check_scaled(cat);
+	check_files(cat);
+	catalog_free(cat);
+	cairo_debug_reset_static_data();
+	return done_testing();
+}
+#endif
