@@ -118,7 +118,7 @@ test_expect_success 'the board, the figures, the bag, the hashes' '
 	refused "state_hash: the document says \"0000000000000000\" but its public state hashes to \"$hash\" (was the file edited?)" &&
 	mkgame &&
 	edit "d[\"fair_draw\"][\"commitment\"] = \"0\" * 64" &&
-	refused "fair_draw.commitment: does not match secret.seed, start and secret.bag (was the file edited?)"
+	refused "fair_draw.commitment: does not match the seed, the start tile and the bag (was the file edited?)"
 '
 
 test_expect_success 'an edited action: illegal' '

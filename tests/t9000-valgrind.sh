@@ -37,6 +37,28 @@ test_expect_success 'new, legal, play, show and a refusal' '
 	grep "unknown slot" err
 '
 
+test_expect_success 'render: text maps, PNG map and contact sheet' '
+	"$CARCPBEM" new --seed vg --river --abbot -o g.json alice bob carol >/dev/null &&
+	for i in 1 2 3 4 5 6; do
+		p=$("$CARCPBEM" legal g.json | grep "^place" | grep -v "^place 0 0 " | head -n 1) &&
+		"$CARCPBEM" play g.json "$p" >/dev/null &&
+		f=$("$CARCPBEM" legal g.json | sed "/^#/d" | head -n 1) &&
+		"$CARCPBEM" play g.json "$f" >/dev/null || return 1
+	done &&
+	vg "$CARCPBEM" render g.json >map.txt &&
+	vg "$CARCPBEM" render g.json --utf8 --page --width 30 >/dev/null &&
+	vg "$CARCPBEM" render --tiles >/dev/null &&
+	if "$CARCPBEM" render --tiles --png probe.png 2>/dev/null; then
+		vg "$CARCPBEM" render g.json --png map.png &&
+		vg "$CARCPBEM" render --tiles --png tiles.png &&
+		vg "$top_builddir/tests/render/t-png" >out &&
+		! grep "^not ok" out
+	fi &&
+	vg "$top_builddir/tests/render/t-geometry" >out &&
+	! grep "^not ok" out &&
+	grep "^Legend" map.txt
+'
+
 test_expect_success 'rules cases' '
 	vg "$top_builddir/tests/rules/run-cases" >out &&
 	! grep "^not ok" out

@@ -160,7 +160,7 @@ cmd_render(int argc, char **argv)
 	struct render_args a = {.png = NULL};
 	struct opt_iter it;
 	const char *arg;
-	int id;
+	int id, r;
 
 	render_opts_default(&a.o);
 	opt_init(&it, argc, argv);
@@ -178,11 +178,12 @@ cmd_render(int argc, char **argv)
 			  "pictures (install libcairo2-dev, then configure and build again)");
 		return EXIT_FAIL;
 	}
-	if (a.tiles)
-		return it.npos ? usage_error(&usage, "--tiles takes no game file")
-			       : draw_tiles(&a);
-	if (it.npos != 1)
+	if (a.tiles && it.npos)
+		return usage_error(&usage, "--tiles takes no game file");
+	if (!a.tiles && it.npos != 1)
 		return usage_error(&usage, it.npos ? "one game file at a time"
 						   : "which game? give its file");
-	return draw_game(argv[1], &a);
+	r = a.tiles ? draw_tiles(&a) : draw_game(argv[1], &a);
+	render_cleanup();
+	return r;
 }

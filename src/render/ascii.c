@@ -212,13 +212,14 @@ print_cropped(FILE *fp, const struct board_view *v, const struct glyph_grid *gr,
 {
 	struct window w = crop_window(v, n);
 	int out = v->nfit - fits_inside(v, w.from, w.n);
+	char more[80] = "";
 
-	fprintf(fp, "Cropped to fit %d columns: x %d to %d of %d to %d shown", o->width,
-		v->minx + w.from, v->minx + w.from + w.n - 1, v->minx, v->minx + v->nx - 1);
 	if (out)
-		fprintf(fp, "; %d place%s where the tile fits not shown", out,
-			out == 1 ? "" : "s");
-	fprintf(fp, ".\n");
+		snprintf(more, sizeof(more), "; %d place%s where the tile fits not shown", out,
+			 out == 1 ? "" : "s");
+	text_wrap(fp, o->width, "Cropped to fit %d columns: x %d to %d of %d to %d shown%s.",
+		  o->width, v->minx + w.from, v->minx + w.from + w.n - 1, v->minx,
+		  v->minx + v->nx - 1, more);
 	print_window(fp, v, gr, w, o->charset);
 }
 
@@ -230,9 +231,11 @@ print_pages(FILE *fp, const struct board_view *v, const struct glyph_grid *gr, i
 
 	for (int p = 0; p < pages; p++) {
 		struct window w = {p * n, p == pages - 1 ? v->nx - p * n : n};
-		fprintf(fp, "%sPart %d of %d (x %d to %d of %d to %d):\n", p ? "\n" : "",
-			p + 1, pages, v->minx + w.from, v->minx + w.from + w.n - 1, v->minx,
-			v->minx + v->nx - 1);
+		if (p)
+			fputc('\n', fp);
+		text_wrap(fp, o->width, "Part %d of %d (x %d to %d of %d to %d):", p + 1, pages,
+			  v->minx + w.from, v->minx + w.from + w.n - 1, v->minx,
+			  v->minx + v->nx - 1);
 		print_window(fp, v, gr, w, o->charset);
 	}
 }

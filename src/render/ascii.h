@@ -65,6 +65,14 @@ int glyph_row_length(const glyph *row, int n);
 /* Prints n glyphs and a newline. */
 void glyph_row_print(FILE *fp, const glyph *row, int n, int charset);
 
+/* Prints the formatted text folded to width columns (0: the mail width),
+ * then a newline; NBSP prints as a blank where no line may break. */
+#define NBSP '\a'
+#define NB "\a"
+
+void text_wrap(FILE *fp, int width, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Legend, fits list and the tile's rotations below the map. */
 void ascii_legend(FILE *fp, struct board_view *v, const struct render_opts *o);
 

@@ -68,32 +68,37 @@ seat_name(const struct render_opts *o, int seat)
 }
 
 /* "B (bob)", or "B" without names. */
-static void
-print_seat(FILE *fp, const struct render_opts *o, int seat)
+static const char *
+seat_text(const struct render_opts *o, int seat, char *buf, size_t n)
 {
-	fprintf(fp, "%c", 'A' + seat);
 	if (seat_name(o, seat))
-		fprintf(fp, " (%s)", seat_name(o, seat));
+		snprintf(buf, n, "%c" NB "(%s)", 'A' + seat, seat_name(o, seat));
+	else
+		snprintf(buf, n, "%c", 'A' + seat);
+	return buf;
 }
 
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
-	int cs = o->charset;
+	char seats[MAX_PLAYERS * 24] = "";
+	int cs = o->charset, n = 0;
 
-	fprintf(fp, "\nLegend: # city, * shield, %s %s %s %s road, %s river, . field,\n",
-		glyph_text(GL_ROAD_H, cs), glyph_text(GL_ROAD_V, cs),
-		glyph_text(GL_ROAD_D1, cs), glyph_text(GL_ROAD_D2, cs),
-		cs == RENDER_UTF8 ? "\u2550 \u2551 ~" : "~");
-	fprintf(fp, "o where roads end, @ spring or lake, [+] monastery, (%%) garden.\n"
-		    "Figures: seat letter and role (t thief, k knight, f farmer, m monk,\n"
-		    "a abbot): Bk is a knight of B.");
-	for (int p = 0; p < v->g->nplayers; p++) {
-		fprintf(fp, "%s%c", p ? ", " : "\nSeats: ", 'A' + p);
-		if (seat_name(o, p))
-			fprintf(fp, " %s", seat_name(o, p));
-	}
-	fputs(".\n", fp);
+	for (int p = 0; p < v->g->nplayers; p++)
+		n += snprintf(seats + n, sizeof(seats) - n, "%s%c%s%s", p ? ", " : "", 'A' + p,
+			      seat_name(o, p) ? NB : "", seat_name(o, p) ? seat_name(o, p) : "");
+	fputc('\n', fp);
+	text_wrap(fp, o->width,
+		  "Legend: #" NB "city, *" NB "shield, %s" NB "%s" NB "%s" NB "%s" NB "road, %s" NB
+		  "river, ." NB "field, o" NB "where" NB "roads" NB "end, @" NB "spring" NB "or" NB
+		  "lake, [+]" NB "monastery, (%%)" NB "garden.",
+		  glyph_text(GL_ROAD_H, cs), glyph_text(GL_ROAD_V, cs),
+		  glyph_text(GL_ROAD_D1, cs), glyph_text(GL_ROAD_D2, cs),
+		  cs == RENDER_UTF8 ? "\u2550" NB "\u2551" NB "~" : "~");
+	text_wrap(fp, o->width,
+		  "Figures: seat letter and role (t" NB "thief, k" NB "knight, f" NB "farmer, m" NB
+		  "monk, a" NB "abbot): Bk is a knight of B. Seats: %s.",
+		  seats);
 }
 
 static void
@@ -101,13 +106,14 @@ print_last(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
 	const struct placed_tile *pt = &v->g->placed[v->last];
 	int cs = o->charset;
+	char who[64];
 
-	fprintf(fp, "%s %s %s %s: the tile placed last, %s at %d,%d rotation %d, by ",
-		glyph_text(GL_MARK_NW, cs), glyph_text(GL_MARK_NE, cs),
-		glyph_text(GL_MARK_SW, cs), glyph_text(GL_MARK_SE, cs),
-		v->g->cat->types[pt->type].id, pt->x, pt->y, pt->rot * 90);
-	print_seat(fp, o, pt->player);
-	fputs(".\n", fp);
+	text_wrap(fp, o->width, "%s" NB "%s" NB "%s" NB "%s: the tile placed last, %s at %d,%d "
+		  "rotation %d, by %s.",
+		  glyph_text(GL_MARK_NW, cs), glyph_text(GL_MARK_NE, cs),
+		  glyph_text(GL_MARK_SW, cs), glyph_text(GL_MARK_SE, cs),
+		  v->g->cat->types[pt->type].id, pt->x, pt->y, pt->rot * 90,
+		  seat_text(o, pt->player, who, sizeof(who)));
 }
 
 /* "-1,0: 0 90" items, as many a line as the width allows. */
@@ -131,31 +137,44 @@ print_fit_list(FILE *fp, const struct board_view *v, const struct render_opts *o
 	fputc('\n', fp);
 }
 
-/* The four rotations side by side, 0 90 180 270 above them. */
+/* Rotations first to first + n - 1 side by side, each labelled above. */
 static void
-print_rotations(FILE *fp, const struct tile_type *t, int charset)
+print_rotation_row(FILE *fp, const struct tile_type *t, int charset, int first, int n)
 {
-	enum { STEP = ACELL_W + 2, WIDTH = 3 * STEP + ACELL_W };
-	glyph cells[ACELL_H * WIDTH];
-	struct glyph_grid gr = {WIDTH, ACELL_H, cells};
+	enum { STEP = ACELL_W + 2, MAX_W = 3 * STEP + ACELL_W };
+	glyph cells[ACELL_H * MAX_W];
+	struct glyph_grid gr = {MAX_W, ACELL_H, cells};
 	struct tile_geo geo;
 	int col = 0;
 
 	for (size_t i = 0; i < sizeof(cells) / sizeof(cells[0]); i++)
 		cells[i] = ' ';
-	for (int r = 0; r < 4; r++) {
+	for (int i = 0; i < n; i++) {
 		char num[8];
-		int n = snprintf(num, sizeof(num), "%d", r * 90),
-		    at = r * STEP + (ACELL_W - n) / 2;
-		geo_build(t, r, &geo);
-		ascii_tile(&geo, &gr, r * STEP, 0);
+		int k = snprintf(num, sizeof(num), "%d", (first + i) * 90),
+		    at = i * STEP + (ACELL_W - k) / 2;
+		geo_build(t, first + i, &geo);
+		ascii_tile(&geo, &gr, i * STEP, 0);
 		col += fprintf(fp, "%*s%s", at - col, "", num);
 	}
 	fputc('\n', fp);
 	for (int row = 0; row < ACELL_H; row++) {
 		const glyph *g = grid_at(&gr, 0, row);
-		glyph_row_print(fp, g, glyph_row_length(g, WIDTH), charset);
+		glyph_row_print(fp, g, glyph_row_length(g, MAX_W), charset);
 	}
+}
+
+/* The four rotations, 0 90 180 270 above them, side by side as far as
+ * the width allows. */
+static void
+print_rotations(FILE *fp, const struct tile_type *t, int charset, int width)
+{
+	int per = width <= 0 || width >= 4 * ACELL_W + 6 ? 4
+		  : width >= 2 * ACELL_W + 2	 ? 2
+						 : 1;
+
+	for (int r = 0; r < 4; r += per)
+		print_rotation_row(fp, t, charset, r, per);
 }
 
 static void
@@ -163,13 +182,14 @@ print_fits(FILE *fp, struct board_view *v, const struct render_opts *o)
 {
 	const struct tile_type *t = &v->g->cat->types[v->fit_tile];
 	struct decision d;
+	char who[64];
 
 	game_decision(v->g, &d);
-	print_seat(fp, o, d.player);
-	fprintf(fp, " is to place %s. It fits where ? stands, turned as shown:\n", t->id);
+	text_wrap(fp, o->width, "%s is to place %s. It fits where ? stands, turned as shown:",
+		  seat_text(o, d.player, who, sizeof(who)), t->id);
 	print_fit_list(fp, v, o);
 	fprintf(fp, "\n%s in its four rotations:\n", t->id);
-	print_rotations(fp, t, o->charset);
+	print_rotations(fp, t, o->charset, o->width);
 }
 
 void
@@ -191,7 +211,7 @@ render_ascii_tiles(const struct catalog *cat, const struct render_opts *o, FILE 
 		const struct tile_type *t = &cat->types[i];
 		fprintf(fp, "%s%s (set %s, %d/%d copies)\n", i ? "\n" : "", t->id, t->set,
 			t->count[0], t->count[1]);
-		print_rotations(fp, t, o->charset);
+		print_rotations(fp, t, o->charset, o->width);
 	}
 	return ferror(fp) ? -1 : 0;
 }

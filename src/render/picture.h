@@ -16,12 +16,12 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#define PNG_FONT 13.0    /* pixels: coordinates and the score table */
+#define PNG_TEXT 9.0     /* pixels: height of a capital in the coordinates and table */
 #define PNG_MARGIN 30    /* band around the board for the coordinates */
 #define PNG_LINE 20      /* a line of the score table */
 #define PNG_MIN_TILE 4   /* tiles get no smaller when a board is scaled down */
 #define PNG_MIN_SIZE 256 /* opts.max_px below this counts as this */
-#define PNG_TABLE_W 440  /* the picture is at least this wide, for the table */
+#define PNG_TABLE_W 500  /* the picture is at least this wide, for the table */
 
 struct png_layout {
 	int px;               /* pixels per tile */
@@ -47,9 +47,11 @@ void png_table(cairo_t *cr, const struct board_view *v, const struct render_opts
 	       const struct png_layout *l);
 int png_table_height(const struct game *g);
 
-/* Text with its left end (align 0), middle (0.5) or right end (1) at x
- * and its middle at y. */
-void png_text(cairo_t *cr, const char *s, double x, double y, double align);
+/* Text in the current colour, capitals cap high, with its left end
+ * (align 0), middle (0.5) or right end (1) at x and the middle of its
+ * capitals at y (png_font.c). */
+void png_text(cairo_t *cr, const char *s, double x, double y, double align, double cap);
+double png_text_width(const char *s, double cap);
 
 /* The surface as PNG bytes in memory (free() them). 0 or -1. */
 int png_encode(cairo_surface_t *s, unsigned char **png, size_t *len,

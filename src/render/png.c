@@ -1,7 +1,6 @@
 /* The picture: a cairo image surface the size png_layout gives, the board
  * and the score table drawn on it, written as PNG by cairo's own writer
- * into memory, then to a file if asked. Same game, same bytes (on one
- * machine: the text comes from its fonts). */
+ * into memory, then to a file if asked. Same game, same bytes. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,21 +19,16 @@ render_have_png(void)
 }
 
 void
+render_cleanup(void)
+{
+	cairo_debug_reset_static_data();
+}
+
+void
 png_rgb(cairo_t *cr, uint32_t rgb)
 {
 	cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
 			     (rgb & 0xff) / 255.0);
-}
-
-void
-png_text(cairo_t *cr, const char *s, double x, double y, double align)
-{
-	cairo_text_extents_t e;
-
-	cairo_text_extents(cr, s, &e);
-	cairo_move_to(cr, x - e.x_bearing - e.width * align,
-		      y - e.y_bearing - e.height / 2);
-	cairo_show_text(cr, s);
 }
 
 static cairo_status_t
@@ -122,8 +116,6 @@ render_png_mem(const struct game *g, const struct render_opts *o, unsigned char 
 	png_layout(&v, o, &l);
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);
 	cr = cairo_create(s);
-	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-			       CAIRO_FONT_WEIGHT_NORMAL);
 	png_board(cr, &v, &l);
 	png_table(cr, &v, o, &l);
 	cairo_destroy(cr);

@@ -66,8 +66,7 @@ draw_fits(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
 		cairo_set_line_width(cr, 0.03);
 		png_rgb(cr, RGB_FIT);
 		cairo_stroke(cr);
-		cairo_set_font_size(cr, 0.4);
-		png_text(cr, "?", 0.5, 0.5, 0.5);
+		png_text(cr, "?", 0.5, 0.5, 0.5, 0.36);
 		cairo_restore(cr);
 	}
 }
@@ -118,24 +117,23 @@ draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 static void
 draw_coordinates(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
 {
-	int step = l->px >= 3 * PNG_FONT ? 1 : (int)(3 * PNG_FONT) / l->px + 1;
+	int step = (int)(png_text_width("-00", PNG_TEXT) + 6) / l->px + 1;
 	double m = PNG_MARGIN / 2.0, right = l->board_x + v->nx * l->px + m,
 	       bottom = l->board_y + v->ny * l->px + m;
 	char num[16];
 
-	cairo_set_font_size(cr, PNG_FONT);
 	png_rgb(cr, RGB_INK);
 	for (int i = 0; i < v->nx; i += step) {
 		double x = l->board_x + (i + 0.5) * l->px;
 		snprintf(num, sizeof(num), "%d", v->minx + i);
-		png_text(cr, num, x, m, 0.5);
-		png_text(cr, num, x, bottom, 0.5);
+		png_text(cr, num, x, m, 0.5, PNG_TEXT);
+		png_text(cr, num, x, bottom, 0.5, PNG_TEXT);
 	}
 	for (int j = 0; j < v->ny; j += step) {
 		double y = l->board_y + (j + 0.5) * l->px;
 		snprintf(num, sizeof(num), "%d", v->miny + j);
-		png_text(cr, num, m, y, 0.5);
-		png_text(cr, num, right, y, 0.5);
+		png_text(cr, num, m, y, 0.5, PNG_TEXT);
+		png_text(cr, num, right, y, 0.5, PNG_TEXT);
 	}
 }
 

@@ -20,6 +20,11 @@ render_have_png(void)
 	return false;
 }
 
+void
+render_cleanup(void)
+{
+}
+
 int
 render_png_file(const struct game *g, const struct render_opts *o, const char *path,
 		struct render_png_info *info, struct render_error *err)

@@ -35,7 +35,7 @@ draw_block(cairo_t *cr, const struct tile_type *t, const struct sheet *s, double
 
 	png_rgb(cr, RGB_INK);
 	snprintf(label, sizeof(label), "%s (%s)", t->id, t->set);
-	png_text(cr, label, x, y + LABEL / 2.0, 0);
+	png_text(cr, label, x, y + LABEL / 2.0, 0, PNG_TEXT);
 	for (int r = 0; r < 4; r++) {
 		struct tile_geo geo;
 		double tx = x + r * (s->px + GAP);
@@ -47,7 +47,8 @@ draw_block(cairo_t *cr, const struct tile_type *t, const struct sheet *s, double
 		cairo_restore(cr);
 		png_rgb(cr, RGB_INK);
 		snprintf(label, sizeof(label), "%d", r * 90);
-		png_text(cr, label, tx + s->px / 2.0, y + LABEL + s->px + LABEL / 2.0, 0.5);
+		png_text(cr, label, tx + s->px / 2.0, y + LABEL + s->px + LABEL / 2.0, 0.5,
+			 PNG_TEXT);
 	}
 }
 
@@ -65,14 +66,11 @@ render_png_tiles(const struct catalog *cat, const struct render_opts *o,
 	sheet_layout(cat, o, &s);
 	surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, s.width, s.height);
 	cr = cairo_create(surface);
-	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-			       CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, PNG_FONT);
 	png_rgb(cr, RGB_BACKGROUND);
 	cairo_paint(cr);
 	png_rgb(cr, RGB_INK);
 	png_text(cr, "Every tile type, turned 0, 90, 180 and 270 degrees clockwise",
-		 PNG_MARGIN, PNG_MARGIN + LABEL / 2.0, 0);
+		 PNG_MARGIN, PNG_MARGIN + LABEL / 2.0, 0, PNG_TEXT);
 	for (int i = 0; i < cat->ntypes; i++)
 		draw_block(cr, &cat->types[i], &s,
 			   PNG_MARGIN + (i % PER_ROW) * (s.block_w + BLOCK_GAP),

@@ -8,8 +8,8 @@
 #define COL_FIGURE 12
 #define COL_LETTER 28
 #define COL_NAME 44
-#define COL_SCORE 230 /* right end */
-#define COL_SUPPLY 244
+#define COL_SCORE 262 /* right end: after a name of 16 letters */
+#define COL_SUPPLY 276
 
 int
 png_table_height(const struct game *g)
@@ -40,7 +40,7 @@ title(cairo_t *cr, const struct board_view *v, const struct render_opts *o, doub
 	else
 		snprintf(s, sizeof(s), "Turn %d: %c %s may put a figure on %s.", g->turn,
 			 'A' + d.player, name_of(o, d.player), g->cat->types[d.tile].id);
-	png_text(cr, s, PNG_MARGIN, y, 0);
+	png_text(cr, s, PNG_MARGIN, y, 0, PNG_TEXT);
 }
 
 static void
@@ -66,14 +66,14 @@ seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o,
 	cairo_restore(cr);
 	png_rgb(cr, RGB_INK);
 	snprintf(s, sizeof(s), "%c", 'A' + seat);
-	png_text(cr, s, PNG_MARGIN + COL_LETTER, y, 0);
-	png_text(cr, name_of(o, seat), PNG_MARGIN + COL_NAME, y, 0);
+	png_text(cr, s, PNG_MARGIN + COL_LETTER, y, 0, PNG_TEXT);
+	png_text(cr, name_of(o, seat), PNG_MARGIN + COL_NAME, y, 0, PNG_TEXT);
 	snprintf(s, sizeof(s), "%d point%s", ps->score, ps->score == 1 ? "" : "s");
-	png_text(cr, s, PNG_MARGIN + COL_SCORE, y, 1);
+	png_text(cr, s, PNG_MARGIN + COL_SCORE, y, 1, PNG_TEXT);
 	snprintf(s, sizeof(s), "%d follower%s%s", ps->supply[FIG_FOLLOWER],
 		 ps->supply[FIG_FOLLOWER] == 1 ? "" : "s",
 		 ps->supply[FIG_ABBOT] ? ", abbot" : "");
-	png_text(cr, s, PNG_MARGIN + COL_SUPPLY, y, 0);
+	png_text(cr, s, PNG_MARGIN + COL_SUPPLY, y, 0, PNG_TEXT);
 }
 
 void
@@ -84,7 +84,6 @@ png_table(cairo_t *cr, const struct board_view *v, const struct render_opts *o,
 	double y = l->table_y + PNG_LINE / 2.0;
 
 	game_decision(v->g, &d);
-	cairo_set_font_size(cr, PNG_FONT);
 	png_rgb(cr, RGB_INK);
 	title(cr, v, o, y);
 	for (int p = 0; p < v->g->nplayers; p++) {

@@ -76,6 +76,11 @@ int render_png_mem(const struct game *g, const struct render_opts *o, unsigned c
 int render_png_tiles(const struct catalog *cat, const struct render_opts *o,
 		     const char *path, struct render_error *err);
 
+/* Frees what the drawing library keeps from one picture to the next
+ * (cairo's caches). Call it only while no render function runs, e.g.
+ * before exit, so that leak checkers find nothing left. */
+void render_cleanup(void);
+
 /* A seat's colour in pictures, 0xRRGGBB. */
 uint32_t render_player_rgb(int seat);
 

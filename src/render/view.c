@@ -17,14 +17,15 @@ cmp_fit(const void *pa, const void *pb)
 static int
 collect_fits(struct board_view *v, const struct game *g)
 {
-	int n = game_legal_actions(g, NULL, 0), m = 0;
-	struct action *a = malloc(sizeof(*a) * (n ? n : 1));
+	int cap = game_legal_max(g), n, m = 0;
+	struct action *a = malloc(sizeof(*a) * (cap > 0 ? cap : 1));
 
-	if (a == NULL || (v->fit = malloc(sizeof(*v->fit) * (n ? n : 1))) == NULL) {
+	if (a == NULL || (v->fit = malloc(sizeof(*v->fit) * (cap > 0 ? cap : 1))) == NULL) {
 		free(a);
 		return -1;
 	}
-	n = game_legal_actions(g, a, n);
+	n = game_legal_actions(g, a, cap);
+	n = n < cap ? n : cap;
 	for (int i = 0; i < n; i++) {
 		int k = 0;
 		if (a[i].kind != ACT_PLACE_TILE)

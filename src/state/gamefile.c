@@ -98,8 +98,32 @@ default_id(struct gamefile *gf)
 	jv_tohex(h, sizeof(h), gf->id);
 }
 
+/* What gamefile_new makes, gamefile_load must read back: tiles of the
+ * game's own sets and edition only. */
 static int
-new_checks(const struct game_setup *setup, const char *const *names, struct gf_error *err)
+check_tiles(const struct catalog *cat, const struct game_setup *setup,
+	    struct gf_error *err)
+{
+	char why[300], path[32];
+
+	for (int i = 0; i < setup->norder; i++) {
+		snprintf(path, sizeof(path), "tiles[%d]", i);
+		if (setup->order[i] < 0 || setup->order[i] >= cat->ntypes)
+			return gf_fail(err, path, "no such tile");
+		if (gamefile_find_tile(cat, &setup->opt, cat->types[setup->order[i]].id, why,
+				       sizeof(why)) < 0)
+			return gf_fail(err, path, "%s", why);
+	}
+	if (setup->start >= 0 && gamefile_find_tile(cat, &setup->opt,
+						    cat->types[setup->start].id, why,
+						    sizeof(why)) < 0)
+		return gf_fail(err, "start", "%s", why);
+	return 0;
+}
+
+static int
+new_checks(const struct catalog *cat, const struct game_setup *setup,
+	   const char *const *names, struct gf_error *err)
 {
 	if (setup->nplayers < 2 || setup->nplayers > 5)
 		return gf_fail(err, "players", "a game has 2 to 5 players, not %d",
@@ -108,7 +132,7 @@ new_checks(const struct game_setup *setup, const char *const *names, struct gf_e
 		return -1;
 	if (setup->order && setup->norder <= 0)
 		return gf_fail(err, "tiles", "an empty bag: give at least one tile");
-	return 0;
+	return check_tiles(cat, setup, err);
 }
 
 struct gamefile *
@@ -118,7 +142,7 @@ gamefile_new(const struct catalog *cat, const struct game_setup *setup,
 	struct gamefile *gf;
 	int r;
 
-	if (new_checks(setup, names, err) < 0)
+	if (new_checks(cat, setup, names, err) < 0)
 		return NULL;
 	if ((gf = gf_alloc(cat)) == NULL) {
 		gf_fail(err, "", "out of memory");

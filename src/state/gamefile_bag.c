@@ -223,7 +223,7 @@ check_commitment(const struct gamefile *gf, struct gf_error *err)
 	gamefile_commit(gf->cat, gf->setup.seed, gf->setup.start, gf->bag, gf->nbag, h);
 	if (sodium_memcmp(h, gf->commitment, sizeof(h)) != 0)
 		return gf_fail(err, "fair_draw.commitment",
-			       "does not match secret.seed, start and secret.bag (was "
+			       "does not match the seed, the start tile and the bag (was "
 			       "the file edited?)");
 	return 0;
 }

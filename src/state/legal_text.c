@@ -41,15 +41,16 @@ cmp_actions(const void *pa, const void *pb)
 void
 gamefile_legal_text(const struct gamefile *gf, const char *sep, char *buf, size_t n)
 {
-	int count = game_legal_actions(gf->game, NULL, 0);
-	struct action *a = malloc(sizeof(*a) * (count ? count : 1));
+	int cap = game_legal_cap(gf->game), count;
+	struct action *a = malloc(sizeof(*a) * (size_t)cap);
 	char one[64];
 	size_t len = 0;
 
 	buf[0] = '\0';
 	if (a == NULL)
 		return;
-	count = game_legal_actions(gf->game, a, count);
+	if ((count = game_legal_actions(gf->game, a, cap)) > cap)
+		count = cap;
 	qsort(a, count, sizeof(*a), cmp_actions);
 	for (int i = 0; i < count; i++) {
 		action_format(gf->game, &a[i], one, sizeof(one));

@@ -103,8 +103,8 @@ check_current(const struct gamefile *gf, const struct turn *t, struct turn_error
 		return terr(err, TURN_STALE, "game %s is over: it takes no more turns", gf->id);
 	if (t->number != gf->game->turn)
 		return terr(err, TURN_STALE,
-			    "this turn was made for turn %ld, but the game is at %s: %s; "
-			    "get the current view and move again",
+			    "this turn was made for turn %ld, but the game is now at %s; "
+			    "%s: get the current view and move again",
 			    t->number, what,
 			    t->number < gf->game->turn ? "someone moved since"
 						       : "that turn has not come yet");

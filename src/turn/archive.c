@@ -77,54 +77,68 @@ archive_create(const struct gamedir *gd, struct gamefile *gf, time_t now,
 
 /* ---- applying ---- */
 
+static int
+disagree(const struct gamedir *gd, long k, long n, struct turn_error *err)
+{
+	return terr(err, TURN_FAIL,
+		    "%s and %s disagree (the state includes %ld record%s, the history "
+		    "has %ld): run carcpbem replay on the game to find out why",
+		    gd->state, gd->history, k, k == 1 ? "" : "s", n);
+}
+
 /* Replays the records state.json lacks (a crash after the history was
  * written): each is a turn that was checked already, checked again. */
 static int
-roll_forward(const struct gamedir *gd, struct gamefile *gf, const struct history *h,
-	     struct turn_error *err)
+roll_forward(const struct gamedir *gd, struct gamefile *gf, struct turn_error *err)
 {
 	char state[GF_STATE_HEX + 1];
 	struct turn_error e = {0};
+	struct history h = {0};
 	struct turn t;
+	int r = 0;
 
-	for (long i = gf->archive.records; i < h->n; i++) {
-		const struct history_record *r = &h->rec[i];
-		if (r->event != HISTORY_TURN ||
-		    turn_parse(r->text, strlen(r->text), TURN_NEED_SIGNATURE, &t, &e) < 0 ||
+	if (history_read(gd->history, &h, &e) < 0)
+		return terr(err, TURN_FAIL, "%s: %s", gd->history, e.text);
+	if (memcmp(h.rec[gf->archive.records - 1].hash, gf->archive.head, GF_HASH_BYTES))
+		r = disagree(gd, gf->archive.records, h.n, err);
+	for (long i = gf->archive.records; i < h.n && r == 0; i++) {
+		const struct history_record *rec = &h.rec[i];
+		if (rec->event != HISTORY_TURN ||
+		    turn_parse(rec->text, strlen(rec->text), TURN_NEED_SIGNATURE, &t, &e) < 0 ||
 		    turn_apply(gf, &t, &e) < 0 || gamefile_state_hash(gf, state) < 0 ||
-		    strcmp(state, r->state) != 0)
-			return terr(err, TURN_FAIL,
-				    "%s: record %ld, which state.json lacks, does not replay "
-				    "(%s): run carcpbem replay on the game",
-				    gd->history, i, e.text[0] ? e.text : "another state");
+		    strcmp(state, rec->state) != 0)
+			r = terr(err, TURN_FAIL,
+				 "%s: record %ld, which state.json lacks, does not replay "
+				 "(%s): run carcpbem replay on the game",
+				 gd->history, i, e.text[0] ? e.text : "another state");
 		gf->archive.records = i + 1;
-		memcpy(gf->archive.head, r->hash, GF_HASH_BYTES);
+		memcpy(gf->archive.head, rec->hash, GF_HASH_BYTES);
 	}
-	return save_state(gd, gf, true, err);
+	history_free(&h);
+	return r < 0 ? -1 : save_state(gd, gf, true, err);
 }
 
 /* state.json includes the first gf->archive.records records of the
- * history, the last of them with the hash it names. */
+ * history, the last of them with the hash it names; records after those
+ * are rolled forward. */
 static int
-check_sync(const struct gamedir *gd, struct gamefile *gf, const struct history *h,
+check_sync(const struct gamedir *gd, struct gamefile *gf, const struct history_tail *tail,
 	   struct turn_error *err)
 {
 	long k = gf->archive.records;
 
-	if (k >= 1 && k <= h->n && memcmp(h->rec[k - 1].hash, gf->archive.head,
-					  GF_HASH_BYTES) == 0)
-		return k == h->n ? 0 : roll_forward(gd, gf, h, err);
-	return terr(err, TURN_FAIL,
-		    "%s and %s disagree (the state includes %ld record%s, the history "
-		    "has %d): run carcpbem replay on the game to find out why",
-		    gd->state, gd->history, k, k == 1 ? "" : "s", h->n);
+	if (k == tail->records && k >= 1 &&
+	    memcmp(tail->last, gf->archive.head, GF_HASH_BYTES) == 0)
+		return 0;
+	if (k >= 1 && k < tail->records)
+		return roll_forward(gd, gf, err);
+	return disagree(gd, k, tail->records, err);
 }
 
 static int
 open_game(const struct gamedir *gd, const struct catalog *cat, int *fd,
-	  struct gamefile **gf, struct history *h, struct turn_error *err)
+	  struct gamefile **gf, struct turn_error *err)
 {
-	struct turn_error te = {0};
 	struct gf_error e = {0};
 
 	if (!gd->is_dir)
@@ -140,42 +154,67 @@ open_game(const struct gamedir *gd, const struct catalog *cat, int *fd,
 			    strerror(errno));
 	if ((*gf = gamefile_load(gd->state, cat, &e)) == NULL)
 		return gf_to_turn(gd->state, &e, err);
-	if (history_read(gd->history, h, &te) < 0)
-		return terr(err, TURN_FAIL, "%s: %s", gd->history, te.text);
-	if (h->torn >= 0 && ftruncate(*fd, h->torn) < 0) /* a crash mid-line */
-		return terr(err, TURN_FAIL, "%s: %s", gd->history, strerror(errno));
-	return check_sync(gd, *gf, h, err);
+	return 0;
 }
 
+/* The history, as far as this turn needs it: in step with state.json,
+ * without a torn last line, and whether it holds the turn already. */
 static int
-duplicate(const struct gamefile *gf, const struct history *h, const struct turn *t,
-	  struct apply_result *res, struct turn_error *err)
+scan_history(const struct gamedir *gd, int fd, struct gamefile *gf, const struct turn *t,
+	     struct history_tail *tail, struct turn_error *err)
 {
-	const struct history_record *r;
 	uint8_t id[GF_HASH_BYTES];
 
 	turn_id(t, id);
-	if (strcmp(t->game, gf->id) != 0 || (r = history_find(h, id)) == NULL)
+	if (history_scan(gd->history, id, tail, err) < 0)
+		return -1;
+	if (tail->torn >= 0 && ftruncate(fd, tail->torn) < 0) /* a crash mid-line */
+		return terr(err, TURN_FAIL, "%s: %s", gd->history, strerror(errno));
+	if (check_sync(gd, gf, tail, err) < 0)
+		return -1;
+	tail->records = gf->archive.records;
+	memcpy(tail->last, gf->archive.head, GF_HASH_BYTES);
+	return 0;
+}
+
+static int
+duplicate(const struct gamedir *gd, const struct gamefile *gf, const struct turn *t,
+	  const struct history_tail *tail, struct apply_result *res, struct turn_error *err)
+{
+	const struct history_record *r;
+	struct history h = {0};
+	uint8_t id[GF_HASH_BYTES];
+
+	if (tail->found < 0 || strcmp(t->game, gf->id) != 0)
 		return 0;
+	turn_id(t, id);
+	if (history_read(gd->history, &h, err) < 0 || (r = history_find(&h, id)) == NULL) {
+		history_free(&h);
+		return terr(err, TURN_FAIL, "%s: cannot read record %ld", gd->history,
+			    tail->found);
+	}
 	res->record = r->seq;
 	res->turn = r->turn;
 	res->player = gamefile_player(gf, r->player);
 	snprintf(res->time, sizeof(res->time), "%s", r->time);
-	return terr(err, TURN_DUPLICATE,
-		    "this turn (turn %ld of %s) was applied already, at %s (record %ld): "
-		    "nothing to do",
-		    r->turn, r->player, r->time, r->seq);
+	terr(err, TURN_DUPLICATE,
+	     "this turn (turn %ld of %s) was applied already, at %s (record %ld): "
+	     "nothing to do",
+	     r->turn, r->player, r->time, r->seq);
+	history_free(&h);
+	return -1;
 }
 
 static int
-record_turn(int fd, struct gamefile *gf, const struct history *h, const struct turn *t,
-	    const char *text, time_t now, struct apply_result *res,
+record_turn(int fd, struct gamefile *gf, const struct history_tail *tail,
+	    const struct turn *t, const char *text, time_t now, struct apply_result *res,
 	    struct turn_error *err)
 {
-	struct history_record r = {.seq = h->n, .event = HISTORY_TURN, .turn = t->number};
+	struct history_record r = {.seq = tail->records, .event = HISTORY_TURN,
+				   .turn = t->number};
 	int rc;
 
-	memcpy(r.prev, h->rec[h->n - 1].hash, GF_HASH_BYTES);
+	memcpy(r.prev, tail->last, GF_HASH_BYTES);
 	history_time(now, r.time);
 	snprintf(r.player, sizeof(r.player), "%s", gf->name[gamefile_player(gf, t->player)]);
 	turn_id(t, r.turn_id);
@@ -194,27 +233,27 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	      size_t len, time_t now, struct gamefile **out, struct apply_result *res,
 	      struct turn_error *err)
 {
-	struct history h = {0};
+	struct history_tail tail;
 	struct turn t;
 	int fd = -1, r = -1;
 
 	*out = NULL;
 	memset(res, 0, sizeof(*res));
 	res->player = -1;
-	if (open_game(gd, cat, &fd, out, &h, err) < 0 ||
+	if (open_game(gd, cat, &fd, out, err) < 0 ||
 	    turn_parse(text, len, TURN_NEED_SIGNATURE, &t, err) < 0 ||
-	    duplicate(*out, &h, &t, res, err) < 0)
+	    scan_history(gd, fd, *out, &t, &tail, err) < 0 ||
+	    duplicate(gd, *out, &t, &tail, res, err) < 0)
 		goto done;
 	res->events_from = (*out)->game->nevents;
 	res->player = gamefile_player(*out, t.player);
 	res->turn = t.number;
 	turn_actions_text(&t, res->actions, sizeof(res->actions));
 	if (turn_apply(*out, &t, err) < 0 ||
-	    record_turn(fd, *out, &h, &t, text, now, res, err) < 0)
+	    record_turn(fd, *out, &tail, &t, text, now, res, err) < 0)
 		goto done;
 	r = save_state(gd, *out, true, err);
 done:
-	history_free(&h);
 	if (fd >= 0)
 		close(fd);
 	return r;

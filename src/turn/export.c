@@ -9,8 +9,8 @@
 #include "jsonv.h"
 #include "replay.h"
 
-static json_t *
-final_json(const struct gamefile *gf)
+json_t *
+export_final_json(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
 	json_t *scores = json_object(), *winners = json_array();
@@ -73,7 +73,7 @@ export_archive(const struct gamedir *gd, const struct catalog *cat, time_t now,
 		history_time(now, when);
 		root = json_pack("{s:s, s:i, s:s, s:s, s:o, s:o, s:o, s:o}", "format",
 				 ARCHIVE_FORMAT, "version", ARCHIVE_VERSION, "game",
-				 rep.gf->id, "exported", when, "final", final_json(rep.gf),
+				 rep.gf->id, "exported", when, "final", export_final_json(rep.gf),
 				 "state", gamefile_view_json(rep.gf, GF_VIEW_PUBLIC, -1),
 				 "reveal", reveal_json(rep.gf), "history", history);
 		if (root == NULL)

@@ -322,3 +322,82 @@ history_from_json(json_t *array, struct history *h, struct turn_error *err)
 			return -1;
 	return 0;
 }
+
+/* ---- scanning ---- */
+
+static char *
+read_file(const char *path, size_t *len, struct turn_error *err)
+{
+	FILE *fp = fopen(path, "rb");
+	size_t cap = 1 << 16, n = 0, r;
+	char *buf = malloc(cap), *p;
+
+	if (fp == NULL) {
+		free(buf);
+		terr(err, TURN_FAIL, "%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	while (buf && (r = fread(buf + n, 1, cap - n, fp)) > 0)
+		if ((n += r) == cap) {
+			if ((p = realloc(buf, 2 * cap)) == NULL) {
+				free(buf);
+				buf = NULL;
+			}
+			buf = p;
+			cap *= 2;
+		}
+	if (buf == NULL || ferror(fp)) {
+		free(buf);
+		buf = NULL;
+		terr(err, TURN_FAIL, "%s: cannot read", path);
+	}
+	fclose(fp);
+	*len = n;
+	return buf;
+}
+
+static bool
+contains(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+
+	for (const char *p = s; (size_t)(s + n - p) >= k; p++) {
+		if ((p = memchr(p, needle[0], (size_t)(s + n - p))) == NULL ||
+		    (size_t)(s + n - p) < k)
+			return false;
+		if (memcmp(p, needle, k) == 0)
+			return true;
+	}
+	return false;
+}
+
+int
+history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
+	     struct history_tail *t, struct turn_error *err)
+{
+	char needle[2 * GF_HASH_BYTES + 16], hex[2 * GF_HASH_BYTES + 1];
+	const char *line, *nl, *last = NULL;
+	size_t len;
+	char *buf = read_file(path, &len, err);
+
+	memset(t, 0, sizeof(*t));
+	t->torn = t->found = -1;
+	if (buf == NULL)
+		return -1;
+	jv_tohex(turn_id, GF_HASH_BYTES, hex);
+	snprintf(needle, sizeof(needle), "\"turn_id\":\"%s\"", hex);
+	for (line = buf; line < buf + len; line = nl + 1) {
+		if ((nl = memchr(line, '\n', (size_t)(buf + len - line))) == NULL) {
+			t->torn = (long)(line - buf);
+			break;
+		}
+		if (t->found < 0 && contains(line, (size_t)(nl - line), needle))
+			t->found = t->records;
+		last = line;
+		t->records++;
+	}
+	if (last)
+		history_hash(last, (size_t)(strchr(last, '\n') - last), t->last);
+	free(buf);
+	return 0;
+}

@@ -49,6 +49,19 @@ struct history {
 	long torn; /* offset of an incomplete last line (a crash), or -1 */
 };
 
+/* What applying a turn needs of the history, without reading its
+ * records: how many, the last one's hash, a torn last line, and where a
+ * turn id occurs. The lines are taken to be as carcpbem wrote them:
+ * replay checks that. */
+struct history_tail {
+	long records;
+	uint8_t last[GF_HASH_BYTES]; /* hash of the last record */
+	long torn;                   /* offset of an incomplete last line, or -1 */
+	long found;                  /* the record holding the turn id, or -1 */
+};
+int history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
+		 struct history_tail *t, struct turn_error *err);
+
 /* Reads every record (each checked for form, not the chain). */
 int history_read(const char *path, struct history *h, struct turn_error *err);
 /* Records from a JSON array (an exported archive). */

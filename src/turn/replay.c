@@ -64,9 +64,9 @@ check_link(const struct history *h, int i, const char *src, struct turn_error *e
 		return bad(err, src, r, "out of sequence (records were removed or reordered)",
 			   "");
 	if (memcmp(r->prev, h->rec[i - 1].hash, GF_HASH_BYTES) != 0)
-		return bad(err, src, &h->rec[i - 1],
-			   "changed after it was written: the next record names another "
-			   "hash for it",
+		return bad(err, src, r,
+			   "its prev is not the hash of the record before it: one of the "
+			   "two was changed after it was written",
 			   "");
 	if (r->event != HISTORY_TURN)
 		return bad(err, src, r, "a second creation record", "");
@@ -153,6 +153,16 @@ compare_state(const struct gamefile *stored, const struct gamefile *real, const 
 	return 0;
 }
 
+static int
+read_history(const char *path, struct history *h, struct turn_error *err)
+{
+	struct turn_error e = {0};
+
+	if (history_read(path, h, &e) < 0)
+		return terr(err, TURN_FAIL, "%s: %s", path, e.text);
+	return 0;
+}
+
 /* The last record has no next one to name its hash: state.json does. */
 static int
 check_head(const struct gamefile *host, const struct history *h, const struct gamedir *gd,
@@ -191,7 +201,7 @@ replay_dir(const struct gamedir *gd, const struct catalog *cat, struct replay_re
 	if (host->view != GF_VIEW_HOST)
 		terr(err, TURN_FAIL, "%s: a %s view: replay needs the host's state", gd->state,
 		     gamefile_view_name(host->view));
-	else if (history_read(gd->history, &h, err) == 0 &&
+	else if (read_history(gd->history, &h, err) == 0 &&
 		 replay_history(host, &h, gd->history, &gf, err) == 0 &&
 		 check_head(host, &h, gd, err) == 0 &&
 		 compare_state(host, gf, gd->state, err) == 0) {
@@ -206,6 +216,19 @@ replay_dir(const struct gamedir *gd, const struct catalog *cat, struct replay_re
 }
 
 /* ---- archives ---- */
+
+/* Paths of the host view it was read as, as the archive has them:
+ * "secret.bag" is "reveal.bag", "board[2]" is "state.board[2]". */
+static int
+archive_error(const char *path, const struct gf_error *e, struct turn_error *err)
+{
+	bool secret = strncmp(e->path, "secret", 6) == 0;
+
+	if (e->path[0] == '\0')
+		return terr(err, TURN_FAIL, "%s: %s", path, e->text);
+	return terr(err, TURN_FAIL, "%s: %s%s: %s", path, secret ? "reveal" : "state.",
+		    secret ? e->path + 6 : e->path, e->text);
+}
 
 /* The host view an archive amounts to: its final public state with the
  * seed and the bag it reveals. */
@@ -227,11 +250,7 @@ archive_host(json_t *root, const struct catalog *cat, const char *path,
 	json_object_set_new(doc, "view", json_string("host"));
 	json_object_set(doc, "secret", reveal);
 	if ((gf = gamefile_from_json(doc, cat, &e)) == NULL)
-		terr(err, TURN_FAIL, "%s: %s%s%s", path,
-		     e.path[0] && strcmp(e.path, "secret") && strncmp(e.path, "secret.", 7)
-			 ? "state."
-			 : "",
-		     e.path, e.text);
+		archive_error(path, &e, err);
 	json_decref(doc);
 	return gf;
 }
@@ -251,13 +270,22 @@ check_archive_header(json_t *root, const char *path, struct turn_error *err)
 	return 0;
 }
 
-/* An archive's state is a view: it does not say where its history ends. */
+/* An archive's state is a view: it does not say where its history ends.
+ * Its final scores must be the game's. */
 static int
-compare_unarchived(struct gamefile *host, const struct gamefile *gf, const char *path,
-		   struct turn_error *err)
+compare_unarchived(json_t *root, struct gamefile *host, const struct gamefile *gf,
+		   const char *path, struct turn_error *err)
 {
+	json_t *final = export_final_json(gf);
+	struct gf_error e = {0};
+	int r;
+
 	host->archive = gf->archive;
-	return compare_state(host, gf, path, err);
+	if (compare_state(host, gf, path, err) < 0)
+		return -1;
+	r = jv_compare(json_object_get(root, "final"), final, "final", &e);
+	json_decref(final);
+	return r < 0 ? terr(err, TURN_FAIL, "%s: %s: %s", path, e.path, e.text) : 0;
 }
 
 static int
@@ -274,7 +302,7 @@ replay_root(json_t *root, const struct catalog *cat, const char *path,
 	    (host = archive_host(root, cat, path, err)) != NULL &&
 	    history_from_json(json_object_get(root, "history"), &h, err) == 0 &&
 	    replay_history(host, &h, src, &gf, err) == 0 &&
-	    compare_unarchived(host, gf, path, err) == 0) {
+	    compare_unarchived(root, host, gf, path, err) == 0) {
 		fill_report(rep, gf, &h);
 		gf = NULL;
 		r = 0;

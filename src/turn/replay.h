@@ -34,6 +34,8 @@ int replay_archive(const char *path, const struct catalog *cat,
 /* The archive of a finished game: its final public state, the seed and
  * the bag revealed, every record, the final scores. The game is replayed
  * first: a bad archive is never exported. */
+/* {"scores": {name: points}, "winners": [names]} of a finished game. */
+json_t *export_final_json(const struct gamefile *gf);
 json_t *export_archive(const struct gamedir *gd, const struct catalog *cat, time_t now,
 		       struct turn_error *err);
 

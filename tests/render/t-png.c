@@ -241,7 +241,7 @@ main(void)
 	check_scaled(cat);
 	check_files(cat);
 	catalog_free(cat);
-	cairo_debug_reset_static_data();
+	render_cleanup();
 	return done_testing();
 }
 #endif
