@@ -38,13 +38,12 @@ test_expect_success 'new, legal, play, show and a refusal' '
 '
 
 test_expect_success 'render: text maps, PNG map and contact sheet' '
-	"$CARCPBEM" new --seed vg --river --abbot -o g.json alice bob carol >/dev/null &&
-	for i in 1 2 3 4 5 6; do
-		p=$("$CARCPBEM" legal g.json | grep "^place" | grep -v "^place 0 0 " | head -n 1) &&
-		"$CARCPBEM" play g.json "$p" >/dev/null &&
-		f=$("$CARCPBEM" legal g.json | sed "/^#/d" | head -n 1) &&
-		"$CARCPBEM" play g.json "$f" >/dev/null || return 1
-	done &&
+	"$CARCPBEM" new --river --abbot --edition 2 -o g.json alice bob carol \
+		--tiles RI.1/RIrI,RI.1/CIRI,RI.1/LIRI,RI.1/RrII,RI.1/CcII,RI.1/IIG,BA/L \
+		>/dev/null &&
+	"$CARCPBEM" play g.json "place 1 0 90" "thief N" "place 2 0 0" "knight N" \
+		"place 3 0 0" "farmer NL" "place 4 0 0" "thief N" "place 4 1 270" \
+		"farmer NL" "place 5 1 0" abbot >/dev/null &&
 	vg "$CARCPBEM" render g.json >map.txt &&
 	vg "$CARCPBEM" render g.json --utf8 --page --width 30 >/dev/null &&
 	vg "$CARCPBEM" render --tiles >/dev/null &&
@@ -57,6 +56,37 @@ test_expect_success 'render: text maps, PNG map and contact sheet' '
 	vg "$top_builddir/tests/render/t-geometry" >out &&
 	! grep "^not ok" out &&
 	grep "^Legend" map.txt
+'
+
+test_expect_success 'keys, signed turns, apply, replay, export' '
+	vg "$CARCPBEM" keygen alice >/dev/null &&
+	vg "$CARCPBEM" keygen bob >/dev/null &&
+	vg "$CARCPBEM" new --seed vg --tiles BA/CFc.1,BA/L --dir game --key alice.pub \
+		--key bob.pub --address bob=bob@example.org alice bob >/dev/null &&
+	vg "$CARCPBEM" view game --player bob -o b.json &&
+	vg "$CARCPBEM" view game -o v.json &&
+	vg "$CARCPBEM" move v.json "place 0 -1 90" "knight N" --key alice.key -o t1 >/dev/null &&
+	vg "$CARCPBEM" verify alice.pub t1 >/dev/null &&
+	sed "s/^/> /" t1 >quoted &&
+	vg "$CARCPBEM" sign alice.key quoted >/dev/null &&
+	vg "$CARCPBEM" apply game t1 >/dev/null &&
+	test_must_fail vg "$CARCPBEM" apply game quoted 2>err &&
+	grep already-applied err &&
+	test_must_fail vg "$CARCPBEM" apply game t1 2>/dev/null &&
+	vg "$CARCPBEM" view game -o v.json &&
+	vg "$CARCPBEM" move v.json "place 1 -1 0" monk --key bob.key -o t2 >/dev/null &&
+	vg "$CARCPBEM" apply game t2 >/dev/null &&
+	vg "$CARCPBEM" replay game >/dev/null &&
+	vg "$CARCPBEM" export game -o a.json &&
+	vg "$CARCPBEM" replay a.json >out &&
+	grep "every signature and hash checks" out
+'
+
+test_expect_success 'game documents: views, load errors, signed games' '
+	CARC_VIEW_GAMES=1 vg "$top_builddir/tests/state/t-views" >out &&
+	! grep "^not ok" out &&
+	vg "$top_builddir/tests/turn/t-turnfile" >out &&
+	! grep "^not ok" out
 '
 
 test_expect_success 'rules cases' '

@@ -7,7 +7,8 @@
 #include "replay.h"
 
 static const struct cli_opt export_opts[] = {
-	{'o', "output", 'o', "FILE", "write the archive to FILE (default: standard output)"},
+	{'o', "output", 'o', "FILE",
+	 "write the archive to FILE (default: standard output)"},
 	{0, NULL, 0, NULL, NULL},
 };
 

@@ -67,7 +67,8 @@ cmd_keygen(int argc, char **argv)
 			dir = arg;
 	}
 	if (it.npos != 1)
-		return usage_error(&usage, it.npos ? "one key name at a time"
-						   : "name the key, e.g. your player name");
+		return usage_error(&usage, it.npos
+					       ? "one key name at a time"
+					       : "name the key, e.g. your player name");
 	return keygen(dir, argv[1]);
 }

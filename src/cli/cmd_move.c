@@ -46,9 +46,10 @@ who(const struct gamefile *gf, const struct move_args *a, const struct seckey *k
 	if (gf->me >= 0)
 		return gf->me;
 	if ((p = gamefile_player(gf, k->label)) < 0)
-		cli_error("which player are you? the key is named %s, which is no player of "
-			  "game %s: add --player NAME",
-			  k->label, gf->id);
+		cli_error(
+		    "which player are you? the key is named %s, which is no player of "
+		    "game %s: add --player NAME",
+		    k->label, gf->id);
 	return p;
 }
 
@@ -106,7 +107,8 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 		}
 		if (gamefile_play(gf, actions[i], &re) < 0)
 			return refuse(gf, actions[i], &re);
-		snprintf(t->action[i], sizeof(t->action[i]), "%s", gf->action[gf->naction - 1]);
+		snprintf(t->action[i], sizeof(t->action[i]), "%s",
+			 gf->action[gf->naction - 1]);
 	}
 	t->nactions = n;
 	return 0;
@@ -141,8 +143,9 @@ sign_and_write(struct turn *t, const struct seckey *k, const char *out)
 	free(block);
 	if (r == EXIT_OK && out) {
 		turn_actions_text(t, acts, sizeof(acts));
-		printf("Turn %ld of game %s, %s: %s. Signed, in %s: mail it to the host.\n",
-		       t->number, t->game, t->player, acts, out);
+		printf(
+		    "Turn %ld of game %s, %s: %s. Signed, in %s: mail it to the host.\n",
+		    t->number, t->game, t->player, acts, out);
 	}
 	return r;
 }

@@ -105,7 +105,8 @@ add_keys(struct gamefile *gf, const char *arg)
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
-		if (set_key(gf, p >= 0 ? p : gamefile_player(gf, k[i].label), &k[i], arg) < 0)
+		if (set_key(gf, p >= 0 ? p : gamefile_player(gf, k[i].label), &k[i],
+			    arg) < 0)
 			return -1;
 	return 0;
 }
@@ -142,9 +143,10 @@ check_keys(const struct gamefile *gf, const struct new_archive *na)
 	}
 	for (int p = 0; p < gf->nplayers && (na->spool || na->dir); p++)
 		if (!gf->has_key[p]) {
-			cli_error("%s has no key: a game directory takes signed turns only; "
-				  "add --key %s=PUBKEY (carcpbem keygen makes one)",
-				  gf->name[p], gf->name[p]);
+			cli_error(
+			    "%s has no key: a game directory takes signed turns only; "
+			    "add --key %s=PUBKEY (carcpbem keygen makes one)",
+			    gf->name[p], gf->name[p]);
 			return -1;
 		}
 	return 0;

@@ -32,7 +32,8 @@ static const struct cli_opt render_table[] = {
 	{OPT_PAGE, "page", 0, NULL, "print a wider board in parts, one after the other"},
 	{OPT_NO_FITS, "no-fits", 0, NULL, "do not mark where the tile to place fits"},
 	{OPT_NO_LEGEND, "no-legend", 0, NULL, "print the text map without the legend"},
-	{OPT_TILE_PX, "tile-size", 0, "PX", "pixels per tile in the picture (default 64)"},
+	{OPT_TILE_PX, "tile-size", 0, "PX",
+	 "pixels per tile in the picture (default 64)"},
 	{OPT_MAX_PX, "max-size", 0, "PX",
 	 "widest and tallest picture (default 2048); a larger\n"
 	 "board is drawn with smaller tiles"},
@@ -65,7 +66,8 @@ parse_px(const char *opt, const char *arg, long lo, int *out)
 	long v;
 
 	if (parse_long(arg, lo, 16384, &v) < 0)
-		return usage_error(&usage, "--%s %s: give a number of pixels from %ld to 16384",
+		return usage_error(&usage,
+				   "--%s %s: give a number of pixels from %ld to 16384",
 				   opt, arg, lo);
 	*out = (int)v;
 	return 0;
@@ -87,8 +89,10 @@ apply_opt(struct render_args *a, int id, const char *arg)
 		return 0;
 	case OPT_WIDTH:
 		if (parse_long(arg, 0, 100000, &v) < 0 || (v > 0 && v < 20))
-			return usage_error(&usage, "--width %s: give 0 or a number of "
-						   "columns from 20 on", arg);
+			return usage_error(&usage,
+					   "--width %s: give 0 or a number of "
+					   "columns from 20 on",
+					   arg);
 		a->o.width = (int)v;
 		return 0;
 	case OPT_PAGE:
@@ -101,7 +105,7 @@ apply_opt(struct render_args *a, int id, const char *arg)
 	case OPT_TILE_PX:
 		return parse_px("tile-size", arg, 8, &a->o.tile_px);
 	case OPT_MAX_PX:
-		return parse_px("max-size", arg, 64, &a->o.max_px);
+		return parse_px("max-size", arg, 256, &a->o.max_px);
 	default:
 		a->tiles = true;
 		return 0;
@@ -174,8 +178,9 @@ cmd_render(int argc, char **argv)
 	}
 	a.text |= a.png == NULL;
 	if (a.png && !render_have_png()) {
-		cli_error("this carcpbem was built without cairo, so it draws no "
-			  "pictures (install libcairo2-dev, then configure and build again)");
+		cli_error(
+		    "this carcpbem was built without cairo, so it draws no "
+		    "pictures (install libcairo2-dev, then configure and build again)");
 		return EXIT_FAIL;
 	}
 	if (a.tiles && it.npos)

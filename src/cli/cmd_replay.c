@@ -21,18 +21,21 @@ report(const char *game, const struct replay_report *rep)
 {
 	const struct gamefile *gf = rep->gf;
 
-	printf("%s: game %s, %d record%s: every signature and hash checks.\n", game, gf->id,
-	       rep->records, rep->records == 1 ? "" : "s");
+	printf("%s: game %s, %d record%s: every signature and hash checks.\n", game,
+	       gf->id, rep->records, rep->records == 1 ? "" : "s");
 	if (gf->bag_mode == GF_BAG_GIVEN)
-		printf("Fair draw: the bag was given, in order; it matches the commitment.\n");
+		printf("Fair draw: the bag was given, in order; it matches the "
+		       "commitment.\n");
 	else if (rep->shuffle_checked)
-		printf("Fair draw: the bag matches the commitment and is the shuffle of the "
-		       "seed (%s).\n",
-		       rep->shuffle);
+		printf(
+		    "Fair draw: the bag matches the commitment and is the shuffle of the "
+		    "seed (%s).\n",
+		    rep->shuffle);
 	else
-		printf("Fair draw: the bag matches the commitment; its shuffle (%s) is not "
-		       "this carcpbem's, so the seed was not shuffled again.\n",
-		       rep->shuffle);
+		printf(
+		    "Fair draw: the bag matches the commitment; its shuffle (%s) is not "
+		    "this carcpbem's, so the seed was not shuffled again.\n",
+		    rep->shuffle);
 	printf("State %s: ", rep->state);
 	if (gf->game->over)
 		report_final(stdout, gf);
@@ -91,7 +94,8 @@ cmd_replay(int argc, char **argv)
 			return usage_help(&usage);
 	}
 	if (it.npos != 1)
-		return usage_error(&usage, it.npos ? "one game at a time"
-						   : "which game? give its directory or archive");
+		return usage_error(&usage,
+				   it.npos ? "one game at a time"
+					   : "which game? give its directory or archive");
 	return replay(argv[1]);
 }

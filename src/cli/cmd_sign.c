@@ -5,7 +5,8 @@
 #include "turnfile.h"
 
 static const struct cli_opt sign_opts[] = {
-	{'o', "output", 'o', "FILE", "write the signed turn to FILE (default: standard output)"},
+	{'o', "output", 'o', "FILE",
+	 "write the signed turn to FILE (default: standard output)"},
 	{0, NULL, 0, NULL, NULL},
 };
 

@@ -42,8 +42,8 @@ check(const char *keyfile, const char *file, const struct turn *t)
 	if (n < 0)
 		return cli_turn_error(keyfile, &err);
 	if ((k = find_key(keys, n, t->key)) < 0) {
-		terr(&err, TURN_UNKNOWN_KEY, "signed with key %s, which is not in %s", t->key,
-		     keyfile);
+		terr(&err, TURN_UNKNOWN_KEY, "signed with key %s, which is not in %s",
+		     t->key, keyfile);
 		return cli_turn_error(file, &err);
 	}
 	if (turn_verify(t, keys[k].pk) < 0) {

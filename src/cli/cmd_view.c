@@ -80,7 +80,8 @@ cmd_view(int argc, char **argv)
 			player = arg;
 	}
 	if (it.npos != 1)
-		return usage_error(&usage, it.npos ? "one game at a time"
-						   : "which game? give its directory or file");
+		return usage_error(&usage,
+				   it.npos ? "one game at a time"
+					   : "which game? give its directory or file");
 	return view(argv[1], player, out);
 }

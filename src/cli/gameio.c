@@ -78,7 +78,8 @@ cli_read_text(const char *path, size_t *len)
 	}
 	text = read_all(fp, len);
 	if (text == NULL || ferror(fp))
-		cli_error("%s: cannot read%s", path, text ? "" : " (too long, or out of memory)");
+		cli_error("%s: cannot read%s", path,
+			  text ? "" : " (too long, or out of memory)");
 	if (text && ferror(fp)) {
 		free(text);
 		text = NULL;

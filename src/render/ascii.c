@@ -85,7 +85,8 @@ draw_fits(const struct board_view *v, struct glyph_grid *gr)
 	static const char *const rot[4] = {"  0", " 90", "180", "270"};
 
 	for (int i = 0; i < v->nfit; i++) {
-		int c = (v->fit[i].x - v->minx) * ACELL_W, r = (v->fit[i].y - v->miny) * ACELL_H;
+		int c = (v->fit[i].x - v->minx) * ACELL_W,
+		    r = (v->fit[i].y - v->miny) * ACELL_H;
 		put_text(gr, c + 3, r, "?");
 		for (int k = 0; k < 4; k++)
 			if (v->fit[i].rots & (1 << k))
@@ -207,18 +208,19 @@ crop_window(const struct board_view *v, int n)
 }
 
 static void
-print_cropped(FILE *fp, const struct board_view *v, const struct glyph_grid *gr,
-	      int n, const struct render_opts *o)
+print_cropped(FILE *fp, const struct board_view *v, const struct glyph_grid *gr, int n,
+	      const struct render_opts *o)
 {
 	struct window w = crop_window(v, n);
 	int out = v->nfit - fits_inside(v, w.from, w.n);
 	char more[80] = "";
 
 	if (out)
-		snprintf(more, sizeof(more), "; %d place%s where the tile fits not shown", out,
-			 out == 1 ? "" : "s");
-	text_wrap(fp, o->width, "Cropped to fit %d columns: x %d to %d of %d to %d shown%s.",
-		  o->width, v->minx + w.from, v->minx + w.from + w.n - 1, v->minx,
+		snprintf(more, sizeof(more), "; %d place%s where the tile fits not shown",
+			 out, out == 1 ? "" : "s");
+	text_wrap(fp, o->width,
+		  "Cropped to fit %d columns: x %d to %d of %d to %d shown%s.", o->width,
+		  v->minx + w.from, v->minx + w.from + w.n - 1, v->minx,
 		  v->minx + v->nx - 1, more);
 	print_window(fp, v, gr, w, o->charset);
 }
@@ -233,8 +235,8 @@ print_pages(FILE *fp, const struct board_view *v, const struct glyph_grid *gr, i
 		struct window w = {p * n, p == pages - 1 ? v->nx - p * n : n};
 		if (p)
 			fputc('\n', fp);
-		text_wrap(fp, o->width, "Part %d of %d (x %d to %d of %d to %d):", p + 1, pages,
-			  v->minx + w.from, v->minx + w.from + w.n - 1, v->minx,
+		text_wrap(fp, o->width, "Part %d of %d (x %d to %d of %d to %d):", p + 1,
+			  pages, v->minx + w.from, v->minx + w.from + w.n - 1, v->minx,
 			  v->minx + v->nx - 1);
 		print_window(fp, v, gr, w, o->charset);
 	}
@@ -289,12 +291,12 @@ void
 render_opts_default(struct render_opts *o)
 {
 	*o = (struct render_opts){
-		.charset = RENDER_ASCII,
-		.width = RENDER_MAIL_WIDTH,
-		.wide = RENDER_CROP,
-		.legend = true,
-		.fits = true,
-		.tile_px = 64,
-		.max_px = 2048,
+	    .charset = RENDER_ASCII,
+	    .width = RENDER_MAIL_WIDTH,
+	    .wide = RENDER_CROP,
+	    .legend = true,
+	    .fits = true,
+	    .tile_px = 64,
+	    .max_px = 2048,
 	};
 }

@@ -18,12 +18,18 @@
 typedef uint16_t glyph;
 
 enum {
-	GL_FIELD = 128,    /* on the border of the tile */
-	GL_FIELD_IN,       /* inside it */
+	GL_FIELD = 128, /* on the border of the tile */
+	GL_FIELD_IN,    /* inside it */
 	GL_CITY,
 	GL_SHIELD,
-	GL_ROAD_H, GL_ROAD_V, GL_ROAD_D1, GL_ROAD_D2,      /* - | \ / */
-	GL_RIVER_H, GL_RIVER_V, GL_RIVER_D1, GL_RIVER_D2,
+	GL_ROAD_H,
+	GL_ROAD_V,
+	GL_ROAD_D1,
+	GL_ROAD_D2, /* - | \ / */
+	GL_RIVER_H,
+	GL_RIVER_V,
+	GL_RIVER_D1,
+	GL_RIVER_D2,
 	GL_BRIDGE_H,       /* a road east-west over a river */
 	GL_BRIDGE_V,       /* a road north-south over a river */
 	GL_RIVER_H_ROAD_N, /* a river east-west, a road ending at it */
@@ -32,7 +38,10 @@ enum {
 	GL_RIVER_V_ROAD_W,
 	GL_JUNCTION,
 	GL_POOL,
-	GL_MARK_NW, GL_MARK_NE, GL_MARK_SE, GL_MARK_SW,    /* the last tile's corners */
+	GL_MARK_NW,
+	GL_MARK_NE,
+	GL_MARK_SE,
+	GL_MARK_SW, /* the last tile's corners */
 	GL_END
 };
 
@@ -55,8 +64,8 @@ void ascii_tile(const struct tile_geo *geo, struct glyph_grid *gr, int col, int 
 int ascii_col(double x);
 int ascii_row(double y);
 /* A figure: the seat letter and the role's initial, on its anchor. */
-void ascii_figure(const struct tile_geo *geo, int seg, int kind, char letter,
-		  char role, struct glyph_grid *gr, int col, int row);
+void ascii_figure(const struct tile_geo *geo, int seg, int kind, char letter, char role,
+		  struct glyph_grid *gr, int col, int row);
 
 /* The glyph as the character set spells it. */
 const char *glyph_text(glyph c, int charset);

@@ -71,8 +71,12 @@ static void
 draw_spoke(struct cellref *c, int kind, int side, bool solid)
 {
 	for (int i = 1; i <= (side == SIDE_N || side == SIDE_S ? 2 : 3); i++) {
-		int col = MID_COL + (side == SIDE_E ? i : side == SIDE_W ? -i : 0),
-		    row = MID_ROW + (side == SIDE_S ? i : side == SIDE_N ? -i : 0);
+		int col = MID_COL + (side == SIDE_E   ? i
+				     : side == SIDE_W ? -i
+						      : 0),
+		    row = MID_ROW + (side == SIDE_S   ? i
+				     : side == SIDE_N ? -i
+						      : 0);
 		put(c, col, row, path_glyph(kind, side == SIDE_N || side == SIDE_S));
 		c->solid[row][col] |= solid;
 	}
@@ -83,14 +87,15 @@ static void
 draw_curve(struct cellref *c, int kind, int a)
 {
 	static const int8_t route[4][4][3] = {
-		{{3, 0, 1}, {4, 1, 2}, {5, 2, 0}, {6, 2, 0}}, /* north to east */
-		{{6, 2, 0}, {5, 2, 0}, {4, 3, 3}, {3, 4, 1}}, /* east to south */
-		{{3, 4, 1}, {2, 3, 2}, {1, 2, 0}, {0, 2, 0}}, /* south to west */
-		{{0, 2, 0}, {1, 2, 0}, {2, 1, 3}, {3, 0, 1}}, /* west to north */
+	    {{3, 0, 1}, {4, 1, 2}, {5, 2, 0}, {6, 2, 0}}, /* north to east */
+	    {{6, 2, 0}, {5, 2, 0}, {4, 3, 3}, {3, 4, 1}}, /* east to south */
+	    {{3, 4, 1}, {2, 3, 2}, {1, 2, 0}, {0, 2, 0}}, /* south to west */
+	    {{0, 2, 0}, {1, 2, 0}, {2, 1, 3}, {3, 0, 1}}, /* west to north */
 	};
 
 	for (int i = 0; i < 4; i++)
-		put_solid(c, route[a][i][0], route[a][i][1], path_glyph(kind, route[a][i][2]));
+		put_solid(c, route[a][i][0], route[a][i][1],
+			  path_glyph(kind, route[a][i][2]));
 }
 
 static void
@@ -139,13 +144,13 @@ middle_glyph(int roads, int rivers)
 
 	if (rivers == (E | W))
 		return roads == (N | S) ? GL_BRIDGE_V
-		       : roads == N	? GL_RIVER_H_ROAD_N
-		       : roads == S	? GL_RIVER_H_ROAD_S
+		       : roads == N     ? GL_RIVER_H_ROAD_N
+		       : roads == S     ? GL_RIVER_H_ROAD_S
 					: GL_RIVER_H;
 	if (rivers == (N | S))
 		return roads == (E | W) ? GL_BRIDGE_H
-		       : roads == E	? GL_RIVER_V_ROAD_E
-		       : roads == W	? GL_RIVER_V_ROAD_W
+		       : roads == E     ? GL_RIVER_V_ROAD_E
+		       : roads == W     ? GL_RIVER_V_ROAD_W
 					: GL_RIVER_V;
 	if (rivers)
 		return GL_RIVER_H;
@@ -223,7 +228,9 @@ ascii_tile(const struct tile_geo *geo, struct glyph_grid *gr, int col, int row)
 
 	for (int r = 0; r < ACELL_H; r++)
 		for (int k = 0; k < ACELL_W; k++)
-			put(&c, k, r, r % (ACELL_H - 1) && k % (ACELL_W - 1) ? GL_FIELD_IN : GL_FIELD);
+			put(&c, k, r,
+			    r % (ACELL_H - 1) && k % (ACELL_W - 1) ? GL_FIELD_IN
+								   : GL_FIELD);
 	draw_paths(&c, geo, 0);
 	draw_paths(&c, geo, 1);
 	draw_cities(&c, geo);
@@ -266,9 +273,9 @@ coverable(glyph g, int kind)
 static int
 label_spot(const struct cellref *c, int kind, int *col, int *row)
 {
-	static const int8_t step[][2] = {{0, 0},  {-1, 0}, {1, 0},  {0, -1}, {0, 1},
-					  {-1, -1}, {1, -1}, {-1, 1}, {1, 1},	{-2, 0},
-					  {2, 0}};
+	static const int8_t step[][2] = {{0, 0}, {-1, 0},  {1, 0},  {0, -1},
+					 {0, 1}, {-1, -1}, {1, -1}, {-1, 1},
+					 {1, 1}, {-2, 0},  {2, 0}};
 
 	for (size_t i = 0; i < sizeof(step) / sizeof(step[0]); i++) {
 		int k = *col + step[i][0], r = *row + step[i][1];

@@ -12,16 +12,16 @@ static const char *const glyph_texts[GL_END - GL_FIELD][2] = {
 	[GL_FIELD_IN - GL_FIELD] = {" ", " "},
 	[GL_CITY - GL_FIELD] = {"#", "#"},
 	[GL_SHIELD - GL_FIELD] = {"*", "*"},
-	[GL_ROAD_H - GL_FIELD] = {"=", "\u2500"},	    /* ─ */
-	[GL_ROAD_V - GL_FIELD] = {"|", "\u2502"},	    /* │ */
-	[GL_ROAD_D1 - GL_FIELD] = {"\\", "\u2572"},	    /* ╲ */
-	[GL_ROAD_D2 - GL_FIELD] = {"/", "\u2571"},	    /* ╱ */
-	[GL_RIVER_H - GL_FIELD] = {"~", "\u2550"},	    /* ═ */
-	[GL_RIVER_V - GL_FIELD] = {"~", "\u2551"},	    /* ║ */
+	[GL_ROAD_H - GL_FIELD] = {"=", "\u2500"},   /* ─ */
+	[GL_ROAD_V - GL_FIELD] = {"|", "\u2502"},   /* │ */
+	[GL_ROAD_D1 - GL_FIELD] = {"\\", "\u2572"}, /* ╲ */
+	[GL_ROAD_D2 - GL_FIELD] = {"/", "\u2571"},  /* ╱ */
+	[GL_RIVER_H - GL_FIELD] = {"~", "\u2550"},  /* ═ */
+	[GL_RIVER_V - GL_FIELD] = {"~", "\u2551"},  /* ║ */
 	[GL_RIVER_D1 - GL_FIELD] = {"~", "~"},
 	[GL_RIVER_D2 - GL_FIELD] = {"~", "~"},
-	[GL_BRIDGE_H - GL_FIELD] = {"=", "\u256b"},	    /* ╫ */
-	[GL_BRIDGE_V - GL_FIELD] = {"|", "\u256a"},	    /* ╪ */
+	[GL_BRIDGE_H - GL_FIELD] = {"=", "\u256b"},       /* ╫ */
+	[GL_BRIDGE_V - GL_FIELD] = {"|", "\u256a"},       /* ╪ */
 	[GL_RIVER_H_ROAD_N - GL_FIELD] = {"~", "\u2567"}, /* ╧ */
 	[GL_RIVER_H_ROAD_S - GL_FIELD] = {"~", "\u2564"}, /* ╤ */
 	[GL_RIVER_V_ROAD_E - GL_FIELD] = {"~", "\u255f"}, /* ╟ */
@@ -85,19 +85,21 @@ print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 	int cs = o->charset, n = 0;
 
 	for (int p = 0; p < v->g->nplayers; p++)
-		n += snprintf(seats + n, sizeof(seats) - n, "%s%c%s%s", p ? ", " : "", 'A' + p,
-			      seat_name(o, p) ? NB : "", seat_name(o, p) ? seat_name(o, p) : "");
+		n += snprintf(seats + n, sizeof(seats) - n, "%s%c%s%s", p ? ", " : "",
+			      'A' + p, seat_name(o, p) ? NB : "",
+			      seat_name(o, p) ? seat_name(o, p) : "");
 	fputc('\n', fp);
 	text_wrap(fp, o->width,
-		  "Legend: #" NB "city, *" NB "shield, %s" NB "%s" NB "%s" NB "%s" NB "road, %s" NB
-		  "river, ." NB "field, o" NB "where" NB "roads" NB "end, @" NB "spring" NB "or" NB
-		  "lake, [+]" NB "monastery, (%%)" NB "garden.",
+		  "Legend: #" NB "city, *" NB "shield, %s" NB "%s" NB "%s" NB "%s" NB
+		  "road, %s" NB "river, ." NB "field, o" NB "where" NB "roads" NB
+		  "end, @" NB "spring" NB "or" NB "lake, [+]" NB "monastery, (%%)" NB
+		  "garden.",
 		  glyph_text(GL_ROAD_H, cs), glyph_text(GL_ROAD_V, cs),
 		  glyph_text(GL_ROAD_D1, cs), glyph_text(GL_ROAD_D2, cs),
 		  cs == RENDER_UTF8 ? "\u2550" NB "\u2551" NB "~" : "~");
 	text_wrap(fp, o->width,
-		  "Figures: seat letter and role (t" NB "thief, k" NB "knight, f" NB "farmer, m" NB
-		  "monk, a" NB "abbot): Bk is a knight of B. Seats: %s.",
+		  "Figures: seat letter and role (t" NB "thief, k" NB "knight, f" NB
+		  "farmer, m" NB "monk, a" NB "abbot): Bk is a knight of B. Seats: %s.",
 		  seats);
 }
 
@@ -108,7 +110,8 @@ print_last(FILE *fp, const struct board_view *v, const struct render_opts *o)
 	int cs = o->charset;
 	char who[64];
 
-	text_wrap(fp, o->width, "%s" NB "%s" NB "%s" NB "%s: the tile placed last, %s at %d,%d "
+	text_wrap(fp, o->width,
+		  "%s" NB "%s" NB "%s" NB "%s: the tile placed last, %s at %d,%d "
 		  "rotation %d, by %s.",
 		  glyph_text(GL_MARK_NW, cs), glyph_text(GL_MARK_NE, cs),
 		  glyph_text(GL_MARK_SW, cs), glyph_text(GL_MARK_SE, cs),
@@ -170,8 +173,8 @@ static void
 print_rotations(FILE *fp, const struct tile_type *t, int charset, int width)
 {
 	int per = width <= 0 || width >= 4 * ACELL_W + 6 ? 4
-		  : width >= 2 * ACELL_W + 2	 ? 2
-						 : 1;
+		  : width >= 2 * ACELL_W + 2             ? 2
+							 : 1;
 
 	for (int r = 0; r < 4; r += per)
 		print_rotation_row(fp, t, charset, r, per);
@@ -185,7 +188,8 @@ print_fits(FILE *fp, struct board_view *v, const struct render_opts *o)
 	char who[64];
 
 	game_decision(v->g, &d);
-	text_wrap(fp, o->width, "%s is to place %s. It fits where ? stands, turned as shown:",
+	text_wrap(fp, o->width,
+		  "%s is to place %s. It fits where ? stands, turned as shown:",
 		  seat_text(o, d.player, who, sizeof(who)), t->id);
 	print_fit_list(fp, v, o);
 	fprintf(fp, "\n%s in its four rotations:\n", t->id);

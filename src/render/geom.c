@@ -21,7 +21,6 @@
 #define DEEP_CAP_DEPTH 0.44
 #define POCKET_DEPTH 0.36
 #define BAND_POCKET_DEPTH 0.25
-#define FLATTEN 12 /* line pieces per cubic when testing points */
 
 static const struct geo_pt corner_pt[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
 
@@ -43,7 +42,8 @@ turn(struct geo_pt p, int q)
 static struct geo_bez
 bez_turn(struct geo_bez b, int q)
 {
-	return (struct geo_bez){turn(b.p0, q), turn(b.c1, q), turn(b.c2, q), turn(b.p3, q)};
+	return (struct geo_bez){turn(b.p0, q), turn(b.c1, q), turn(b.c2, q),
+				turn(b.p3, q)};
 }
 
 static struct geo_bez
@@ -210,9 +210,8 @@ path_bez(int a, int b)
 		a = b, b = x;
 	}
 	/* 0.276 = 0.5 * 0.552: a cubic close to a quarter circle */
-	return bez_turn((struct geo_bez){pt(0.5, 0), pt(0.5, 0.276), pt(0.724, 0.5),
-					 pt(1, 0.5)},
-			a);
+	return bez_turn(
+	    (struct geo_bez){pt(0.5, 0), pt(0.5, 0.276), pt(0.724, 0.5), pt(1, 0.5)}, a);
 }
 
 static void
@@ -225,6 +224,8 @@ add_path(struct tile_geo *g, int s, int kind, int a, int b)
 	p = &g->path[g->npath++];
 	*p = (struct geo_path){.seg = s, .kind = kind, .a = a, .b = b};
 	p->bez = path_bez(a, b);
+	for (int k = 0; k <= GEO_FLAT; k++)
+		p->line[k] = geo_bez_at(&p->bez, (double)k / GEO_FLAT);
 }
 
 /* One path between two sides, or one per side to the centre. */
@@ -254,6 +255,10 @@ add_city(const struct tile_type *t, int rot, struct tile_geo *g, int s, int side
 	c = &g->city[g->ncity++];
 	*c = (struct geo_city){.seg = s, .sides = sides};
 	city_outline(t, rot, c);
+	for (int i = 0; i < c->npiece; i++)
+		for (int k = 0; k < GEO_FLAT; k++)
+			c->poly[c->npoly++] =
+			    geo_bez_at(&c->piece[i], (double)k / GEO_FLAT);
 }
 
 void
@@ -276,45 +281,56 @@ geo_build(const struct tile_type *t, int rot, struct tile_geo *g)
 	geo_anchors(t, rot, g);
 }
 
-/* Even-odd test against the outline flattened into short lines. */
+/* Even-odd test against the flattened outline. */
 bool
 geo_city_contains(const struct geo_city *c, struct geo_pt p)
 {
 	bool in = false;
 
-	for (int i = 0; i < c->npiece; i++) {
-		struct geo_pt a = c->piece[i].p0;
-		for (int k = 1; k <= FLATTEN; k++) {
-			struct geo_pt b = geo_bez_at(&c->piece[i], (double)k / FLATTEN);
-			if ((a.y > p.y) != (b.y > p.y) &&
-			    p.x < a.x + (b.x - a.x) * (p.y - a.y) / (b.y - a.y))
-				in = !in;
-			a = b;
-		}
+	for (int i = 0, j = c->npoly - 1; i < c->npoly; j = i++) {
+		struct geo_pt a = c->poly[j], b = c->poly[i];
+		if ((a.y > p.y) != (b.y > p.y) &&
+		    p.x < a.x + (b.x - a.x) * (p.y - a.y) / (b.y - a.y))
+			in = !in;
 	}
 	return in;
 }
 
+/* Squared distance from q to the segment a-b. */
 static double
-seg_dist(struct geo_pt a, struct geo_pt b, struct geo_pt q)
+seg_dist2(struct geo_pt a, struct geo_pt b, struct geo_pt q)
 {
-	double dx = b.x - a.x, dy = b.y - a.y, len = dx * dx + dy * dy, t = 0;
+	double dx = b.x - a.x, dy = b.y - a.y, len = dx * dx + dy * dy, t = 0, ex, ey;
 
 	if (len > 0)
-		t = fmax(0, fmin(1, ((q.x - a.x) * dx + (q.y - a.y) * dy) / len));
-	return hypot(a.x + t * dx - q.x, a.y + t * dy - q.y);
+		t = ((q.x - a.x) * dx + (q.y - a.y) * dy) / len;
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	ex = a.x + t * dx - q.x, ey = a.y + t * dy - q.y;
+	return ex * ex + ey * ey;
+}
+
+double
+geo_city_dist(const struct geo_city *c, struct geo_pt q)
+{
+	double d = 4;
+
+	if (geo_city_contains(c, q))
+		return 0;
+	for (int i = 0, j = c->npoly - 1; i < c->npoly; j = i++) {
+		double e = seg_dist2(c->poly[j], c->poly[i], q);
+		d = e < d ? e : d;
+	}
+	return sqrt(d);
 }
 
 double
 geo_path_dist(const struct geo_path *p, struct geo_pt q)
 {
-	struct geo_pt a = p->bez.p0;
-	double d = 2;
+	double d = 4;
 
-	for (int k = 1; k <= FLATTEN; k++) {
-		struct geo_pt b = geo_bez_at(&p->bez, (double)k / FLATTEN);
-		d = fmin(d, seg_dist(a, b, q));
-		a = b;
+	for (int k = 1; k <= GEO_FLAT; k++) {
+		double e = seg_dist2(p->line[k - 1], p->line[k], q);
+		d = e < d ? e : d;
 	}
-	return d;
+	return sqrt(d);
 }

@@ -28,6 +28,7 @@
 #define GEO_CENTRE 4 /* path end at the centre of the cell, not a side */
 #define GEO_RES 33   /* raster cells per side, odd so one is in the middle */
 #define GEO_PIECES 8 /* most pieces in a city outline */
+#define GEO_FLAT 12  /* straight lines per cubic when testing points */
 
 /* Half-widths of paths, and the radius kept free around the centre. */
 #define GEO_ROAD_HALF 0.055
@@ -49,14 +50,17 @@ struct geo_city {
 	uint8_t seg;   /* segment index in the tile type */
 	uint8_t sides; /* board sides it covers, bit per enum side */
 	uint8_t npiece;
-	uint8_t wall;  /* bit per piece: inside the cell (a wall), not its edge */
+	uint8_t wall; /* bit per piece: inside the cell (a wall), not its edge */
 	struct geo_bez piece[GEO_PIECES]; /* closed outline, clockwise */
+	int npoly;
+	struct geo_pt poly[GEO_PIECES * GEO_FLAT]; /* the outline, flattened */
 };
 
 struct geo_path {
 	uint8_t seg, kind; /* SEG_ROAD or SEG_RIVER */
 	uint8_t a, b;      /* board sides; b is GEO_CENTRE for a path that ends */
 	struct geo_bez bez;
+	struct geo_pt line[GEO_FLAT + 1]; /* bez, flattened */
 };
 
 /* What marks the centre where paths end and nothing else stands. */
@@ -91,6 +95,8 @@ void geo_rasterize(const struct tile_type *t, int rot, const struct tile_geo *g,
 
 struct geo_pt geo_bez_at(const struct geo_bez *b, double t);
 bool geo_city_contains(const struct geo_city *c, struct geo_pt p);
+/* Distance from q to the outline (0 inside) or to the path's line. */
+double geo_city_dist(const struct geo_city *c, struct geo_pt q);
 double geo_path_dist(const struct geo_path *p, struct geo_pt q);
 /* Where a board slot lies on the border of the cell (SLOT_CENTRE: the middle). */
 struct geo_pt geo_slot_point(int slot);

@@ -69,7 +69,8 @@ nearest_deep(dist_grid d, int min, struct geo_pt target, struct geo_pt *out)
 			struct geo_pt q = {CELL(j), CELL(i)};
 			double e = sq_dist(q, target);
 			if (d[i][j] < min || e > best + 1e-9 ||
-			    (e > best - 1e-9 && sq_dist(q, middle) >= sq_dist(*out, middle)))
+			    (e > best - 1e-9 &&
+			     sq_dist(q, middle) >= sq_dist(*out, middle)))
 				continue;
 			best = e;
 			*out = q;

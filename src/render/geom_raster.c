@@ -17,17 +17,9 @@
 #define FAR_TIE 0.05 /* and distances to a path's end */
 
 static double
-city_dist(const struct geo_city *c, struct geo_pt q)
+dist_to(struct geo_pt q, double x, double y)
 {
-	double d = 2;
-
-	if (geo_city_contains(c, q))
-		return 0;
-	for (int i = 0; i < c->npiece; i++) {
-		struct geo_path edge = {.bez = c->piece[i]};
-		d = fmin(d, geo_path_dist(&edge, q));
-	}
-	return d;
+	return sqrt((q.x - x) * (q.x - x) + (q.y - y) * (q.y - y));
 }
 
 static bool
@@ -55,10 +47,11 @@ clearance(const struct tile_geo *g, struct geo_pt q)
 	double d = fmin(fmin(q.x, 1 - q.x), fmin(q.y, 1 - q.y));
 
 	for (int i = 0; i < g->ncity; i++)
-		d = fmin(d, city_dist(&g->city[i], q));
+		d = fmin(d, geo_city_dist(&g->city[i], q));
 	for (int i = 0; i < g->npath; i++)
 		if (is_through(&g->path[i]))
-			d = fmin(d, geo_path_dist(&g->path[i], q) - half_width(&g->path[i]));
+			d = fmin(d,
+				 geo_path_dist(&g->path[i], q) - half_width(&g->path[i]));
 	return d;
 }
 
@@ -90,15 +83,15 @@ free_spot(const struct tile_geo *g)
 	for (int i = 0; i < GEO_RES; i++)
 		for (int j = 0; j < GEO_RES; j++) {
 			struct geo_pt q = {CELL(j), CELL(i)};
-			dist[i][j] = clearance(g, q) < GEO_CENTRE_R
-					 ? 9
-					 : hypot(q.x - 0.5, q.y - 0.5);
+			dist[i][j] =
+			    clearance(g, q) < GEO_CENTRE_R ? 9 : dist_to(q, 0.5, 0.5);
 			near = fmin(near, dist[i][j]);
 		}
 	for (int i = 0; i < GEO_RES; i++)
 		for (int j = 0; j < GEO_RES; j++) {
 			struct geo_pt q = {CELL(j), CELL(i)};
-			double d = dist[i][j], e = d > near + TIE ? 0 : end_path_dist(g, q);
+			double d = dist[i][j],
+			       e = d > near + TIE ? 0 : end_path_dist(g, q);
 			if (d > near + TIE || e < best_e - FAR_TIE ||
 			    (e < best_e + FAR_TIE && d >= best_d - 1e-9))
 				continue;
@@ -138,38 +131,6 @@ geo_place_centre(const struct tile_type *t, struct tile_geo *g)
 		g->hub = HUB_JUNCTION;
 }
 
-/* What is drawn at q, in drawing order (the last one wins). */
-static int
-seg_at_point(const struct tile_geo *g, struct geo_pt q)
-{
-	int seg = SEG_NONE;
-
-	for (int pass = 0; pass < 3; pass++)
-		for (int i = 0; i < g->npath; i++) {
-			const struct geo_path *p = &g->path[i];
-			int when = !is_through(p) ? 0 : p->kind == SEG_RIVER ? 1 : 2;
-			if (when == pass && pass < 2 &&
-			    geo_path_dist(p, q) <= half_width(p) + HALF_CELL)
-				seg = p->seg;
-		}
-	for (int i = 0; i < g->ncity; i++)
-		if (geo_city_contains(&g->city[i], q))
-			seg = g->city[i].seg;
-	for (int i = 0; i < g->npath; i++) {
-		const struct geo_path *p = &g->path[i];
-		if (is_through(p) && p->kind == SEG_ROAD &&
-		    geo_path_dist(p, q) <= half_width(p) + HALF_CELL)
-			seg = p->seg;
-	}
-	if (g->centre_kind >= 0 &&
-	    hypot(q.x - g->centre.x, q.y - g->centre.y) <= GEO_CENTRE_R * 0.8)
-		seg = g->centre_seg;
-	if (g->hub != HUB_NONE &&
-	    hypot(q.x - 0.5, q.y - 0.5) <= (g->hub == HUB_POOL ? GEO_POOL_R : GEO_HUB_R))
-		seg = GEO_BLOCK;
-	return seg;
-}
-
 static int
 cell_of(double v)
 {
@@ -203,13 +164,91 @@ flood(struct geo_raster *r, int i, int j, int seg)
 	}
 }
 
+/* Paints the cells within reach of the path (its half-width and half a
+ * cell, so that a path always parts the fields on either side). */
+static void
+paint_path(struct geo_raster *r, const struct geo_path *p)
+{
+	double reach = half_width(p) + HALF_CELL, x0 = 1, y0 = 1, x1 = 0, y1 = 0;
+
+	for (int k = 0; k <= GEO_FLAT; k++) {
+		x0 = p->line[k].x < x0 ? p->line[k].x : x0;
+		y0 = p->line[k].y < y0 ? p->line[k].y : y0;
+		x1 = p->line[k].x > x1 ? p->line[k].x : x1;
+		y1 = p->line[k].y > y1 ? p->line[k].y : y1;
+	}
+	for (int i = cell_of(y0 - reach); i <= cell_of(y1 + reach); i++)
+		for (int j = cell_of(x0 - reach); j <= cell_of(x1 + reach); j++)
+			if (geo_path_dist(p, (struct geo_pt){CELL(j), CELL(i)}) <= reach)
+				r->seg[i][j] = p->seg;
+}
+
+static void
+paint_paths(struct geo_raster *r, const struct tile_geo *g, int pass)
+{
+	for (int i = 0; i < g->npath; i++) {
+		const struct geo_path *p = &g->path[i];
+		int when = !is_through(p) ? 0 : p->kind == SEG_RIVER ? 1 : 2;
+		if (when == pass)
+			paint_path(r, p);
+	}
+}
+
+/* Row by row: a cell is inside when an odd number of the outline's edges
+ * cross its row left of its middle. */
+static void
+paint_city(struct geo_raster *r, const struct geo_city *c)
+{
+	for (int i = 0; i < GEO_RES; i++) {
+		double y = CELL(i), cross[GEO_PIECES * GEO_FLAT];
+		int n = 0;
+		for (int k = 0, m = c->npoly - 1; k < c->npoly; m = k++) {
+			struct geo_pt a = c->poly[m], b = c->poly[k];
+			if ((a.y > y) != (b.y > y))
+				cross[n++] = a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y);
+		}
+		for (int j = 0; j < GEO_RES; j++) {
+			int left = 0;
+			for (int k = 0; k < n; k++)
+				left += cross[k] > CELL(j);
+			if (left & 1)
+				r->seg[i][j] = c->seg;
+		}
+	}
+}
+
+static void
+paint_disc(struct geo_raster *r, struct geo_pt c, double radius, int seg)
+{
+	for (int i = cell_of(c.y - radius); i <= cell_of(c.y + radius); i++)
+		for (int j = cell_of(c.x - radius); j <= cell_of(c.x + radius); j++)
+			if (dist_to((struct geo_pt){CELL(j), CELL(i)}, c.x, c.y) <=
+			    radius)
+				r->seg[i][j] = seg;
+}
+
+/* What is drawn where, in drawing order (geom.h): the last one wins. */
+static void
+paint(struct geo_raster *r, const struct tile_geo *g)
+{
+	memset(r->seg, SEG_NONE, sizeof(r->seg));
+	paint_paths(r, g, 0);
+	paint_paths(r, g, 1);
+	for (int i = 0; i < g->ncity; i++)
+		paint_city(r, &g->city[i]);
+	paint_paths(r, g, 2);
+	if (g->centre_kind >= 0)
+		paint_disc(r, g->centre, GEO_CENTRE_R * 0.8, g->centre_seg);
+	if (g->hub != HUB_NONE)
+		paint_disc(r, (struct geo_pt){0.5, 0.5},
+			   g->hub == HUB_POOL ? GEO_POOL_R : GEO_HUB_R, GEO_BLOCK);
+}
+
 void
 geo_rasterize(const struct tile_type *t, int rot, const struct tile_geo *g,
 	      struct geo_raster *r)
 {
-	for (int i = 0; i < GEO_RES; i++)
-		for (int j = 0; j < GEO_RES; j++)
-			r->seg[i][j] = seg_at_point(g, (struct geo_pt){CELL(j), CELL(i)});
+	paint(r, g);
 	for (int slot = 0; slot < SLOT_COUNT; slot++) {
 		int s = tile_seg_at(t, slot, rot);
 		struct geo_pt p = geo_slot_point(slot);

@@ -8,7 +8,7 @@
 #define RGB_BACKGROUND 0xf4f1e8 /* around the board */
 #define RGB_EMPTY 0xe6e1d3      /* an empty cell inside the board's frame */
 #define RGB_FIELD 0x9cc46a
-#define RGB_GRID 0x6f8f45       /* the line between tiles */
+#define RGB_GRID 0x6f8f45 /* the line between tiles */
 #define RGB_CITY 0xd8a657
 #define RGB_WALL 0x7a5a30
 #define RGB_ROAD 0xf6efdc
@@ -22,9 +22,9 @@
 #define RGB_GARDEN 0x3d8a3f
 #define RGB_GARDEN_EDGE 0x22562a
 #define RGB_FLOWER 0xf3d34a
-#define RGB_INK 0x222222        /* outlines, text */
-#define RGB_LAST 0xff7a00       /* frame of the tile placed last */
-#define RGB_FIT 0x5a5a5a        /* dashed frame where the tile fits */
+#define RGB_INK 0x222222  /* outlines, text */
+#define RGB_LAST 0xff7a00 /* frame of the tile placed last */
+#define RGB_FIT 0x5a5a5a  /* dashed frame where the tile fits */
 
 #define PLAYER_COLOURS 6
 

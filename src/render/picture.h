@@ -27,7 +27,7 @@ struct png_layout {
 	int px;               /* pixels per tile */
 	int board_x, board_y; /* north-west corner of the view's first cell */
 	int width, height;
-	int table_y;          /* top of the score table */
+	int table_y; /* top of the score table */
 };
 
 void png_rgb(cairo_t *cr, uint32_t rgb);

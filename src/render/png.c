@@ -27,8 +27,8 @@ render_cleanup(void)
 void
 png_rgb(cairo_t *cr, uint32_t rgb)
 {
-	cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
-			     (rgb & 0xff) / 255.0);
+	cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0,
+			     ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
 }
 
 static cairo_status_t
@@ -96,8 +96,8 @@ fill_info(const struct board_view *v, const struct png_layout *l,
 	  struct render_png_info *info)
 {
 	if (info)
-		*info = (struct render_png_info){l->width, l->height, l->px, l->board_x,
-						 l->board_y, v->minx, v->miny};
+		*info = (struct render_png_info){
+		    l->width, l->height, l->px, l->board_x, l->board_y, v->minx, v->miny};
 }
 
 int

@@ -9,8 +9,7 @@
 #define FIGURE_SIZE 0.36 /* of a tile */
 
 void
-png_layout(const struct board_view *v, const struct render_opts *o,
-	   struct png_layout *l)
+png_layout(const struct board_view *v, const struct render_opts *o, struct png_layout *l)
 {
 	int max = o->max_px < PNG_MIN_SIZE ? PNG_MIN_SIZE : o->max_px,
 	    table = png_table_height(v->g), px = o->tile_px > 0 ? o->tile_px : 64,

@@ -29,10 +29,9 @@ static void
 body(cairo_t *cr)
 {
 	static const double p[][2] = {
-		{-0.10, -0.20}, {-0.42, -0.08}, {-0.45, 0.06}, {-0.20, 0.05},
-		{-0.36, 0.50},	{-0.07, 0.50},	{0.00, 0.32},  {0.07, 0.50},
-		{0.36, 0.50},	{0.20, 0.05},	{0.45, 0.06},  {0.42, -0.08},
-		{0.10, -0.20},
+	    {-0.10, -0.20}, {-0.42, -0.08}, {-0.45, 0.06}, {-0.20, 0.05}, {-0.36, 0.50},
+	    {-0.07, 0.50},  {0.00, 0.32},   {0.07, 0.50},  {0.36, 0.50},  {0.20, 0.05},
+	    {0.45, 0.06},   {0.42, -0.08},  {0.10, -0.20},
 	};
 
 	poly(cr, p, sizeof(p) / sizeof(p[0]));
@@ -56,7 +55,10 @@ static void
 gown(cairo_t *cr)
 {
 	static const double p[][2] = {
-		{-0.13, -0.24}, {-0.38, 0.50}, {0.38, 0.50}, {0.13, -0.24},
+	    {-0.13, -0.24},
+	    {-0.38, 0.50},
+	    {0.38, 0.50},
+	    {0.13, -0.24},
 	};
 
 	poly(cr, p, 4);
@@ -66,7 +68,7 @@ static void
 mitre(cairo_t *cr)
 {
 	static const double p[][2] = {
-		{-0.13, -0.18}, {-0.14, -0.46}, {0.0, -0.64}, {0.14, -0.46}, {0.13, -0.18},
+	    {-0.13, -0.18}, {-0.14, -0.46}, {0.0, -0.64}, {0.14, -0.46}, {0.13, -0.18},
 	};
 
 	poly(cr, p, 5);
@@ -78,7 +80,8 @@ parts(int seg_kind, int figure_type, part_fn out[3])
 {
 	int n = 0;
 
-	if (figure_type == FIG_ABBOT || seg_kind == SEG_MONASTERY || seg_kind == SEG_GARDEN) {
+	if (figure_type == FIG_ABBOT || seg_kind == SEG_MONASTERY ||
+	    seg_kind == SEG_GARDEN) {
 		out[n++] = gown;
 		out[n++] = figure_type == FIG_ABBOT ? mitre : head;
 		return n;

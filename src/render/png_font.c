@@ -118,7 +118,8 @@ glyph_path(cairo_t *cr, const char *g, double x, double unit)
 		}
 		cairo_move_to(cr, x + (g[i] - '0') * unit, (g[i + 1] - '0') * unit);
 		for (i += 2; g[i] && g[i] != ' '; i += 2)
-			cairo_line_to(cr, x + (g[i] - '0') * unit, (g[i + 1] - '0') * unit);
+			cairo_line_to(cr, x + (g[i] - '0') * unit,
+				      (g[i + 1] - '0') * unit);
 		cairo_rel_line_to(cr, 0, 0);
 	}
 }

@@ -44,8 +44,8 @@ render_png_mem(const struct game *g, const struct render_opts *o, unsigned char 
 }
 
 int
-render_png_tiles(const struct catalog *cat, const struct render_opts *o,
-		 const char *path, struct render_error *err)
+render_png_tiles(const struct catalog *cat, const struct render_opts *o, const char *path,
+		 struct render_error *err)
 {
 	(void)cat, (void)o, (void)path;
 	return no_cairo(err);

@@ -47,14 +47,14 @@ draw_block(cairo_t *cr, const struct tile_type *t, const struct sheet *s, double
 		cairo_restore(cr);
 		png_rgb(cr, RGB_INK);
 		snprintf(label, sizeof(label), "%d", r * 90);
-		png_text(cr, label, tx + s->px / 2.0, y + LABEL + s->px + LABEL / 2.0, 0.5,
-			 PNG_TEXT);
+		png_text(cr, label, tx + s->px / 2.0, y + LABEL + s->px + LABEL / 2.0,
+			 0.5, PNG_TEXT);
 	}
 }
 
 int
-render_png_tiles(const struct catalog *cat, const struct render_opts *o,
-		 const char *path, struct render_error *err)
+render_png_tiles(const struct catalog *cat, const struct render_opts *o, const char *path,
+		 struct render_error *err)
 {
 	struct sheet s;
 	cairo_surface_t *surface;

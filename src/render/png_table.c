@@ -34,9 +34,10 @@ title(cairo_t *cr, const struct board_view *v, const struct render_opts *o, doub
 	if (d.kind == DECISION_GAME_OVER)
 		snprintf(s, sizeof(s), "Turn %d: the game is over.", g->turn);
 	else if (d.kind == DECISION_PLACE_TILE)
-		snprintf(s, sizeof(s), "Turn %d: %c %s to place %s; %d tile%s left.", g->turn,
-			 'A' + d.player, name_of(o, d.player), g->cat->types[d.tile].id,
-			 game_tiles_left(g), game_tiles_left(g) == 1 ? "" : "s");
+		snprintf(s, sizeof(s), "Turn %d: %c %s to place %s; %d tile%s left.",
+			 g->turn, 'A' + d.player, name_of(o, d.player),
+			 g->cat->types[d.tile].id, game_tiles_left(g),
+			 game_tiles_left(g) == 1 ? "" : "s");
 	else
 		snprintf(s, sizeof(s), "Turn %d: %c %s may put a figure on %s.", g->turn,
 			 'A' + d.player, name_of(o, d.player), g->cat->types[d.tile].id);
@@ -54,8 +55,8 @@ arrow(cairo_t *cr, double x, double y)
 }
 
 static void
-seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o,
-	  int seat, double y)
+seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o, int seat,
+	  double y)
 {
 	const struct player_state *ps = &v->g->player[seat];
 	char s[64];

@@ -119,7 +119,8 @@ draw_garden(cairo_t *cr, struct geo_pt c)
 	png_rgb(cr, RGB_FLOWER);
 	for (int i = 0; i < 4; i++) {
 		double a = M_PI / 4 + i * M_PI / 2;
-		cairo_arc(cr, c.x + 0.065 * cos(a), c.y + 0.065 * sin(a), 0.022, 0, 2 * M_PI);
+		cairo_arc(cr, c.x + 0.065 * cos(a), c.y + 0.065 * sin(a), 0.022, 0,
+			  2 * M_PI);
 		cairo_fill(cr);
 	}
 }

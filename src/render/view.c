@@ -20,7 +20,8 @@ collect_fits(struct board_view *v, const struct game *g)
 	int cap = game_legal_max(g), n, m = 0;
 	struct action *a = malloc(sizeof(*a) * (cap > 0 ? cap : 1));
 
-	if (a == NULL || (v->fit = malloc(sizeof(*v->fit) * (cap > 0 ? cap : 1))) == NULL) {
+	if (a == NULL ||
+	    (v->fit = malloc(sizeof(*v->fit) * (cap > 0 ? cap : 1))) == NULL) {
 		free(a);
 		return -1;
 	}

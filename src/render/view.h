@@ -21,8 +21,8 @@ struct board_view {
 	int last;               /* placed index of the tile placed last, or -1 */
 	int fit_tile;           /* tile type the fits are for, or -1 */
 	int nfit;
-	struct view_fit *fit;   /* sorted by y, then x */
-	struct tile_geo **geo;  /* [type * 4 + rot], made when first asked */
+	struct view_fit *fit;  /* sorted by y, then x */
+	struct tile_geo **geo; /* [type * 4 + rot], made when first asked */
 };
 
 /* fits: list where the drawn tile fits, if a tile is to be placed.

@@ -67,7 +67,8 @@ gamedir_resolve(const char *arg, const char *spool, struct gamedir *gd,
 		return gamedir_of(arg, gd, err);
 	if (state_in_dir(arg, dir))
 		return gamedir_of(dir, gd, err);
-	if (stat(arg, &st) != 0 && spool && gamefile_check_id(arg, why, sizeof(why)) == 0 &&
+	if (stat(arg, &st) != 0 && spool &&
+	    gamefile_check_id(arg, why, sizeof(why)) == 0 &&
 	    snprintf(dir, sizeof(dir), "%s/games/%s", spool, arg) < GAMEDIR_PATH &&
 	    is_dir(dir))
 		return gamedir_of(dir, gd, err);
@@ -88,7 +89,8 @@ make_parents(char *path, struct gf_error *err)
 		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
 			int saved = errno;
 			*p = '/';
-			return gf_fail(err, "", "cannot create %s: %s", path, strerror(saved));
+			return gf_fail(err, "", "cannot create %s: %s", path,
+				       strerror(saved));
 		}
 		*p = '/';
 	}

@@ -91,7 +91,7 @@ static void
 default_id(struct gamefile *gf)
 {
 	static const char tag[] = "carcpbem game id v1";
-	uint8_t h[3];
+	uint8_t h[4];
 
 	crypto_generichash(h, sizeof(h), gf->setup.seed, SEED_BYTES,
 			   (const unsigned char *)tag, sizeof(tag) - 1);
@@ -110,8 +110,8 @@ check_tiles(const struct catalog *cat, const struct game_setup *setup,
 		snprintf(path, sizeof(path), "tiles[%d]", i);
 		if (setup->order[i] < 0 || setup->order[i] >= cat->ntypes)
 			return gf_fail(err, path, "no such tile");
-		if (gamefile_find_tile(cat, &setup->opt, cat->types[setup->order[i]].id, why,
-				       sizeof(why)) < 0)
+		if (gamefile_find_tile(cat, &setup->opt, cat->types[setup->order[i]].id,
+				       why, sizeof(why)) < 0)
 			return gf_fail(err, path, "%s", why);
 	}
 	if (setup->start >= 0 && gamefile_find_tile(cat, &setup->opt,

@@ -70,7 +70,8 @@ append_tiles(struct gamefile *gf, json_t *a, const char *path, struct gf_error *
 
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		jv_index(p, path, i);
-		if ((gf->bag[gf->nbag] = gf_tile_at(gf, json_array_get(a, i), p, err)) < 0)
+		if ((gf->bag[gf->nbag] = gf_tile_at(gf, json_array_get(a, i), p, err)) <
+		    0)
 			return -1;
 		gf->nbag++;
 	}
@@ -89,16 +90,20 @@ load_addresses(json_t *secret, struct gamefile *gf, struct gf_error *err)
 	if (o == NULL)
 		return 0;
 	if (!json_is_object(o))
-		return gf_fail(err, "secret.addresses",
-			       "expected an object like {\"alice\": \"alice@example.org\"}, "
-			       "found %s",
-			       jv_kind(o));
+		return gf_fail(
+		    err, "secret.addresses",
+		    "expected an object like {\"alice\": \"alice@example.org\"}, "
+		    "found %s",
+		    jv_kind(o));
 	json_object_foreach(o, name, v) {
 		jv_join(p, "secret.addresses", name);
-		if ((player = gamefile_player(gf, name)) < 0 || strcmp(gf->name[player], name))
-			return gf_fail(err, p, "\"%.20s\" is not a player of this game", name);
+		if ((player = gamefile_player(gf, name)) < 0 ||
+		    strcmp(gf->name[player], name))
+			return gf_fail(err, p, "\"%.20s\" is not a player of this game",
+				       name);
 		if (!json_is_string(v))
-			return gf_fail(err, p, "expected a mail address, found %s", jv_kind(v));
+			return gf_fail(err, p, "expected a mail address, found %s",
+				       jv_kind(v));
 		if (gamefile_set_address(gf, player, json_string_value(v), &e) < 0)
 			return gf_fail(err, p, "%s", e.text);
 	}
@@ -117,7 +122,8 @@ load_secret(json_t *root, struct gamefile *gf, struct gf_error *err)
 			     err)) == NULL)
 		return -1;
 	if (json_array_size(bag) == 0)
-		return gf_fail(err, "secret.bag", "an empty bag: a game has tiles to draw");
+		return gf_fail(err, "secret.bag",
+			       "an empty bag: a game has tiles to draw");
 	if (alloc_bag(gf, json_array_size(bag), err) < 0 ||
 	    append_tiles(gf, bag, "secret.bag", err) < 0)
 		return -1;
@@ -139,7 +145,8 @@ remaining_total(json_t *rem, long *total, struct gf_error *err)
 			return json_is_integer(v)
 				   ? gf_fail(err, p, "%lld is out of range 1..999",
 					     (long long)json_integer_value(v))
-				   : gf_fail(err, p, "expected a number of tiles, found %s",
+				   : gf_fail(err, p,
+					     "expected a number of tiles, found %s",
 					     jv_kind(v));
 		*total += (long)json_integer_value(v);
 	}
@@ -170,7 +177,8 @@ append_remaining(struct gamefile *gf, json_t *rem, struct gf_error *err)
 static int
 load_public_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	json_t *drawn = jv_member(root, "", "drawn", JSON_ARRAY, "an array of tile ids", err);
+	json_t *drawn =
+	    jv_member(root, "", "drawn", JSON_ARRAY, "an array of tile ids", err);
 	json_t *rem = drawn ? jv_member(root, "", "remaining", JSON_OBJECT,
 					"an object of tile counts", err)
 			    : NULL;
@@ -179,7 +187,8 @@ load_public_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
 	if (rem == NULL || remaining_total(rem, &total, err) < 0)
 		return -1;
 	if (json_array_size(drawn) + (size_t)total == 0)
-		return gf_fail(err, "drawn", "no tiles drawn and none left: a game has tiles");
+		return gf_fail(err, "drawn",
+			       "no tiles drawn and none left: a game has tiles");
 	if (alloc_bag(gf, json_array_size(drawn) + (size_t)total, err) < 0 ||
 	    append_tiles(gf, drawn, "drawn", err) < 0)
 		return -1;
@@ -207,9 +216,10 @@ check_counts(const struct gamefile *gf, struct gf_error *err)
 			r = gf_fail(err, path,
 				    "%s%d cop%s of %s, but the tile sets of these rules "
 				    "leave %d to draw (was the file edited?)",
-				    gf->view == GF_VIEW_HOST ? "" : "with the tiles drawn, ",
-				    have[t], have[t] == 1 ? "y" : "ies", gf->cat->types[t].id,
-				    want[t]);
+				    gf->view == GF_VIEW_HOST ? ""
+							     : "with the tiles drawn, ",
+				    have[t], have[t] == 1 ? "y" : "ies",
+				    gf->cat->types[t].id, want[t]);
 	free(have);
 	free(want);
 	return r;

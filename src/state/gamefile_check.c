@@ -61,7 +61,8 @@ word_ref(json_t *obj, const char *path, const char *key, const char *const *list
 }
 
 static int
-check_player(const struct gamefile *gf, json_t *pl, const char *path, struct gf_error *err)
+check_player(const struct gamefile *gf, json_t *pl, const char *path,
+	     struct gf_error *err)
 {
 	static const char *const with_abbot[] = {"followers", "abbot", NULL};
 	char p[JV_PATH];
@@ -69,7 +70,8 @@ check_player(const struct gamefile *gf, json_t *pl, const char *path, struct gf_
 	int v;
 
 	if (jv_int(pl, path, "score", 0, COUNT_MAX, &v, err) < 0 ||
-	    (supply = jv_member(pl, path, "supply", JSON_OBJECT, "an object", err)) == NULL)
+	    (supply = jv_member(pl, path, "supply", JSON_OBJECT, "an object", err)) ==
+		NULL)
 		return -1;
 	jv_join(p, path, "supply");
 	if (jv_keys(supply, p, with_abbot, err) < 0)
@@ -98,14 +100,16 @@ check_players(json_t *root, const struct gamefile *gf, struct gf_error *err)
 static int
 check_decision(json_t *root, const struct gamefile *gf, struct gf_error *err)
 {
-	static const char *const kinds[] = {"place-tile", "place-figure", "game-over", NULL};
+	static const char *const kinds[] = {"place-tile", "place-figure", "game-over",
+					    NULL};
 	static const char *const keys[] = {"kind", "player", "tile", NULL};
 	json_t *d = jv_member(root, "", "decision", JSON_OBJECT, "an object", err);
 	int kind;
 
 	if (d == NULL || jv_keys(d, "decision", keys, err) < 0 ||
 	    (kind = word_ref(d, "decision", "kind", kinds,
-			     "\"place-tile\", \"place-figure\" or \"game-over\"", err)) < 0)
+			     "\"place-tile\", \"place-figure\" or \"game-over\"", err)) <
+		0)
 		return -1;
 	if (kind == DECISION_GAME_OVER)
 		return 0;
@@ -132,8 +136,9 @@ check_tile(const struct gamefile *gf, json_t *t, const char *path, struct gf_err
 		return -1;
 	jv_join(p, path, "rotation");
 	if (json_integer_value(json_object_get(t, "rotation")) % 90)
-		return gf_fail(err, p, "%lld is not 0, 90, 180 or 270",
-			       (long long)json_integer_value(json_object_get(t, "rotation")));
+		return gf_fail(
+		    err, p, "%lld is not 0, 90, 180 or 270",
+		    (long long)json_integer_value(json_object_get(t, "rotation")));
 	if (json_object_get(t, "player") && player_ref(gf, t, path, "player", err) < 0)
 		return -1;
 	return 0;
@@ -156,21 +161,22 @@ static int
 check_figure(const struct gamefile *gf, json_t *board, json_t *f, const char *path,
 	     struct gf_error *err)
 {
-	static const char *const keys[] = {"player", "figure", "feature", "x", "y", "slot",
-					   NULL};
+	static const char *const keys[] = {"player", "figure", "feature", "x",
+					   "y",      "slot",   NULL};
 	static const char *const roles[] = {"thief", "knight", "farmer", "monk", "abbot",
 					    NULL};
-	static const char *const kinds[] = {"road", "city", "field", "monastery", "garden",
-					    NULL};
+	static const char *const kinds[] = {"road",      "city",   "field",
+					    "monastery", "garden", NULL};
 	const char *slot;
 	char p[JV_PATH];
 	int v;
 
 	if (!json_is_object(f))
 		return gf_fail(err, path, "expected an object, found %s", jv_kind(f));
-	if (jv_keys(f, path, keys, err) < 0 || player_ref(gf, f, path, "player", err) < 0 ||
-	    word_ref(f, path, "figure", roles, "a figure (thief, knight, farmer, monk, abbot)",
-		     err) < 0 ||
+	if (jv_keys(f, path, keys, err) < 0 ||
+	    player_ref(gf, f, path, "player", err) < 0 ||
+	    word_ref(f, path, "figure", roles,
+		     "a figure (thief, knight, farmer, monk, abbot)", err) < 0 ||
 	    word_ref(f, path, "feature", kinds,
 		     "a feature (road, city, field, monastery, garden)", err) < 0 ||
 	    jv_int(f, path, "x", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
@@ -179,11 +185,13 @@ check_figure(const struct gamefile *gf, json_t *board, json_t *f, const char *pa
 		return -1;
 	jv_join(p, path, "slot");
 	if (slot_parse(slot) < 0 || strcmp(slot_name(slot_parse(slot)), slot) != 0)
-		return gf_fail(err, p, "\"%.10s\" is not a slot: N NL NR E EL ER S SL SR W WL "
-				       "WR or C",
+		return gf_fail(err, p,
+			       "\"%.10s\" is not a slot: N NL NR E EL ER S SL SR W WL "
+			       "WR or C",
 			       slot);
 	if (!on_board(board, json_object_get(f, "x"), json_object_get(f, "y")))
-		return gf_fail(err, path, "stands at %lld,%lld, where the board has no tile",
+		return gf_fail(err, path,
+			       "stands at %lld,%lld, where the board has no tile",
 			       (long long)json_integer_value(json_object_get(f, "x")),
 			       (long long)json_integer_value(json_object_get(f, "y")));
 	return 0;
@@ -202,7 +210,8 @@ check_array(json_t *root, const struct gamefile *gf, const char *key, json_t *bo
 		return -1;
 	json_array_foreach(a, i, v) {
 		jv_index(p, key, i);
-		if ((board ? check_figure(gf, board, v, p, err) : check_tile(gf, v, p, err)) < 0)
+		if ((board ? check_figure(gf, board, v, p, err)
+			   : check_tile(gf, v, p, err)) < 0)
 			return -1;
 	}
 	return 0;
@@ -216,7 +225,8 @@ gf_check_form(json_t *root, const struct gamefile *gf, struct gf_error *err)
 
 	if (check_players(root, gf, err) < 0 ||
 	    jv_int(root, "", "turn", 0, COUNT_MAX, &v, err) < 0 ||
-	    jv_bool(root, "", "over", &over, err) < 0 || check_decision(root, gf, err) < 0 ||
+	    jv_bool(root, "", "over", &over, err) < 0 ||
+	    check_decision(root, gf, err) < 0 ||
 	    jv_int(root, "", "tiles_left", 0, COUNT_MAX, &v, err) < 0 ||
 	    check_array(root, gf, "board", NULL, err) < 0)
 		return -1;
@@ -238,18 +248,21 @@ gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
 	}
 	for (int i = 0; gf_core_keys[i] && r == 0; i++)
 		r = jv_compare(json_object_get(root, gf_core_keys[i]),
-			       json_object_get(real, gf_core_keys[i]), gf_core_keys[i], err);
+			       json_object_get(real, gf_core_keys[i]), gf_core_keys[i],
+			       err);
 	json_decref(real);
 	if (r < 0)
 		return -1;
 	jv_tohex(h, GF_STATE_HEX / 2, hex);
-	if ((stored = jv_string(root, "", "state_hash", "16 hexadecimal digits", err)) == NULL)
+	if ((stored = jv_string(root, "", "state_hash", "16 hexadecimal digits", err)) ==
+	    NULL)
 		return -1;
 	if (strcmp(stored, hex) != 0)
-		return gf_fail(err, "state_hash",
-			       "the document says \"%.20s\" but its public state hashes to "
-			       "\"%s\" (was the file edited?)",
-			       stored, hex);
+		return gf_fail(
+		    err, "state_hash",
+		    "the document says \"%.20s\" but its public state hashes to "
+		    "\"%s\" (was the file edited?)",
+		    stored, hex);
 	return 0;
 }
 
@@ -283,7 +296,8 @@ load_archive(json_t *root, struct gamefile *gf, struct gf_error *err)
 	if (a == NULL)
 		return 0;
 	if (!json_is_object(a))
-		return gf_fail(err, "archive", "expected an object, found %s", jv_kind(a));
+		return gf_fail(err, "archive", "expected an object, found %s",
+			       jv_kind(a));
 	if (jv_keys(a, "archive", keys, err) < 0 ||
 	    jv_int(a, "archive", "records", 1, 1000000, &records, err) < 0 ||
 	    jv_hex(a, "archive", "head", gf->archive.head, GF_HASH_BYTES, err) < 0)

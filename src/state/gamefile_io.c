@@ -74,7 +74,8 @@ write_temp(char *tmp, const char *dir, const char *data, size_t len, int mode,
 	if ((fd = mkstemp(tmp)) < 0)
 		return gf_fail(err, "", "cannot create a file in %s: %s", dir,
 			       strerror(errno));
-	if (fchmod(fd, (mode_t)mode) < 0 || write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	if (fchmod(fd, (mode_t)mode) < 0 || write_all(fd, data, len) < 0 ||
+	    fsync(fd) < 0) {
 		saved = errno;
 		close(fd);
 		unlink(tmp);

@@ -10,9 +10,9 @@
 #include "jsonv.h"
 
 const char *const gf_core_keys[] = {
-    "game",       "rules", "players",   "first_player", "start",   "fair_draw",
-    "turn",       "over",  "decision",  "tiles_left",   "drawn",   "remaining",
-    "actions",    "board", "figures",   NULL};
+	"game",       "rules", "players",   "first_player", "start",   "fair_draw",
+	"turn",       "over",  "decision",  "tiles_left",   "drawn",   "remaining",
+	"actions",    "board", "figures",   NULL};
 
 json_t *
 gamefile_rules_json(const struct rules_options *o)
@@ -53,7 +53,8 @@ players_json(const struct gamefile *gf)
 	for (int p = 0; p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
 		json_t *pl = json_pack("{s:s}", "name", gf->name[p]);
-		json_t *supply = json_pack("{s:i}", "followers", ps->supply[FIG_FOLLOWER]);
+		json_t *supply =
+		    json_pack("{s:i}", "followers", ps->supply[FIG_FOLLOWER]);
 		if (gf->has_key[p])
 			json_object_set_new(pl, "key", key_json(gf->key[p]));
 		json_object_set_new(pl, "score", json_integer(ps->score));
@@ -73,7 +74,8 @@ fair_draw_json(const struct gamefile *gf)
 	json_t *o;
 
 	jv_tohex(gf->commitment, GF_HASH_BYTES, hex);
-	o = json_pack("{s:s}", "bag", gf->bag_mode == GF_BAG_GIVEN ? "given" : "shuffled");
+	o = json_pack("{s:s}", "bag",
+		      gf->bag_mode == GF_BAG_GIVEN ? "given" : "shuffled");
 	if (gf->bag_mode == GF_BAG_SHUFFLED)
 		json_object_set_new(o, "shuffle", json_string(gf->shuffle));
 	json_object_set_new(o, "commitment", json_string(hex));
@@ -105,7 +107,8 @@ remaining_json(const struct gamefile *gf)
 		count[gf->bag[i]]++;
 	for (int t = 0; t < n; t++)
 		if (count[t])
-			json_object_set_new(o, gf->cat->types[t].id, json_integer(count[t]));
+			json_object_set_new(o, gf->cat->types[t].id,
+					    json_integer(count[t]));
 	free(count);
 	return o;
 }
@@ -132,7 +135,8 @@ board_json(const struct gamefile *gf)
 				      g->cat->types[pt->type].id, "x", pt->x, "y", pt->y,
 				      "rotation", pt->rot * 90, "turn", pt->turn);
 		if (pt->player >= 0)
-			json_object_set_new(t, "player", json_string(gf->name[pt->player]));
+			json_object_set_new(t, "player",
+					    json_string(gf->name[pt->player]));
 		json_array_append_new(a, t);
 	}
 	return a;
@@ -191,7 +195,8 @@ secret_json(const struct gamefile *gf)
 	sodium_memzero(hex, sizeof(hex));
 	for (int p = 0; p < gf->nplayers; p++)
 		if (gf->address[p])
-			json_object_set_new(addr, gf->name[p], json_string(gf->address[p]));
+			json_object_set_new(addr, gf->name[p],
+					    json_string(gf->address[p]));
 	if (json_object_size(addr))
 		json_object_set_new(o, "addresses", addr);
 	else
@@ -222,7 +227,7 @@ archive_json(const struct gamefile *gf)
 static void
 add_view_extras(json_t *root, const struct gamefile *gf, int view, int player)
 {
-	if (view == GF_VIEW_PLAYER)
+	if (view == GF_VIEW_PLAYER && player >= 0 && player < gf->nplayers)
 		json_object_set_new(root, "you", you_json(gf, player));
 	if (view != GF_VIEW_HOST)
 		return;

@@ -19,13 +19,15 @@ load_header(json_t *root, struct gamefile *gf, struct gf_error *err)
 	const char *format, *view;
 	json_t *v;
 
-	if ((format = jv_string(root, "", "format", "\"" GAMEFILE_FORMAT "\"", err)) == NULL)
+	if ((format = jv_string(root, "", "format", "\"" GAMEFILE_FORMAT "\"", err)) ==
+	    NULL)
 		return -1;
 	if (strcmp(format, GAMEFILE_FORMAT) != 0)
 		return gf_fail(err, "format",
 			       "\"%s\" is not \"%s\": not a carcpbem game file", format,
 			       GAMEFILE_FORMAT);
-	if ((v = jv_member(root, "", "version", JSON_INTEGER, "the number 2", err)) == NULL)
+	if ((v = jv_member(root, "", "version", JSON_INTEGER, "the number 2", err)) ==
+	    NULL)
 		return -1;
 	if (json_integer_value(v) == 1)
 		return gf_fail(err, "version",
@@ -65,9 +67,10 @@ load_keys(json_t *root, const struct gamefile *gf, struct gf_error *err)
 		keys[n++] = "you";
 	keys[n] = NULL;
 	if (gf->view != GF_VIEW_HOST && json_object_get(root, "secret"))
-		return gf_fail(err, "secret",
-			       "a %s view holds no secrets: only the host view has this key",
-			       gamefile_view_name(gf->view));
+		return gf_fail(
+		    err, "secret",
+		    "a %s view holds no secrets: only the host view has this key",
+		    gamefile_view_name(gf->view));
 	return jv_keys(root, "", keys, err);
 }
 
@@ -227,8 +230,8 @@ load_fair_draw(json_t *root, struct gamefile *gf, struct gf_error *err)
 		NULL)
 		return -1;
 	if (strcmp(bag, "shuffled") != 0 && strcmp(bag, "given") != 0)
-		return gf_fail(err, "fair_draw.bag", "\"%.40s\" is not \"shuffled\" or \"given\"",
-			       bag);
+		return gf_fail(err, "fair_draw.bag",
+			       "\"%.40s\" is not \"shuffled\" or \"given\"", bag);
 	gf->bag_mode = bag[0] == 's' ? GF_BAG_SHUFFLED : GF_BAG_GIVEN;
 	if (gf->bag_mode == GF_BAG_SHUFFLED) {
 		shuffle = jv_string(o, "fair_draw", "shuffle", "the shuffle's name", err);
@@ -246,7 +249,8 @@ load_fair_draw(json_t *root, struct gamefile *gf, struct gf_error *err)
 static int
 load_actions(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	json_t *a = jv_member(root, "", "actions", JSON_ARRAY, "an array of actions", err);
+	json_t *a =
+	    jv_member(root, "", "actions", JSON_ARRAY, "an array of actions", err);
 	char p[JV_PATH];
 
 	if (a == NULL)
@@ -267,7 +271,8 @@ static int
 load_all(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
 	if (load_header(root, gf, err) < 0 || load_keys(root, gf, err) < 0 ||
-	    load_game_id(root, gf, err) < 0 || load_rules(root, &gf->setup.opt, err) < 0 ||
+	    load_game_id(root, gf, err) < 0 ||
+	    load_rules(root, &gf->setup.opt, err) < 0 ||
 	    load_players(root, gf, err) < 0 || load_seats(root, gf, err) < 0 ||
 	    load_fair_draw(root, gf, err) < 0 || gf_load_bag(root, gf, err) < 0 ||
 	    gf_check_form(root, gf, err) < 0 || gf_start(gf, err) < 0 ||
@@ -282,7 +287,8 @@ gamefile_from_json(json_t *root, const struct catalog *cat, struct gf_error *err
 	struct gamefile *gf;
 
 	if (!json_is_object(root)) {
-		gf_fail(err, "", "not a carcpbem game file: the top level is %s, not an object",
+		gf_fail(err, "",
+			"not a carcpbem game file: the top level is %s, not an object",
 			jv_kind(root));
 		return NULL;
 	}
@@ -310,8 +316,8 @@ gamefile_load(const char *path, const struct catalog *cat, struct gf_error *err)
 	root = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
 	fclose(fp);
 	if (root == NULL) {
-		gf_fail(err, "", "not valid JSON: line %d, column %d: %s", je.line, je.column,
-			je.text);
+		gf_fail(err, "", "not valid JSON: line %d, column %d: %s", je.line,
+			je.column, je.text);
 		return NULL;
 	}
 	gf = gamefile_from_json(root, cat, err);

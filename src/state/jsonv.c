@@ -240,8 +240,8 @@ compare_arrays(json_t *stored, json_t *real, const char *path, struct gf_error *
 
 	for (size_t i = 0; i < ns || i < nr; i++) {
 		jv_index(p, path, i);
-		if (jv_compare(json_array_get(stored, i), json_array_get(real, i), p, err) <
-		    0)
+		if (jv_compare(json_array_get(stored, i), json_array_get(real, i), p,
+			       err) < 0)
 			return -1;
 	}
 	return 0;

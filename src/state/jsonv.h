@@ -20,7 +20,8 @@ void jv_index(char *out, const char *path, size_t i);
 
 /* A typo in a key must not pass for an absent optional field: every key
  * of obj must be in known (NULL-terminated). */
-int jv_keys(json_t *obj, const char *path, const char *const *known, struct gf_error *err);
+int jv_keys(json_t *obj, const char *path, const char *const *known,
+	    struct gf_error *err);
 /* obj.key of JSON type want (JSON_TRUE stands for a boolean), or NULL with
  * err filled; what describes the expected value. */
 json_t *jv_member(json_t *obj, const char *path, const char *key, int want,

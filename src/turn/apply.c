@@ -53,15 +53,17 @@ check_key(const struct gamefile *gf, const struct turn *t, int p, struct turn_er
 	for (int q = 0; q < gf->nplayers; q++) {
 		key_id(gf->key[q], id);
 		if (gf->has_key[q] && strcmp(id, t->key) == 0)
-			return terr(err, TURN_UNKNOWN_KEY,
-				    "the turn is %s's but signed with %s's key (%s): each "
-				    "player signs their own turns with their own key",
-				    gf->name[p], gf->name[q], t->key);
+			return terr(
+			    err, TURN_UNKNOWN_KEY,
+			    "the turn is %s's but signed with %s's key (%s): each "
+			    "player signs their own turns with their own key",
+			    gf->name[p], gf->name[q], t->key);
 	}
-	return terr(err, TURN_UNKNOWN_KEY,
-		    "signed with key %s, which is not %s's registered key (%s): sign with "
-		    "the key you gave the host, or ask the host to register your new one",
-		    t->key, gf->name[p], mine);
+	return terr(
+	    err, TURN_UNKNOWN_KEY,
+	    "signed with key %s, which is not %s's registered key (%s): sign with "
+	    "the key you gave the host, or ask the host to register your new one",
+	    t->key, gf->name[p], mine);
 }
 
 static int
@@ -71,10 +73,11 @@ check_signer(const struct gamefile *gf, const struct turn *t, int *player,
 	char names[128];
 
 	if (strcmp(t->game, gf->id) != 0)
-		return terr(err, TURN_WRONG_GAME,
-			    "this turn is for game %s, not for game %s: send it to the host "
-			    "of game %s, or move again from game %s's view",
-			    t->game, gf->id, t->game, gf->id);
+		return terr(
+		    err, TURN_WRONG_GAME,
+		    "this turn is for game %s, not for game %s: send it to the host "
+		    "of game %s, or move again from game %s's view",
+		    t->game, gf->id, t->game, gf->id);
 	if ((*player = gamefile_player(gf, t->player)) < 0) {
 		player_list(gf, names, sizeof(names));
 		return terr(err, TURN_UNKNOWN_KEY,
@@ -85,10 +88,11 @@ check_signer(const struct gamefile *gf, const struct turn *t, int *player,
 	if (check_key(gf, t, *player, err) < 0)
 		return -1;
 	if (turn_verify(t, gf->key[*player]) < 0)
-		return terr(err, TURN_BAD_SIGNATURE,
-			    "the signature does not match the turn: the text was changed "
-			    "after it was signed, or signed with another key; sign it again "
-			    "(carcpbem sign), or make it with carcpbem move");
+		return terr(
+		    err, TURN_BAD_SIGNATURE,
+		    "the signature does not match the turn: the text was changed "
+		    "after it was signed, or signed with another key; sign it again "
+		    "(carcpbem sign), or make it with carcpbem move");
 	return 0;
 }
 
@@ -100,7 +104,8 @@ check_current(const struct gamefile *gf, const struct turn *t, struct turn_error
 
 	turn_describe_decision(gf, what, sizeof(what));
 	if (gf->game->over)
-		return terr(err, TURN_STALE, "game %s is over: it takes no more turns", gf->id);
+		return terr(err, TURN_STALE, "game %s is over: it takes no more turns",
+			    gf->id);
 	if (t->number != gf->game->turn)
 		return terr(err, TURN_STALE,
 			    "this turn was made for turn %ld, but the game is now at %s; "
@@ -111,10 +116,11 @@ check_current(const struct gamefile *gf, const struct turn *t, struct turn_error
 	if (gamefile_state_hash(gf, now) < 0)
 		return terr(err, TURN_FAIL, "out of memory");
 	if (strcmp(now, t->state) != 0)
-		return terr(err, TURN_STALE,
-			    "this turn was made on state %s, but the state is now %s (%s): "
-			    "someone moved since; get the current view and move again",
-			    t->state, now, what);
+		return terr(
+		    err, TURN_STALE,
+		    "this turn was made on state %s, but the state is now %s (%s): "
+		    "someone moved since; get the current view and move again",
+		    t->state, now, what);
 	return 0;
 }
 
@@ -131,8 +137,8 @@ check_owner(const struct gamefile *gf, int p, int i, const struct turn *t,
 	turn_describe_decision(gf, what, sizeof(what));
 	if (i == 0)
 		return terr(err, TURN_NOT_YOUR_DECISION,
-			    "it is not %s's decision (%s): wait for your turn", gf->name[p],
-			    what);
+			    "it is not %s's decision (%s): wait for your turn",
+			    gf->name[p], what);
 	return terr(err, TURN_NOT_YOUR_DECISION,
 		    "action %d \"%s\" comes after %s's turn has ended (%s): send the "
 		    "actions of your own turn only",

@@ -28,8 +28,9 @@ save_state(const struct gamedir *gd, const struct gamefile *gf, bool replace,
 {
 	struct gf_error e = {0};
 
-	return gamefile_save(gf, gd->state, replace, &e) < 0 ? gf_to_turn(gd->state, &e, err)
-							      : 0;
+	return gamefile_save(gf, gd->state, replace, &e) < 0
+		   ? gf_to_turn(gd->state, &e, err)
+		   : 0;
 }
 
 /* Appends a record to the history open at fd; gf then includes it. */
@@ -104,13 +105,15 @@ roll_forward(const struct gamedir *gd, struct gamefile *gf, struct turn_error *e
 	for (long i = gf->archive.records; i < h.n && r == 0; i++) {
 		const struct history_record *rec = &h.rec[i];
 		if (rec->event != HISTORY_TURN ||
-		    turn_parse(rec->text, strlen(rec->text), TURN_NEED_SIGNATURE, &t, &e) < 0 ||
+		    turn_parse(rec->text, strlen(rec->text), TURN_NEED_SIGNATURE, &t,
+			       &e) < 0 ||
 		    turn_apply(gf, &t, &e) < 0 || gamefile_state_hash(gf, state) < 0 ||
 		    strcmp(state, rec->state) != 0)
-			r = terr(err, TURN_FAIL,
-				 "%s: record %ld, which state.json lacks, does not replay "
-				 "(%s): run carcpbem replay on the game",
-				 gd->history, i, e.text[0] ? e.text : "another state");
+			r = terr(
+			    err, TURN_FAIL,
+			    "%s: record %ld, which state.json lacks, does not replay "
+			    "(%s): run carcpbem replay on the game",
+			    gd->history, i, e.text[0] ? e.text : "another state");
 		gf->archive.records = i + 1;
 		memcpy(gf->archive.head, rec->hash, GF_HASH_BYTES);
 	}
@@ -179,7 +182,8 @@ scan_history(const struct gamedir *gd, int fd, struct gamefile *gf, const struct
 
 static int
 duplicate(const struct gamedir *gd, const struct gamefile *gf, const struct turn *t,
-	  const struct history_tail *tail, struct apply_result *res, struct turn_error *err)
+	  const struct history_tail *tail, struct apply_result *res,
+	  struct turn_error *err)
 {
 	const struct history_record *r;
 	struct history h = {0};
@@ -188,7 +192,8 @@ duplicate(const struct gamedir *gd, const struct gamefile *gf, const struct turn
 	if (tail->found < 0 || strcmp(t->game, gf->id) != 0)
 		return 0;
 	turn_id(t, id);
-	if (history_read(gd->history, &h, err) < 0 || (r = history_find(&h, id)) == NULL) {
+	if (history_read(gd->history, &h, err) < 0 ||
+	    (r = history_find(&h, id)) == NULL) {
 		history_free(&h);
 		return terr(err, TURN_FAIL, "%s: cannot read record %ld", gd->history,
 			    tail->found);
@@ -216,7 +221,8 @@ record_turn(int fd, struct gamefile *gf, const struct history_tail *tail,
 
 	memcpy(r.prev, tail->last, GF_HASH_BYTES);
 	history_time(now, r.time);
-	snprintf(r.player, sizeof(r.player), "%s", gf->name[gamefile_player(gf, t->player)]);
+	snprintf(r.player, sizeof(r.player), "%s",
+		 gf->name[gamefile_player(gf, t->player)]);
 	turn_id(t, r.turn_id);
 	if (gamefile_state_hash(gf, r.state) < 0 ||
 	    (r.text = strndup(text + t->begin, t->end - t->begin)) == NULL)

@@ -17,7 +17,8 @@ export_final_json(const struct gamefile *gf)
 	int best = -1;
 
 	for (int p = 0; p < gf->nplayers; p++) {
-		json_object_set_new(scores, gf->name[p], json_integer(g->player[p].score));
+		json_object_set_new(scores, gf->name[p],
+				    json_integer(g->player[p].score));
 		if (g->player[p].score > best)
 			best = g->player[p].score;
 	}
@@ -65,17 +66,19 @@ export_archive(const struct gamedir *gd, const struct catalog *cat, time_t now,
 	if (replay_dir(gd, cat, &rep, err) < 0)
 		return NULL;
 	if (!rep.gf->game->over)
-		terr(err, TURN_FAIL,
-		     "game %s is not over (turn %d): the archive reveals the seed and the "
-		     "bag, so it is made of finished games only",
-		     rep.gf->id, rep.gf->game->turn);
+		terr(
+		    err, TURN_FAIL,
+		    "game %s is not over (turn %d): the archive reveals the seed and the "
+		    "bag, so it is made of finished games only",
+		    rep.gf->id, rep.gf->game->turn);
 	else if ((history = history_json(gd, err)) != NULL) {
 		history_time(now, when);
 		root = json_pack("{s:s, s:i, s:s, s:s, s:o, s:o, s:o, s:o}", "format",
 				 ARCHIVE_FORMAT, "version", ARCHIVE_VERSION, "game",
-				 rep.gf->id, "exported", when, "final", export_final_json(rep.gf),
-				 "state", gamefile_view_json(rep.gf, GF_VIEW_PUBLIC, -1),
-				 "reveal", reveal_json(rep.gf), "history", history);
+				 rep.gf->id, "exported", when, "final",
+				 export_final_json(rep.gf), "state",
+				 gamefile_view_json(rep.gf, GF_VIEW_PUBLIC, -1), "reveal",
+				 reveal_json(rep.gf), "history", history);
 		if (root == NULL)
 			terr(err, TURN_FAIL, "out of memory");
 	}

@@ -123,8 +123,8 @@ history_free(struct history *h)
 static int
 fail(struct turn_error *err, int line, const struct gf_error *e)
 {
-	return terr(err, TURN_FAIL, "line %d: %s%s%s", line, e->path, e->path[0] ? ": " : "",
-		    e->text);
+	return terr(err, TURN_FAIL, "line %d: %s%s%s", line, e->path,
+		    e->path[0] ? ": " : "", e->text);
 }
 
 static int
@@ -142,8 +142,8 @@ read_common(json_t *o, struct history_record *r, struct gf_error *e)
 	snprintf(r->time, sizeof(r->time), "%s", time);
 	if (strcmp(event, "created") != 0 && strcmp(event, "turn") != 0) {
 		snprintf(e->path, sizeof(e->path), "event");
-		snprintf(e->text, sizeof(e->text), "\"%.20s\" is not \"created\" or \"turn\"",
-			 event);
+		snprintf(e->text, sizeof(e->text),
+			 "\"%.20s\" is not \"created\" or \"turn\"", event);
 		return -1;
 	}
 	r->event = event[0] == 'c' ? HISTORY_CREATED : HISTORY_TURN;
@@ -185,7 +185,8 @@ read_turn(json_t *o, struct history_record *r, struct gf_error *e)
 	const char *player, *text;
 	int turn;
 
-	if (jv_keys(o, "", keys, e) < 0 || jv_int(o, "", "turn", 1, 999999, &turn, e) < 0 ||
+	if (jv_keys(o, "", keys, e) < 0 ||
+	    jv_int(o, "", "turn", 1, 999999, &turn, e) < 0 ||
 	    (player = jv_string(o, "", "player", "a player's name", e)) == NULL ||
 	    read_state(o, r, e) < 0 ||
 	    jv_hex(o, "", "turn_id", r->turn_id, GF_HASH_BYTES, e) < 0 ||
@@ -244,8 +245,9 @@ add(struct history *h, json_t *o, const char *line, int no, struct turn_error *e
 	if ((canon = dump_line(o)) == NULL)
 		return terr(err, TURN_FAIL, "out of memory");
 	if (line && strcmp(canon, line) != 0)
-		rc = terr(err, TURN_FAIL,
-			  "line %d: not in the form carcpbem writes (was it edited?)", no);
+		rc =
+		    terr(err, TURN_FAIL,
+			 "line %d: not in the form carcpbem writes (was it edited?)", no);
 	history_hash(canon, strlen(canon), r->hash);
 	free(canon);
 	return rc;

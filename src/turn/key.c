@@ -63,7 +63,8 @@ split3(char *line, char **w)
 	char *save = NULL;
 	int n = 0;
 
-	for (char *t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+	for (char *t = strtok_r(line, " \t\r\n", &save); t;
+	     t = strtok_r(NULL, " \t\r\n", &save)) {
 		if (n == 3)
 			return -1;
 		w[n++] = t;
@@ -133,8 +134,10 @@ key_load_public(const char *path, struct pubkey *out, int max, struct turn_error
 			continue;
 		if (n == max || key_parse_public(p, &out[n], why, sizeof(why)) < 0) {
 			fclose(fp);
-			return n == max ? terr(err, TURN_FAIL, "%s: more than %d keys", path, max)
-					: terr(err, TURN_FAIL, "%s:%d: %s", path, no, why);
+			return n == max
+				   ? terr(err, TURN_FAIL, "%s: more than %d keys", path,
+					  max)
+				   : terr(err, TURN_FAIL, "%s:%d: %s", path, no, why);
 		}
 		n++;
 	}
@@ -158,18 +161,19 @@ check_secrecy(int fd, const char *path, struct turn_error *err)
 	if (fstat(fd, &st) < 0)
 		return terr(err, TURN_FAIL, "%s: %s", path, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return terr(err, TURN_FAIL, "%s: not a regular file: give the secret key file",
-			    path);
+		return terr(err, TURN_FAIL,
+			    "%s: not a regular file: give the secret key file", path);
 	if (st.st_uid != 0 && st.st_uid != getuid())
 		return terr(err, TURN_FAIL,
 			    "%s belongs to another user (uid %ld): a secret key must be "
 			    "your own file",
 			    path, (long)st.st_uid);
 	if (st.st_mode & (S_IRWXG | S_IRWXO))
-		return terr(err, TURN_FAIL,
-			    "%s is open to group or others (mode %04o): a secret key must "
-			    "be private; run: chmod 600 %s",
-			    path, (unsigned)(st.st_mode & 07777), path);
+		return terr(
+		    err, TURN_FAIL,
+		    "%s is open to group or others (mode %04o): a secret key must "
+		    "be private; run: chmod 600 %s",
+		    path, (unsigned)(st.st_mode & 07777), path);
 	return 0;
 }
 
@@ -186,7 +190,8 @@ read_small(int fd, char *buf, size_t cap, const char *path, struct turn_error *e
 			return terr(err, TURN_FAIL, "%s: %s", path, strerror(errno));
 		len += (size_t)r;
 		if (len == cap - 1)
-			return terr(err, TURN_FAIL, "%s: too long for a secret key file", path);
+			return terr(err, TURN_FAIL, "%s: too long for a secret key file",
+				    path);
 	}
 	buf[len] = '\0';
 	return 0;
@@ -218,8 +223,8 @@ parse_secret(char *buf, const char *path, struct seckey *out, struct turn_error 
 	char why[200];
 	int r = 0;
 
-	if (parse_line(key_line(buf), KEY_SECRET_TAG, seed, out->label, why, sizeof(why)) <
-	    0)
+	if (parse_line(key_line(buf), KEY_SECRET_TAG, seed, out->label, why,
+		       sizeof(why)) < 0)
 		r = terr(err, TURN_FAIL, "%s: not a carcpbem secret key: %s", path, why);
 	else
 		crypto_sign_seed_keypair(out->pk, out->sk, seed);
@@ -264,10 +269,11 @@ write_new(const char *path, const char *text, int mode, struct turn_error *err)
 
 	if (fd < 0)
 		return errno == EEXIST
-			   ? terr(err, TURN_FAIL,
-				  "%s already exists: keygen never replaces a key; choose "
-				  "another name or directory",
-				  path)
+			   ? terr(
+				 err, TURN_FAIL,
+				 "%s already exists: keygen never replaces a key; choose "
+				 "another name or directory",
+				 path)
 			   : terr(err, TURN_FAIL, "cannot create %s: %s", path,
 				  strerror(errno));
 	if (write(fd, text, len) != (ssize_t)len || fsync(fd) < 0 || close(fd) < 0) {
@@ -307,10 +313,11 @@ key_generate(const char *seckey_path, const char *pubkey_path, const char *label
 	if (key_check_label(label, why, sizeof(why)) < 0)
 		return terr(err, TURN_FAIL, "%s", why);
 	if (access(pubkey_path, F_OK) == 0)
-		return terr(err, TURN_FAIL,
-			    "%s already exists: keygen never replaces a key; choose another "
-			    "name or directory",
-			    pubkey_path);
+		return terr(
+		    err, TURN_FAIL,
+		    "%s already exists: keygen never replaces a key; choose another "
+		    "name or directory",
+		    pubkey_path);
 	randombytes_buf(seed, sizeof(seed));
 	crypto_sign_seed_keypair(out->pk, sk, seed);
 	snprintf(out->label, sizeof(out->label), "%s", label);

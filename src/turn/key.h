@@ -47,7 +47,8 @@ int key_load_secret(const char *path, struct seckey *out, struct turn_error *err
 void key_wipe(struct seckey *k);
 /* Reads the public key lines of a file (blank lines and # comments
  * skipped); returns how many (at most max), or -1. */
-int key_load_public(const char *path, struct pubkey *out, int max, struct turn_error *err);
+int key_load_public(const char *path, struct pubkey *out, int max,
+		    struct turn_error *err);
 /* One public key line (no newline needed). */
 int key_parse_public(const char *line, struct pubkey *out, char *why, size_t n);
 /* "carcpbem-ed25519 BASE64 LABEL\n" */

@@ -16,14 +16,14 @@
 /* "history.jsonl:5: record 4 (turn 3 of bob): ..." */
 static int
 bad(struct turn_error *err, const char *src, const struct history_record *r,
-    const char *fmt, const char *detail)
+	const char *fmt, const char *detail)
 {
 	char what[80] = "";
 
 	if (r->event == HISTORY_TURN)
 		snprintf(what, sizeof(what), " (turn %ld of %s)", r->turn, r->player);
-	return terr(err, TURN_FAIL, "%s:%d: record %ld%s: %s%s", src, r->line, r->seq, what,
-		    fmt, detail);
+	return terr(err, TURN_FAIL, "%s:%d: record %ld%s: %s%s", src, r->line, r->seq,
+		    what, fmt, detail);
 }
 
 static int
@@ -38,19 +38,23 @@ check_created(const struct gamefile *gf, const struct history *h, const char *sr
 		return terr(err, TURN_FAIL, "%s: no records: the history starts with the "
 					    "game's creation",
 			    src);
-	if (r->event != HISTORY_CREATED || r->seq != 0 || memcmp(r->prev, zero, sizeof(zero)))
-		return bad(err, src, r, "the first record is not the game's creation", "");
+	if (r->event != HISTORY_CREATED || r->seq != 0 ||
+	    memcmp(r->prev, zero, sizeof(zero)))
+		return bad(err, src, r, "the first record is not the game's creation",
+			   "");
 	if (strcmp(r->game, gf->id) != 0)
 		return bad(err, src, r, "names another game than the state: ", r->game);
 	if (memcmp(r->commitment, gf->commitment, GF_HASH_BYTES) != 0)
-		return bad(err, src, r,
-			   "its fair-draw commitment is not the game's (was the bag changed?)",
-			   "");
+		return bad(
+		    err, src, r,
+		    "its fair-draw commitment is not the game's (was the bag changed?)",
+		    "");
 	if (gamefile_state_hash(gf, state) < 0 || strcmp(state, r->state) != 0)
-		return bad(err, src, r,
-			   "the initial state it names is not the setup's (were the rules, "
-			   "players or keys changed?)",
-			   "");
+		return bad(
+		    err, src, r,
+		    "the initial state it names is not the setup's (were the rules, "
+		    "players or keys changed?)",
+		    "");
 	return 0;
 }
 
@@ -61,8 +65,8 @@ check_link(const struct history *h, int i, const char *src, struct turn_error *e
 	const struct history_record *r = &h->rec[i];
 
 	if (r->seq != i)
-		return bad(err, src, r, "out of sequence (records were removed or reordered)",
-			   "");
+		return bad(err, src, r,
+			   "out of sequence (records were removed or reordered)", "");
 	if (memcmp(r->prev, h->rec[i - 1].hash, GF_HASH_BYTES) != 0)
 		return bad(err, src, r,
 			   "its prev is not the hash of the record before it: one of the "
@@ -88,11 +92,13 @@ check_turn(struct gamefile *gf, const struct history_record *r, const char *src,
 	if (memcmp(id, r->turn_id, GF_HASH_BYTES) != 0)
 		return bad(err, src, r, "its turn_id is not its turn's", "");
 	if (turn_apply(gf, &t, &e) < 0) {
-		snprintf(detail, sizeof(detail), "%s: %s", turn_code_name(e.code), e.text);
+		snprintf(detail, sizeof(detail), "%s: %s", turn_code_name(e.code),
+			 e.text);
 		return bad(err, src, r, "its turn is refused: ", detail);
 	}
 	if (strcmp(r->player, t.player) != 0 || r->turn != t.number)
-		return bad(err, src, r, "its player or turn number is not its turn's", "");
+		return bad(err, src, r, "its player or turn number is not its turn's",
+			   "");
 	if (gamefile_state_hash(gf, state) < 0 || strcmp(state, r->state) != 0)
 		return bad(err, src, r, "the state after it is not the one it names: ",
 			   state);
@@ -118,7 +124,8 @@ replay_history(const struct gamefile *host, const struct history *h, const char 
 	if (check_created(gf, h, src, err) < 0)
 		return -1;
 	for (int i = 1; i < h->n; i++)
-		if (check_link(h, i, src, err) < 0 || check_turn(gf, &h->rec[i], src, err) < 0)
+		if (check_link(h, i, src, err) < 0 ||
+		    check_turn(gf, &h->rec[i], src, err) < 0)
 			return -1;
 	gf->archive.records = h->n;
 	memcpy(gf->archive.head, h->rec[h->n - 1].hash, GF_HASH_BYTES);
@@ -199,8 +206,8 @@ replay_dir(const struct gamedir *gd, const struct catalog *cat, struct replay_re
 		return terr(err, TURN_FAIL, "%s: %s%s%s", gd->state, e.path,
 			    e.path[0] ? ": " : "", e.text);
 	if (host->view != GF_VIEW_HOST)
-		terr(err, TURN_FAIL, "%s: a %s view: replay needs the host's state", gd->state,
-		     gamefile_view_name(host->view));
+		terr(err, TURN_FAIL, "%s: a %s view: replay needs the host's state",
+		     gd->state, gamefile_view_name(host->view));
 	else if (read_history(gd->history, &h, err) == 0 &&
 		 replay_history(host, &h, gd->history, &gf, err) == 0 &&
 		 check_head(host, &h, gd, err) == 0 &&
@@ -236,15 +243,16 @@ static struct gamefile *
 archive_host(json_t *root, const struct catalog *cat, const char *path,
 	     struct turn_error *err)
 {
-	json_t *state = json_object_get(root, "state"), *reveal = json_object_get(root, "reveal");
+	json_t *state = json_object_get(root, "state"),
+	       *reveal = json_object_get(root, "reveal");
 	json_t *doc = json_is_object(state) ? json_deep_copy(state) : NULL;
 	struct gf_error e = {0};
 	struct gamefile *gf = NULL;
 
 	if (doc == NULL || !json_is_object(reveal)) {
 		json_decref(doc);
-		terr(err, TURN_FAIL, "%s: not an archive: it needs \"state\" and \"reveal\"",
-		     path);
+		terr(err, TURN_FAIL,
+		     "%s: not an archive: it needs \"state\" and \"reveal\"", path);
 		return NULL;
 	}
 	json_object_set_new(doc, "view", json_string("host"));
@@ -258,11 +266,12 @@ archive_host(json_t *root, const struct catalog *cat, const char *path,
 static int
 check_archive_header(json_t *root, const char *path, struct turn_error *err)
 {
-	json_t *f = json_object_get(root, "format"), *v = json_object_get(root, "version");
+	json_t *f = json_object_get(root, "format"),
+	       *v = json_object_get(root, "version");
 
 	if (!json_is_string(f) || strcmp(json_string_value(f), ARCHIVE_FORMAT) != 0)
-		return terr(err, TURN_FAIL, "%s: not a carcpbem archive (format \"%s\")", path,
-			    ARCHIVE_FORMAT);
+		return terr(err, TURN_FAIL, "%s: not a carcpbem archive (format \"%s\")",
+			    path, ARCHIVE_FORMAT);
 	if (!json_is_integer(v) || json_integer_value(v) != ARCHIVE_VERSION)
 		return terr(err, TURN_FAIL, "%s: version: this carcpbem reads version %d "
 					    "archives only",
@@ -323,8 +332,8 @@ replay_archive(const char *path, const struct catalog *cat, struct replay_report
 
 	memset(rep, 0, sizeof(*rep));
 	if (root == NULL)
-		return terr(err, TURN_FAIL, "%s: not valid JSON: line %d: %s", path, je.line,
-			    je.text);
+		return terr(err, TURN_FAIL, "%s: not valid JSON: line %d: %s", path,
+			    je.line, je.text);
 	r = replay_root(root, cat, path, rep, err);
 	json_decref(root);
 	return r;

@@ -8,16 +8,16 @@ static const struct {
 	const char *name;
 	int status;
 } codes[TURN_CODE_COUNT] = {
-    [TURN_OK] = {"ok", 0},
-    [TURN_FAIL] = {"failure", 1},
-    [TURN_MALFORMED] = {"malformed", 3},
-    [TURN_BAD_SIGNATURE] = {"bad-signature", 4},
-    [TURN_UNKNOWN_KEY] = {"unknown-key", 5},
-    [TURN_NOT_YOUR_DECISION] = {"not-your-decision", 6},
-    [TURN_WRONG_GAME] = {"wrong-game", 7},
-    [TURN_STALE] = {"stale-state", 8},
-    [TURN_DUPLICATE] = {"already-applied", 9},
-    [TURN_ILLEGAL] = {"illegal-action", 10},
+	[TURN_OK] = {"ok", 0},
+	[TURN_FAIL] = {"failure", 1},
+	[TURN_MALFORMED] = {"malformed", 3},
+	[TURN_BAD_SIGNATURE] = {"bad-signature", 4},
+	[TURN_UNKNOWN_KEY] = {"unknown-key", 5},
+	[TURN_NOT_YOUR_DECISION] = {"not-your-decision", 6},
+	[TURN_WRONG_GAME] = {"wrong-game", 7},
+	[TURN_STALE] = {"stale-state", 8},
+	[TURN_DUPLICATE] = {"already-applied", 9},
+	[TURN_ILLEGAL] = {"illegal-action", 10},
 };
 
 int

@@ -96,11 +96,25 @@ is_field(const char *line, const char *key)
 	return strncasecmp(line, key, n) == 0 && line[n] == ':';
 }
 
+/* A block is signed if a Signature line has a value, on that line or on
+ * the next (a signature wrapped by mail); sig: an empty one just seen. */
+static void
+note_signature(const char *line, struct block *b, bool *sig)
+{
+	if (is_field(line, "signature")) {
+		*sig = line[strlen("signature:")] == '\0';
+		b->is_signed |= !*sig;
+	} else if (line[0]) {
+		b->is_signed |= *sig && !strchr(line, ':');
+		*sig = false;
+	}
+}
+
 /* Every complete block, and whether it carries a signature. */
 static int
 find_blocks(struct scan *s, struct block *b, int *unterminated)
 {
-	bool in = false, sig = false; /* sig: an empty Signature line just read */
+	bool in = false, sig = false;
 	int n = 0;
 
 	*unterminated = 0;
@@ -115,12 +129,8 @@ find_blocks(struct scan *s, struct block *b, int *unterminated)
 			b[n].complete = true;
 			if (++n == MAX_BLOCKS)
 				break;
-		} else if (in && is_field(s->line, "signature"))
-			b[n].is_signed |= (sig = s->line[strlen("signature:")] == '\0') == false;
-		else if (in && sig && s->line[0] && !strchr(s->line, ':'))
-			b[n].is_signed = true; /* the signature on the next line */
-		if (s->line[0] && !is_field(s->line, "signature"))
-			sig = false;
+		} else if (in)
+			note_signature(s->line, &b[n], &sig);
 	}
 	if (in)
 		*unterminated = b[n].first;
@@ -138,20 +148,22 @@ pick(struct block *b, int n, int unterminated, int flags, struct turn_error *err
 	if (found == 1)
 		return which;
 	if (found > 1)
-		return terr(err, TURN_MALFORMED,
-			    "%d %sturns in one text (lines %d and %d): send one turn at a "
-			    "time",
-			    found, flags & TURN_NEED_SIGNATURE ? "signed " : "", b[0].first,
-			    b[1].first);
+		return terr(
+		    err, TURN_MALFORMED,
+		    "%d %sturns in one text (lines %d and %d): send one turn at a "
+		    "time",
+		    found, flags & TURN_NEED_SIGNATURE ? "signed " : "", b[0].first,
+		    b[1].first);
 	if (unterminated)
 		return terr(err, TURN_MALFORMED,
 			    "the turn starting on line %d has no line " TURN_END
 			    ": was it cut off?",
 			    unterminated);
 	if (n > 0)
-		return terr(err, TURN_MALFORMED,
-			    "the turn is not signed: sign it (carcpbem sign KEY FILE), or "
-			    "make it with carcpbem move");
+		return terr(
+		    err, TURN_MALFORMED,
+		    "the turn is not signed: sign it (carcpbem sign KEY FILE), or "
+		    "make it with carcpbem move");
 	return terr(err, TURN_MALFORMED,
 		    "no turn in the text: a turn starts with the line " TURN_BEGIN);
 }
@@ -168,7 +180,8 @@ struct fields {
 static int
 bad(const struct scan *s, struct turn_error *err, const char *what, const char *value)
 {
-	return terr(err, TURN_MALFORMED, "line %d: \"%.40s\" is not %s", s->no, value, what);
+	return terr(err, TURN_MALFORMED, "line %d: \"%.40s\" is not %s", s->no, value,
+		    what);
 }
 
 static void
@@ -203,8 +216,9 @@ field_game(const struct scan *s, struct turn *t, const char *v, struct turn_erro
 
 	if (set_text(s, t->game, sizeof(t->game), v, true, "a game id", err) < 0)
 		return -1;
-	return gamefile_check_id(t->game, why, sizeof(why)) < 0 ? bad(s, err, "a game id", v)
-								 : 0;
+	return gamefile_check_id(t->game, why, sizeof(why)) < 0
+		   ? bad(s, err, "a game id", v)
+		   : 0;
 }
 
 static int
@@ -242,8 +256,9 @@ field_action(const struct scan *s, struct turn *t, const char *v, struct turn_er
 	if (*v == '\0') /* an empty line of a skeleton: no action */
 		return 0;
 	if (t->nactions == TURN_MAX_ACTIONS)
-		return terr(err, TURN_MALFORMED, "line %d: more than %d actions in one turn",
-			    s->no, TURN_MAX_ACTIONS);
+		return terr(err, TURN_MALFORMED,
+			    "line %d: more than %d actions in one turn", s->no,
+			    TURN_MAX_ACTIONS);
 	return set_text(s, t->action[t->nactions++], TURN_ACTION_LEN + 1, v, false,
 			"an action", err);
 }
@@ -270,7 +285,8 @@ static int
 once(const struct scan *s, bool *seen, const char *key, struct turn_error *err)
 {
 	if (*seen)
-		return terr(err, TURN_MALFORMED, "line %d: a second %s field", s->no, key);
+		return terr(err, TURN_MALFORMED, "line %d: a second %s field", s->no,
+			    key);
 	*seen = true;
 	return 0;
 }
@@ -281,11 +297,15 @@ field(const struct scan *s, struct turn *t, struct fields *f, const char *key,
 {
 	f->in_sig = false;
 	if (strcmp(key, "game") == 0)
-		return once(s, &f->seen_game, "Game", err) < 0 ? -1 : field_game(s, t, v, err);
+		return once(s, &f->seen_game, "Game", err) < 0 ? -1
+							       : field_game(s, t, v, err);
 	if (strcmp(key, "turn") == 0)
-		return once(s, &f->seen_turn, "Turn", err) < 0 ? -1 : field_turn(s, t, v, err);
+		return once(s, &f->seen_turn, "Turn", err) < 0 ? -1
+							       : field_turn(s, t, v, err);
 	if (strcmp(key, "player") == 0)
-		return once(s, &f->seen_player, "Player", err) < 0 ? -1 : field_player(s, t, v, err);
+		return once(s, &f->seen_player, "Player", err) < 0
+			   ? -1
+			   : field_player(s, t, v, err);
 	if (strcmp(key, "state") == 0)
 		return once(s, &f->seen_state, "State", err) < 0
 			   ? -1
@@ -300,7 +320,9 @@ field(const struct scan *s, struct turn *t, struct fields *f, const char *key,
 					"a key id (16 hexadecimal digits)", err);
 	if (strcmp(key, "signature") == 0) {
 		f->in_sig = true;
-		return once(s, &f->seen_sig, "Signature", err) < 0 ? -1 : add_sig(s, f, v, err);
+		return once(s, &f->seen_sig, "Signature", err) < 0
+			   ? -1
+			   : add_sig(s, f, v, err);
 	}
 	return terr(err, TURN_MALFORMED,
 		    "line %d: unknown field \"%.20s\": a turn has the fields Game, Turn, "
@@ -315,7 +337,8 @@ read_line(const struct scan *s, struct turn *t, struct fields *f, struct turn_er
 	const char *v;
 
 	if (s->too_long)
-		return terr(err, TURN_MALFORMED, "line %d is too long for a turn file", s->no);
+		return terr(err, TURN_MALFORMED, "line %d is too long for a turn file",
+			    s->no);
 	if (s->line[0] == '\0')
 		return 0;
 	if ((colon = strchr(s->line, ':')) == NULL) {
@@ -365,8 +388,9 @@ complete(struct turn *t, const struct fields *f, int first, struct turn_error *e
 	if (missing)
 		return terr(err, TURN_MALFORMED,
 			    "the turn starting on line %d has no %s%s", first, missing,
-			    t->nactions == 0 && f->seen_state ? ": write at least one action"
-							      : " field");
+			    t->nactions == 0 && f->seen_state
+				? ": write at least one action"
+				: " field");
 	if (f->nsig)
 		return decode_sig(t, f, err);
 	return f->seen_key ? terr(err, TURN_MALFORMED,
@@ -391,7 +415,8 @@ parse_block(struct scan *s, const struct block *b, struct turn *t, struct turn_e
 }
 
 int
-turn_parse(const char *text, size_t len, int flags, struct turn *t, struct turn_error *err)
+turn_parse(const char *text, size_t len, int flags, struct turn *t,
+	   struct turn_error *err)
 {
 	struct scan s = {.text = text, .len = len};
 	struct block b[MAX_BLOCKS];

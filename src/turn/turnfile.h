@@ -37,7 +37,8 @@ struct turn {
 	char player[GF_NAME_LEN + 1];     /* as written */
 	char state[GF_STATE_HEX + 1];     /* lower case */
 	int nactions;
-	char action[TURN_MAX_ACTIONS][TURN_ACTION_LEN + 1]; /* as written, blanks folded */
+	char action[TURN_MAX_ACTIONS]
+		   [TURN_ACTION_LEN + 1]; /* as written, blanks folded */
 	bool is_signed;
 	char key[KEY_ID_HEX + 1];         /* id of the signing key, lower case */
 	uint8_t sig[TURN_SIG_BYTES];

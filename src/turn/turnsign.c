@@ -103,7 +103,8 @@ put_signature(const struct turn *t, char *buf, size_t at)
 	sodium_bin2base64(b64, sizeof(b64), t->sig, sizeof(t->sig),
 			  sodium_base64_VARIANT_ORIGINAL);
 	n = strlen(b64);
-	at += (size_t)sprintf(buf + at, "Key: %s\nSignature: %.*s\n", t->key, SIG_LINE, b64);
+	at += (size_t)sprintf(buf + at, "Key: %s\nSignature: %.*s\n", t->key, SIG_LINE,
+			      b64);
 	for (size_t i = SIG_LINE; i < n; i += SIG_LINE)
 		at += (size_t)sprintf(buf + at, "  %.*s\n", SIG_LINE, b64 + i);
 	return at;

@@ -63,7 +63,8 @@ time_png(const struct game *g, const struct render_opts *o, int times,
 static void
 bench(const struct catalog *cat, int tiles, int times)
 {
-	struct game *g = boards_random(cat, tiles, 4, tiles == 72 ? "bench 72" : "bench 200");
+	struct game *g =
+	    boards_random(cat, tiles, 4, tiles == 72 ? "bench 72" : "bench 200");
 	struct render_opts o;
 	struct render_png_info info = {0};
 	size_t bytes = 0;

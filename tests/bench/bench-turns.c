@@ -63,7 +63,8 @@ apply_one(struct signed_game *sg, const struct catalog *cat, const char *text,
 	double t0 = now();
 
 	gamefile_free(*gf);
-	if (archive_apply(&sg->gd, cat, text, strlen(text), 1700000000, gf, &res, &err) < 0) {
+	if (archive_apply(&sg->gd, cat, text, strlen(text), 1700000000, gf, &res, &err) <
+	    0) {
 		fprintf(stderr, "bench-turns: refused: %s\n", err.text);
 		return -1;
 	}

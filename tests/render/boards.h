@@ -18,7 +18,8 @@ boards_pick_type(const struct catalog *cat, struct ai_rng *r)
 	for (;;) {
 		int t = (int)ai_rng_below(r, (uint32_t)cat->ntypes);
 		const struct tile_type *tt = &cat->types[t];
-		if (tt->group == GROUP_DEFAULT && tt->count[0] > 0 && !(tt->flags & TILE_START))
+		if (tt->group == GROUP_DEFAULT && tt->count[0] > 0 &&
+		    !(tt->flags & TILE_START))
 			return t;
 	}
 }

@@ -82,7 +82,8 @@ check_slots(const struct tile_type *t, int rot, const struct tile_geo *g,
 		kind = t->seg[s].kind;
 		if (kind == SEG_CITY && !check_city_slot(g, slot, s))
 			return false;
-		if ((kind == SEG_ROAD || kind == SEG_RIVER) && !check_path_side(g, slot / 3, s))
+		if ((kind == SEG_ROAD || kind == SEG_RIVER) &&
+		    !check_path_side(g, slot / 3, s))
 			return false;
 		if (kind == SEG_FIELD && (got = raster_at(r, geo_slot_point(slot))) != s)
 			return snprintf(why, sizeof(why),
@@ -102,8 +103,8 @@ check_paths(const struct tile_type *t, int rot, const struct tile_geo *g)
 		const struct geo_path *p = &g->path[i];
 		if (tile_seg_at(t, p->a * 3 + 1, rot) != p->seg ||
 		    (p->b != GEO_CENTRE && tile_seg_at(t, p->b * 3 + 1, rot) != p->seg))
-			return snprintf(why, sizeof(why), "path %d reaches a side not its own",
-					p->seg),
+			return snprintf(why, sizeof(why),
+					"path %d reaches a side not its own", p->seg),
 			       false;
 	}
 	return true;
@@ -117,14 +118,18 @@ check_anchors(const struct tile_type *t, const struct tile_geo *g,
 		int kind = t->seg[s].kind;
 		struct geo_pt a = g->anchor[s];
 		if ((kind == SEG_CITY || kind == SEG_FIELD) && raster_at(r, a) != s)
-			return snprintf(why, sizeof(why), "figure of %s %d stands outside it",
+			return snprintf(why, sizeof(why),
+					"figure of %s %d stands outside it",
 					seg_kind_name(kind), s),
 			       false;
 		if (kind == SEG_ROAD && raster_at(r, a) != s)
-			return snprintf(why, sizeof(why), "thief of road %d is off it", s),
+			return snprintf(why, sizeof(why), "thief of road %d is off it",
+					s),
 			       false;
-		if (kind == SEG_CITY && t->seg[s].shields && raster_at(r, g->shield[s]) != s)
-			return snprintf(why, sizeof(why), "shield of city %d outside it", s),
+		if (kind == SEG_CITY && t->seg[s].shields &&
+		    raster_at(r, g->shield[s]) != s)
+			return snprintf(why, sizeof(why), "shield of city %d outside it",
+					s),
 			       false;
 	}
 	return true;
@@ -137,11 +142,13 @@ check_centre(const struct tile_geo *g)
 		return true;
 	for (int i = 0; i < g->ncity; i++)
 		if (geo_city_contains(&g->city[i], g->centre))
-			return snprintf(why, sizeof(why), "the building is in a city"), false;
+			return snprintf(why, sizeof(why), "the building is in a city"),
+			       false;
 	for (int i = 0; i < g->npath; i++)
 		if (g->path[i].b != GEO_CENTRE &&
 		    geo_path_dist(&g->path[i], g->centre) < GEO_CENTRE_R)
-			return snprintf(why, sizeof(why), "the building is on a path"), false;
+			return snprintf(why, sizeof(why), "the building is on a path"),
+			       false;
 	return true;
 }
 
@@ -160,7 +167,8 @@ check_text(const struct tile_type *t, int rot, const struct tile_geo *g)
 		glyph c = *grid_at(&gr, mid[side][0], mid[side][1]);
 		if (s != SEG_NONE && t->seg[s].kind == SEG_CITY && c != GL_CITY &&
 		    c != GL_SHIELD)
-			return snprintf(why, sizeof(why), "text: side %d is not city", side),
+			return snprintf(why, sizeof(why), "text: side %d is not city",
+					side),
 			       false;
 	}
 	return true;
@@ -186,8 +194,8 @@ main(void)
 			good = check_slots(t, rot, &g, &r) && check_paths(t, rot, &g) &&
 			       check_anchors(t, &g, &r) && check_centre(&g) &&
 			       check_text(t, rot, &g);
-			ok(good, "%s turned %d: picture and data agree%s%s", t->id, rot * 90,
-			   why[0] ? ": " : "", why);
+			ok(good, "%s turned %d: picture and data agree%s%s", t->id,
+			   rot * 90, why[0] ? ": " : "", why);
 		}
 	catalog_free(cat);
 	return done_testing();

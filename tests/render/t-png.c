@@ -92,7 +92,8 @@ small_game(const struct catalog *cat)
 	int order[5] = {catalog_find(cat, "BA/L"), catalog_find(cat, "BA/Cccc+"),
 			catalog_find(cat, "BA/RFr"), catalog_find(cat, "BA/RFr"),
 			catalog_find(cat, "BA/L")};
-	struct game_setup setup = {.nplayers = 2, .start = -1, .order = order, .norder = 5};
+	struct game_setup setup = {
+	    .nplayers = 2, .start = -1, .order = order, .norder = 5};
 	struct rules_error err = {0};
 	struct game *g;
 
@@ -134,7 +135,8 @@ check_small(const struct catalog *cat)
 	is_int(in.height, 2 * PNG_MARGIN + 4 * 64 + png_table_height(g), "4 rows high");
 	ok(in.minx == -1 && in.miny == -1, "the fits are inside the picture");
 	is_rgb(cell_pixel(s, &in, 0, 0, 0.5, 0.5), RGB_ROAD, "start tile middle (road)");
-	is_rgb(cell_pixel(s, &in, 0, 0, 0.5, 0.85), RGB_FIELD, "start tile south (field)");
+	is_rgb(cell_pixel(s, &in, 0, 0, 0.5, 0.85), RGB_FIELD,
+	       "start tile south (field)");
 	is_rgb(cell_pixel(s, &in, 0, 1, 0.5, 0.5), render_player_rgb(0),
 	       "A's monk on the monastery");
 	is_rgb(cell_pixel(s, &in, 0, 1, 0.85, 0.85), RGB_FIELD, "monastery tile corner");
@@ -144,11 +146,13 @@ check_small(const struct catalog *cat)
 	geo_build(&cat->types[catalog_find(cat, "BA/Cccc+")], 0, &geo);
 	is_rgb(cell_pixel(s, &in, 0, -1, geo.shield[0].x, geo.shield[0].y), RGB_SHIELD,
 	       "its shield");
-	is_rgb(cell_pixel(s, &in, 1, 0, 0.5, 0.5), render_player_rgb(0), "A's thief on the road");
+	is_rgb(cell_pixel(s, &in, 1, 0, 0.5, 0.5), render_player_rgb(0),
+	       "A's thief on the road");
 	geo_build(&cat->types[catalog_find(cat, "BA/RFr")], 0, &geo);
 	is_rgb(cell_pixel(s, &in, -1, 0, geo.anchor[1].x, geo.anchor[1].y),
 	       render_player_rgb(1), "B's farmer in the field");
-	is_rgb(cell_pixel(s, &in, -1, 0, 0.5, 0.85), RGB_FIELD, "the farmer's tile, south");
+	is_rgb(cell_pixel(s, &in, -1, 0, 0.5, 0.85), RGB_FIELD,
+	       "the farmer's tile, south");
 	is_rgb(cell_pixel(s, &in, -1, 0, 0.03, 0.5), RGB_LAST, "frame of the last tile");
 	is_rgb(cell_pixel(s, &in, -1, -1, 0.5, 0.5), RGB_EMPTY, "an empty cell");
 	is_rgb(pixel(s, 2, 2), RGB_BACKGROUND, "the background");
@@ -192,8 +196,8 @@ check_scaled(const struct catalog *cat)
 	ok(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "decodes");
 	ok(in.width <= 1000 && in.height <= 1000, "within 1000 pixels (%dx%d)", in.width,
 	   in.height);
-	ok(in.tile_px < 64 && in.tile_px >= PNG_MIN_TILE, "tiles scaled down to %d pixels",
-	   in.tile_px);
+	ok(in.tile_px < 64 && in.tile_px >= PNG_MIN_TILE,
+	   "tiles scaled down to %d pixels", in.tile_px);
 	is_int(cairo_image_surface_get_width(s), in.width, "decoded width as reported");
 	cairo_surface_destroy(s);
 	free(png);
@@ -217,12 +221,12 @@ check_files(const struct catalog *cat)
 	ok(render_png_tiles(cat, &o, path, &err) == 0, "contact sheet written");
 	s = cairo_image_surface_create_from_png(path);
 	ok(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS &&
-		   cairo_image_surface_get_height(s) > 64 * cat->ntypes / 3,
+	       cairo_image_surface_get_height(s) > 64 * cat->ntypes / 3,
 	   "the contact sheet decodes, a row of blocks for every three types");
 	cairo_surface_destroy(s);
 	remove(path);
 	ok(render_png_file(g, &o, "no-such-dir/map.png", NULL, &err) < 0 &&
-		   strstr(err.text, "no-such-dir/map.png") != NULL,
+	       strstr(err.text, "no-such-dir/map.png") != NULL,
 	   "an unwritable path fails with its name");
 	game_free(g);
 }

@@ -40,7 +40,8 @@ sample_game(const struct catalog *cat)
 	buf = malloc(sizeof(*buf) * game_legal_cap(gf->game));
 	ai_rng_seed(&rng, s.seed);
 	for (int i = 0; i < 40; i++) /* some tiles and figures on the board */
-		if (ai_random_action(gf->game, &rng, buf, game_legal_cap(gf->game), &a) < 0 ||
+		if (ai_random_action(gf->game, &rng, buf, game_legal_cap(gf->game), &a) <
+			0 ||
 		    gamefile_play_action(gf, &a, &re) < 0)
 			bail_out("playing: %s", re.text);
 	free(buf);
@@ -56,35 +57,49 @@ struct edit {
 };
 
 static const struct edit edits[] = {
-    {"players[2].supply.followers", "-1", "players[2].supply.followers: -1 is out of range 0..7"},
-    {"players[1].supply.abbot", "2", "players[1].supply.abbot: 2 is out of range 0..1"},
-    {"players[0].score", "\"12\"",
-     "players[0].score: expected an integer from 0 to 9999, found a string"},
-    {"players[0].key", "\"AAAA\"",
-     "players[0].key: \"AAAA\" is not an Ed25519 public key (44 base64 characters)"},
-    {"players[1].key", NULL, "players[1]: has no key, but alice has: in a game with keys "
-			     "every player has one"},
-    {"players[2].name", "\"Bob\"",
-     "players[2].name: \"Bob\" is the name of two players: give each player a different "
-     "name"},
-    {"first_player", "3", "first_player: 3 is out of range 0..2"},
-    {"board[3].rotation", "100", "board[3].rotation: 100 is not 0, 90, 180 or 270"},
-    {"board[3].tile", "\"BA/XX\"", NULL},
-    {"board[2].player", "\"mallory\"", "board[2].player: \"mallory\" is not a player of this game"},
-    {"figures[0].slot", "\"Q\"", "figures[0].slot: \"Q\" is not a slot: N NL NR E EL ER S SL SR W WL WR or C"},
-    {"figures[0].figure", "\"dragon\"",
-     "figures[0].figure: \"dragon\" is not a figure (thief, knight, farmer, monk, abbot)"},
-    {"figures[0].x", "4000", "figures[0]: stands at 4000,"},
-    {"decision.kind", "\"dance\"",
-     "decision.kind: \"dance\" is not \"place-tile\", \"place-figure\" or \"game-over\""},
-    {"tiles_left", "1", "tiles_left: the document says 1 but replaying the actions gives "},
-    {"secret.seed", "\"" /* 64 zeros */ "0000000000000000000000000000000000000000000000000000000000000000\"",
-     "fair_draw.commitment: does not match the seed, the start tile and the bag (was the file edited?)"},
-    {"secret.addresses.bob", "\"bob at example\"",
-     "secret.addresses.bob: \"bob at example\" is not a mail address like alice@example.org"},
-    {"fair_draw.bag", "\"random\"", "fair_draw.bag: \"random\" is not \"shuffled\" or \"given\""},
-    {"view", "\"admin\"", "view: \"admin\" is not \"host\", \"public\" or \"player\""},
-    {"game", "\"G 1\"", NULL},
+	{"players[2].supply.followers", "-1",
+	 "players[2].supply.followers: -1 is out of range 0..7"},
+	{"players[1].supply.abbot", "2",
+	 "players[1].supply.abbot: 2 is out of range 0..1"},
+	{"players[0].score", "\"12\"",
+	 "players[0].score: expected an integer from 0 to 9999, found a string"},
+	{"players[0].key", "\"AAAA\"",
+	 "players[0].key: \"AAAA\" is not an Ed25519 public key (44 base64 "
+	 "characters)"},
+	{"players[1].key", NULL,
+	 "players[1]: has no key, but alice has: in a game with keys "
+	 "every player has one"},
+	{"players[2].name", "\"Bob\"",
+	 "players[2].name: \"Bob\" is the name of two players: give each player a "
+	 "different name"},
+	{"first_player", "3", "first_player: 3 is out of range 0..2"},
+	{"board[3].rotation", "100", "board[3].rotation: 100 is not 0, 90, 180 or 270"},
+	{"board[3].tile", "\"BA/XX\"", NULL},
+	{"board[2].player", "\"mallory\"",
+	 "board[2].player: \"mallory\" is not a player of this game"},
+	{"figures[0].slot", "\"Q\"",
+	 "figures[0].slot: \"Q\" is not a slot: N NL NR E EL ER S SL SR W WL WR or C"},
+	{"figures[0].figure", "\"dragon\"",
+	 "figures[0].figure: \"dragon\" is not a figure (thief, knight, farmer, monk, "
+	 "abbot)"},
+	{"figures[0].x", "4000", "figures[0]: stands at 4000,"},
+	{"decision.kind", "\"dance\"",
+	 "decision.kind: \"dance\" is not \"place-tile\", \"place-figure\" or "
+	 "\"game-over\""},
+	{"tiles_left", "1",
+	 "tiles_left: the document says 1 but replaying the actions gives "},
+	{"secret.seed", "\"00000000000000000000000000000000"
+			"00000000000000000000000000000000\"",
+	 "fair_draw.commitment: does not match the seed, the start tile and the bag "
+	 "(was the file edited?)"},
+	{"secret.addresses.bob", "\"bob at example\"",
+	 "secret.addresses.bob: \"bob at example\" is not a mail address like "
+	 "alice@example.org"},
+	{"fair_draw.bag", "\"random\"",
+	 "fair_draw.bag: \"random\" is not \"shuffled\" or \"given\""},
+	{"view", "\"admin\"",
+	 "view: \"admin\" is not \"host\", \"public\" or \"player\""},
+	{"game", "\"G 1\"", NULL},
 };
 
 /* One step of "a.b[2].c": a key or an index. */
@@ -194,7 +209,8 @@ mutate_all(json_t *root, json_t *v, const struct catalog *cat, struct tally *t)
 			key = json_string_value(x);
 			json_t *keep = json_incref(json_object_get(v, key));
 			for (int j = 0; junk[j]; j++) {
-				json_object_set_new(v, key, json_loads(junk[j], JSON_DECODE_ANY, NULL));
+				json_object_set_new(
+				    v, key, json_loads(junk[j], JSON_DECODE_ANY, NULL));
 				try_doc(root, cat, t);
 			}
 			json_object_del(v, key);
@@ -207,7 +223,8 @@ mutate_all(json_t *root, json_t *v, const struct catalog *cat, struct tally *t)
 		json_array_foreach(v, i, x) {
 			json_t *keep = json_incref(x);
 			for (int j = 0; junk[j]; j++) {
-				json_array_set_new(v, i, json_loads(junk[j], JSON_DECODE_ANY, NULL));
+				json_array_set_new(
+				    v, i, json_loads(junk[j], JSON_DECODE_ANY, NULL));
 				try_doc(root, cat, t);
 			}
 			json_array_set_new(v, i, keep);

@@ -23,17 +23,17 @@
 /* Every path a public view may have; [] stands for any index, * for any
  * key (remaining counts by tile id). */
 static const char *const public_paths[] = {
-    "format", "version", "view", "state_hash", "game", "rules", "rules.edition",
-    "rules.farmers", "rules.river", "rules.abbot", "rules.river_uturn", "players",
-    "players[]", "players[].name", "players[].key", "players[].score",
-    "players[].supply", "players[].supply.followers", "players[].supply.abbot",
-    "first_player", "start", "fair_draw", "fair_draw.bag", "fair_draw.shuffle",
-    "fair_draw.commitment", "turn", "over", "decision", "decision.kind",
-    "decision.player", "decision.tile", "tiles_left", "drawn", "drawn[]", "remaining",
-    "remaining.*", "actions", "actions[]", "board", "board[]", "board[].tile",
-    "board[].x", "board[].y", "board[].rotation", "board[].turn", "board[].player",
-    "figures", "figures[]", "figures[].player", "figures[].figure",
-    "figures[].feature", "figures[].x", "figures[].y", "figures[].slot", NULL};
+	"format", "version", "view", "state_hash", "game", "rules", "rules.edition",
+	"rules.farmers", "rules.river", "rules.abbot", "rules.river_uturn", "players",
+	"players[]", "players[].name", "players[].key", "players[].score",
+	"players[].supply", "players[].supply.followers", "players[].supply.abbot",
+	"first_player", "start", "fair_draw", "fair_draw.bag", "fair_draw.shuffle",
+	"fair_draw.commitment", "turn", "over", "decision", "decision.kind",
+	"decision.player", "decision.tile", "tiles_left", "drawn", "drawn[]", "remaining",
+	"remaining.*", "actions", "actions[]", "board", "board[]", "board[].tile",
+	"board[].x", "board[].y", "board[].rotation", "board[].turn", "board[].player",
+	"figures", "figures[]", "figures[].player", "figures[].figure",
+	"figures[].feature", "figures[].x", "figures[].y", "figures[].slot", NULL};
 static const char *const player_paths[] = {"you", "you.name", "you.address", NULL};
 
 struct secrets {
@@ -90,9 +90,9 @@ check_array(struct walk *w, const char *path, json_t *a)
 		return;
 	for (size_t i = 0; i + (size_t)sec->nfuture <= n; i++) {
 		int k = 0;
-		while (k < sec->nfuture &&
-		       json_is_string(json_array_get(a, i + k)) &&
-		       strcmp(json_string_value(json_array_get(a, i + k)), sec->future[k]) == 0)
+		while (k < sec->nfuture && json_is_string(json_array_get(a, i + k)) &&
+		       strcmp(json_string_value(json_array_get(a, i + k)),
+			      sec->future[k]) == 0)
 			k++;
 		if (k == sec->nfuture)
 			leak(w, path, "the order of the bag");
@@ -109,8 +109,8 @@ walk(struct walk *w, json_t *v, const char *path, const char *shape)
 
 	if (*shape && !listed(public_paths, shape) &&
 	    !(w->sec->me >= 0 && listed(player_paths, shape)) && w->unknown++ == 0)
-		snprintf(w->first, sizeof(w->first), "%s: a field the public schema lacks",
-			 path);
+		snprintf(w->first, sizeof(w->first),
+			 "%s: a field the public schema lacks", path);
 	if (json_is_string(v))
 		check_string(w, path, json_string_value(v));
 	if (json_is_array(v)) {
@@ -138,8 +138,8 @@ secrets_of(const struct gamefile *gf, int me, struct secrets *sec)
 	gamefile_seed_hex(gf->setup.seed, sec->seed_hex);
 	for (int i = 0; i <= 2 * SEED_BYTES; i++)
 		sec->seed_upper[i] = (char)toupper((unsigned char)sec->seed_hex[i]);
-	sodium_bin2base64(sec->seed_b64, sizeof(sec->seed_b64), gf->setup.seed, SEED_BYTES,
-			  sodium_base64_VARIANT_ORIGINAL);
+	sodium_bin2base64(sec->seed_b64, sizeof(sec->seed_b64), gf->setup.seed,
+			  SEED_BYTES, sodium_base64_VARIANT_ORIGINAL);
 	for (int i = gf->game->bag_next; i < gf->nbag && sec->nfuture < 128; i++)
 		sec->future[sec->nfuture++] = gf->cat->types[gf->bag[i]].id;
 	sec->nplayers = gf->nplayers;
@@ -209,10 +209,10 @@ struct config {
 };
 
 static const struct config configs[] = {
-    {"base, 2 players", 2, 1, false, false, false},
-    {"2nd edition, river, abbot, 5 players", 5, 2, true, true, false},
-    {"3 players, abbot", 3, 1, false, true, false},
-    {"a given bag", 2, 1, false, false, true},
+	{"base, 2 players", 2, 1, false, false, false},
+	{"2nd edition, river, abbot, 5 players", 5, 2, true, true, false},
+	{"3 players, abbot", 3, 1, false, true, false},
+	{"a given bag", 2, 1, false, false, true},
 };
 
 static struct gamefile *
@@ -229,7 +229,8 @@ new_game(const struct catalog *cat, const struct config *c, int seed)
 
 	rules_options_default(&s.opt);
 	s.opt.edition = c->edition, s.opt.river = c->river, s.opt.abbot = c->abbot;
-	crypto_generichash(s.seed, SEED_BYTES, (const uint8_t *)&seed, sizeof(seed), NULL, 0);
+	crypto_generichash(s.seed, SEED_BYTES, (const uint8_t *)&seed, sizeof(seed), NULL,
+			   0);
 	for (int i = 0; i < 7; i++)
 		given[i] = catalog_find(cat, given_ids[i]);
 	if (c->given)
@@ -264,16 +265,18 @@ play_and_check(const struct catalog *cat, const struct config *c, int seed)
 			for (int p = 0; p < gf->nplayers; p++)
 				check_view(gf, GF_VIEW_PLAYER, p, c->name);
 			for (int v = GF_VIEW_HOST; v <= GF_VIEW_PLAYER; v++, trips++)
-				good += round_trip(gf, v, v == GF_VIEW_PLAYER ? step % gf->nplayers : -1);
+				good += round_trip(
+				    gf, v,
+				    v == GF_VIEW_PLAYER ? step % gf->nplayers : -1);
 		}
-		if (gf->game->over ||
-		    ai_random_action(gf->game, &rng, buf, game_legal_cap(gf->game), &a) < 0)
+		if (gf->game->over || ai_random_action(gf->game, &rng, buf,
+						       game_legal_cap(gf->game), &a) < 0)
 			break;
 		if (gamefile_play_action(gf, &a, &re) < 0)
 			bail_out("the engine refused its own action: %s", re.text);
 	}
-	is_int(good, trips, "%s: save, load, save gives the same bytes (%d times)", c->name,
-	       trips);
+	is_int(good, trips, "%s: save, load, save gives the same bytes (%d times)",
+	       c->name, trips);
 	ok(gf->game->over, "%s: played to the end", c->name);
 	free(buf);
 	gamefile_free(gf);
@@ -300,7 +303,8 @@ shuffle_pinned(const struct catalog *cat)
 		strcat(want, " ");
 	}
 	is_str(GF_BAG_SHUFFLE, "chacha20-fisher-yates-lemire/1", "the shuffle's name");
-	if (!is_str(got, want, "the shuffle of seed 0 is the one %s names", GF_BAG_SHUFFLE))
+	if (!is_str(got, want, "the shuffle of seed 0 is the one %s names",
+		    GF_BAG_SHUFFLE))
 		diag("the engine's shuffle changed: give GF_BAG_SHUFFLE a new name");
 	gamefile_free(gf);
 }

@@ -41,12 +41,14 @@ apply_twice(struct signed_game *sg, const struct catalog *cat, const char *text,
 	char *again = mangle(text);
 
 	gamefile_free(*gf);
-	if (archive_apply(&sg->gd, cat, text, strlen(text), 1700000000, gf, &res, &err) == 0)
+	if (archive_apply(&sg->gd, cat, text, strlen(text), 1700000000, gf, &res, &err) ==
+	    0)
 		t->applied++;
 	else if (t->other++ == 0)
 		diag("refused: %s: %s", turn_code_name(err.code), err.text);
 	gamefile_free(*gf);
-	if (archive_apply(&sg->gd, cat, again, strlen(again), 1700000001, gf, &res, &err) < 0 &&
+	if (archive_apply(&sg->gd, cat, again, strlen(again), 1700000001, gf, &res,
+			  &err) < 0 &&
 	    err.code == TURN_DUPLICATE)
 		t->duplicates++;
 	free(again);
@@ -80,7 +82,8 @@ whole_game(const struct catalog *cat, const char *name, int n,
 	}
 	ok(gf && gf->game->over && t.applied == t.turns && t.other == 0,
 	   "%s: %d signed turns applied, the game played to its end", name, t.applied);
-	is_int(t.duplicates, t.turns, "%s: each sent again, mangled: already applied", name);
+	is_int(t.duplicates, t.turns, "%s: each sent again, mangled: already applied",
+	       name);
 	if (!ok(replay_dir(&sg.gd, cat, &rep, &err) == 0 && rep.records == t.turns + 1,
 		"%s: the history replays", name))
 		diag("%s", err.text);

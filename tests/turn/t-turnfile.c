@@ -100,7 +100,8 @@ run_case(const char *text, size_t len, const struct pubkey *keys, int nkeys, cha
 	turn_id(&t, h);
 	jv_tohex(h, 32, tid);
 	canon = turn_canonical(&t, &clen);
-	snprintf(out, n, "good: %s (key %s)\nid: %s\n%s", keys[k].label, t.key, tid, canon);
+	snprintf(out, n, "good: %s (key %s)\nid: %s\n%s", keys[k].label, t.key, tid,
+		 canon);
 	free(canon);
 }
 
@@ -227,7 +228,8 @@ secret_key_files(void)
 	snprintf(sec, sizeof(sec), "%s/k.key", dir);
 	snprintf(pub, sizeof(pub), "%s/k.pub", dir);
 	ok(key_generate(sec, pub, "k", &pk, &err) == 0, "generate");
-	ok(key_generate(sec, pub, "k", &pk, &err) < 0 && strstr(err.text, "already exists"),
+	ok(key_generate(sec, pub, "k", &pk, &err) < 0 &&
+	       strstr(err.text, "already exists"),
 	   "never over an existing key: %s", err.text);
 	ok(key_load_secret(sec, &sk, &err) == 0 && memcmp(sk.pk, pk.pk, KEY_BYTES) == 0,
 	   "the secret key gives the public key");
@@ -238,7 +240,8 @@ secret_key_files(void)
 	       strstr(err.text, "chmod 600"),
 	   "a group-readable secret key is refused: %s", err.text);
 	write_file(sec, "carcpbem-ed25519-secret AAAA k\n", 0600);
-	ok(key_load_secret(sec, &sk, &err) < 0 && strstr(err.text, "not a carcpbem secret key"),
+	ok(key_load_secret(sec, &sk, &err) < 0 &&
+	       strstr(err.text, "not a carcpbem secret key"),
 	   "a damaged key: %s", err.text);
 	unlink(sec);
 	unlink(pub);
