@@ -122,9 +122,11 @@ frontier_any(const struct game *g, int type)
 	return false;
 }
 
-/* River tiles also pass the river's own test. */
+/* River tiles also pass the river's own test. With stop_at_first, only
+ * whether there is a placement at all (0 or 1). */
 static int
-frontier_scan_river(const struct game *g, int type, struct action *out, int cap)
+frontier_scan_river(const struct game *g, int type, struct action *out, int cap,
+		    bool stop_at_first)
 {
 	const struct frontier_cell *f = g->frontier;
 	int n = 0;
@@ -133,7 +135,7 @@ frontier_scan_river(const struct game *g, int type, struct action *out, int cap)
 		for (unsigned m = game_type(g, type)->fits[f[i].need_code]; m; m &= m - 1) {
 			if (!river_ok(g, type, f[i].cell, __builtin_ctz(m)))
 				continue;
-			if (out == NULL)
+			if (stop_at_first)
 				return 1;
 			n = emit(out, n, cap, &f[i], __builtin_ctz(m));
 		}
@@ -144,7 +146,7 @@ int
 board_place_options(const struct game *g, int type, struct action *out, int cap)
 {
 	if (checks_river(game_type(g, type)))
-		return frontier_scan_river(g, type, out, cap);
+		return frontier_scan_river(g, type, out, cap, false);
 	return frontier_scan(g, type, out, cap);
 }
 
@@ -152,7 +154,7 @@ bool
 board_has_place(const struct game *g, int type)
 {
 	if (checks_river(game_type(g, type)))
-		return frontier_scan_river(g, type, NULL, 0) > 0;
+		return frontier_scan_river(g, type, NULL, 0, true) > 0;
 	return frontier_any(g, type);
 }
 

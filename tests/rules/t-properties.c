@@ -439,6 +439,13 @@ list_actions(struct run *r, const struct decision *d)
 	CHECK(r, P_LISTED, n >= 1 && n <= max,
 	      "%d legal actions listed (bound %d) at a %s decision", n, max,
 	      decision_kind_name(d->kind));
+	/* Counting with no room (how callers size their buffer) agrees. */
+	CHECK(r, P_LISTED, game_legal_actions(r->g, NULL, 0) == n,
+	      "%d legal actions counted without a buffer, %d listed",
+	      game_legal_actions(r->g, NULL, 0), n);
+	CHECK(r, P_LISTED, n < 2 || game_legal_actions(r->g, r->buf, 1) == n,
+	      "%d legal actions counted with room for 1, %d listed",
+	      game_legal_actions(r->g, r->buf, 1), n);
 	return n < 0 ? 0 : n > r->cap ? r->cap : n;
 }
 
