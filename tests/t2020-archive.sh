@@ -183,7 +183,12 @@ test_expect_success 'export: the archive, and replay of it without the host' '
 	"$CARCPBEM" export game -o arch.json &&
 	python3 -c "import json
 d = json.load(open(\"arch.json\"))
-assert list(d) == [\"format\", \"version\", \"game\", \"exported\", \"final\", \"state\", \"reveal\", \"history\"], list(d)
+assert list(d) == [\"format\", \"version\", \"game\", \"exported\", \"final\", \"state\", \"reveal\", \"history\", \"maps\"], list(d)
+assert \"Legend:\" in d[\"maps\"][\"ascii\"], d[\"maps\"]
+import base64
+p = d[\"maps\"].get(\"png\")  # missing only in builds without cairo
+if p is not None:
+    assert base64.b64decode(p[\"base64\"])[:8] == b\"\\x89PNG\\r\\n\\x1a\\n\" and p[\"width\"] > 0, p
 assert (d[\"format\"], d[\"version\"], d[\"game\"]) == (\"carcpbem-archive\", 1, \"short\"), d
 assert d[\"state\"][\"view\"] == \"public\" and d[\"state\"][\"over\"], d
 assert list(d[\"reveal\"]) == [\"seed\", \"bag\"] and d[\"reveal\"][\"bag\"] == [\"BA/CFc.1\", \"BA/L\", \"BA/Rr\", \"BA/C\"], d
