@@ -19,51 +19,6 @@ static const struct cli_usage usage = {
 	{legal_opts, NULL, NULL},
 };
 
-/* Placements, figures, recall, pass. */
-static int
-kind_rank(const struct action *a)
-{
-	static const int rank[ACT_KIND_COUNT] = {
-	    [ACT_PLACE_TILE] = 0, [ACT_FIGURE] = 1, [ACT_RECALL] = 2, [ACT_PASS] = 3};
-
-	return rank[a->kind];
-}
-
-static int
-cmp_int(int a, int b)
-{
-	return (a > b) - (a < b);
-}
-
-static int
-cmp_actions(const void *pa, const void *pb)
-{
-	const struct action *a = pa, *b = pb;
-	int c = cmp_int(kind_rank(a), kind_rank(b));
-
-	if (c == 0 && a->kind == ACT_PLACE_TILE)
-		c = cmp_int(a->y, b->y)   ? cmp_int(a->y, b->y)
-		    : cmp_int(a->x, b->x) ? cmp_int(a->x, b->x)
-					  : cmp_int(a->rot, b->rot);
-	if (c == 0 && a->kind == ACT_FIGURE)
-		c = cmp_int(a->slot, b->slot) ? cmp_int(a->slot, b->slot)
-					      : cmp_int(a->figure, b->figure);
-	return c;
-}
-
-/* The legal actions, sorted, in *out (free() it); their number or -1. */
-static int
-legal_sorted(const struct game *g, struct action **out)
-{
-	int n = game_legal_actions(g, NULL, 0);
-
-	if ((*out = malloc(sizeof(**out) * (n ? n : 1))) == NULL)
-		return -1;
-	n = game_legal_actions(g, *out, n);
-	qsort(*out, n, sizeof(**out), cmp_actions);
-	return n;
-}
-
 static int
 print_json(const struct gamefile *gf, const struct action *a, int n)
 {
@@ -108,7 +63,7 @@ legal(const char *path, bool json)
 	struct action *a = NULL;
 	int n, r = EXIT_FAIL;
 
-	if (gf && (n = legal_sorted(gf->game, &a)) >= 0)
+	if (gf && (n = gamefile_legal_sorted(gf->game, &a)) >= 0)
 		r = json ? print_json(gf, a, n) : print_text(gf, a, n);
 	else if (gf)
 		cli_error("out of memory");

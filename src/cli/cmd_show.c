@@ -105,30 +105,6 @@ players_json(const struct gamefile *gf)
 }
 
 static json_t *
-figures_json(const struct gamefile *gf)
-{
-	const struct game *g = gf->game;
-	json_t *a = json_array();
-
-	for (int i = 0; i < g->nfigures; i++) {
-		const struct figure *f = &g->figure[i];
-		const struct placed_tile *pt;
-		int kind;
-		if (f->seg < 0)
-			continue;
-		pt = &g->placed[f->seg / TILE_SEG_MAX];
-		kind = g->feat[f->seg].kind;
-		json_array_append_new(
-		    a, json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "player",
-				 gf->name[f->owner], "figure",
-				 figure_role_name(kind, f->type), "feature",
-				 seg_kind_name(kind), "x", pt->x, "y", pt->y, "slot",
-				 slot_name(game_segment_slot(g, f->seg))));
-	}
-	return a;
-}
-
-static json_t *
 tiles_json(const struct game *g)
 {
 	json_t *a = json_array();
@@ -170,7 +146,7 @@ show_json(const struct gamefile *gf)
 	root = json_pack("{s:i, s:b, s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "turn", g->turn,
 			 "over", g->over, "tiles_left", game_tiles_left(g), "rules",
 			 gamefile_rules_json(&gf->setup.opt), "players", players_json(gf),
-			 "decision", decision_json(gf), "figures", figures_json(gf),
+			 "decision", decision_json(gf), "figures", gamefile_figures_json(gf),
 			 "tiles", tiles_json(g), "board", board_json(board));
 	free(board);
 	if (root && json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0) {

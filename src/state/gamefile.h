@@ -166,10 +166,15 @@ int gamefile_find_tile(const struct catalog *cat, const struct rules_options *op
 void gamefile_seed_hex(const uint8_t seed[SEED_BYTES], char hex[2 * SEED_BYTES + 1]);
 int gamefile_seed_parse(const char *hex, uint8_t seed[SEED_BYTES]);
 /* The legal actions of the decision due, sorted as carcpbem legal lists
- * them, joined by sep into buf (cut with "..." when too long). */
+ * them (placements by y, x, rotation; figures; recall; pass), in *out
+ * (free() it); their number, or -1 when out of memory. */
+int gamefile_legal_sorted(const struct game *g, struct action **out);
+/* The same joined by sep into buf (cut with "..." when too long). */
 void gamefile_legal_text(const struct gamefile *gf, const char *sep, char *buf, size_t n);
 
 const char *gamefile_uturn_name(int river_uturn);
+/* The figures on the board: [{player, figure, feature, x, y, slot}]. */
+json_t *gamefile_figures_json(const struct gamefile *gf);
 const char *gamefile_view_name(int view);
 
 #endif

@@ -142,8 +142,8 @@ board_json(const struct gamefile *gf)
 	return a;
 }
 
-static json_t *
-figures_json(const struct gamefile *gf)
+json_t *
+gamefile_figures_json(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
 	json_t *a = json_array();
@@ -181,7 +181,7 @@ gf_public_core(const struct gamefile *gf)
 			 gamefile_decision_json(gf), "tiles_left", game_tiles_left(g),
 			 "drawn", tiles_json(gf, 0, g->bag_next), "remaining",
 			 remaining_json(gf), "actions", actions_json(gf), "board",
-			 board_json(gf), "figures", figures_json(gf));
+			 board_json(gf), "figures", gamefile_figures_json(gf));
 }
 
 static json_t *

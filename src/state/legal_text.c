@@ -38,20 +38,29 @@ cmp_actions(const void *pa, const void *pb)
 	return c;
 }
 
+int
+gamefile_legal_sorted(const struct game *g, struct action **out)
+{
+	int n = game_legal_actions(g, NULL, 0);
+
+	if ((*out = malloc(sizeof(**out) * (n ? n : 1))) == NULL)
+		return -1;
+	n = game_legal_actions(g, *out, n);
+	qsort(*out, n, sizeof(**out), cmp_actions);
+	return n;
+}
+
 void
 gamefile_legal_text(const struct gamefile *gf, const char *sep, char *buf, size_t n)
 {
-	int cap = game_legal_cap(gf->game), count;
-	struct action *a = malloc(sizeof(*a) * (size_t)cap);
+	struct action *a;
+	int count = gamefile_legal_sorted(gf->game, &a);
 	char one[64];
 	size_t len = 0;
 
 	buf[0] = '\0';
-	if (a == NULL)
+	if (count < 0)
 		return;
-	if ((count = game_legal_actions(gf->game, a, cap)) > cap)
-		count = cap;
-	qsort(a, count, sizeof(*a), cmp_actions);
 	for (int i = 0; i < count; i++) {
 		action_format(gf->game, &a[i], one, sizeof(one));
 		if (len + strlen(sep) + strlen(one) + 4 >= n) {
