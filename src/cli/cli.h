@@ -57,6 +57,17 @@ int usage_error(const struct cli_usage *u, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Prints the full usage and options on stdout; returns EXIT_OK. */
 int usage_help(const struct cli_usage *u);
+/* An option that only stores its argument (a flag stores ""). */
+struct cli_store {
+	int id;
+	const char **to;
+};
+#define CLI_PROCEED (-1)
+/* Walks argv for a command whose options only store values (stores ends
+ * with {0, NULL}): CLI_PROCEED with the operands in argv[1..*npos], or
+ * the exit status to return (help printed, or a usage error). */
+int cli_parse_stores(int argc, char **argv, const struct cli_usage *u,
+		     const struct cli_store *stores, int *npos);
 /* The whole of a command that reads one game file and has only --json
  * (legal, show): parses argv, then run(path, json). */
 int cli_one_game(int argc, char **argv, const struct cli_usage *u,

@@ -118,21 +118,14 @@ done:
 int
 cmd_export(int argc, char **argv)
 {
-	const char *arg = NULL, *out = NULL;
-	struct opt_iter it;
-	int id;
+	const char *out = NULL;
+	const struct cli_store stores[] = {{'o', &out}, {0, NULL}};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		if (id == OPT_ERROR)
-			return EXIT_USAGE;
-		if (id == OPT_HELP)
-			return usage_help(&usage);
-		if (id == 'o')
-			out = arg;
-	}
-	if (it.npos != 1)
-		return usage_error(&usage, it.npos ? "one game at a time"
-						   : "which game? give its directory");
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos != 1)
+		return usage_error(&usage, npos ? "one game at a time"
+						: "which game? give its directory");
 	return export(argv[1], out);
 }

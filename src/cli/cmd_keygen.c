@@ -53,22 +53,14 @@ keygen(const char *dir, const char *name)
 int
 cmd_keygen(int argc, char **argv)
 {
-	const char *arg = NULL, *dir = "";
-	struct opt_iter it;
-	int id;
+	const char *dir = "";
+	const struct cli_store stores[] = {{'d', &dir}, {0, NULL}};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		if (id == OPT_ERROR)
-			return EXIT_USAGE;
-		if (id == OPT_HELP)
-			return usage_help(&usage);
-		if (id == 'd')
-			dir = arg;
-	}
-	if (it.npos != 1)
-		return usage_error(&usage, it.npos
-					       ? "one key name at a time"
-					       : "name the key, e.g. your player name");
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos != 1)
+		return usage_error(&usage, npos ? "one key name at a time"
+						: "name the key, e.g. your player name");
 	return keygen(dir, argv[1]);
 }

@@ -180,27 +180,15 @@ int
 cmd_move(int argc, char **argv)
 {
 	struct move_args a = {0};
-	const char *arg = NULL;
-	struct opt_iter it;
-	int id;
+	const struct cli_store stores[] = {{OPT_KEY, &a.key}, {OPT_PLAYER, &a.player}, {'o', &a.out}, {0, NULL}};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		if (id == OPT_ERROR)
-			return EXIT_USAGE;
-		if (id == OPT_HELP)
-			return usage_help(&usage);
-		if (id == OPT_KEY)
-			a.key = arg;
-		else if (id == OPT_PLAYER)
-			a.player = arg;
-		else if (id == 'o')
-			a.out = arg;
-	}
+	if (r != CLI_PROCEED)
+		return r;
 	if (a.key == NULL)
 		return usage_error(&usage, "sign with your secret key: --key KEY");
-	if (it.npos < 2)
-		return usage_error(&usage, it.npos ? "no action given"
-						   : "which game? give your view of it");
-	return move(argv[1], argv + 2, it.npos - 1, &a);
+	if (npos < 2)
+		return usage_error(&usage, npos ? "no action given"
+						: "which game? give your view of it");
+	return move(argv[1], argv + 2, npos - 1, &a);
 }

@@ -82,20 +82,13 @@ done:
 int
 cmd_replay(int argc, char **argv)
 {
-	struct opt_iter it;
-	const char *arg;
-	int id;
+	const struct cli_store stores[] = {{0, NULL}};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		if (id == OPT_ERROR)
-			return EXIT_USAGE;
-		if (id == OPT_HELP)
-			return usage_help(&usage);
-	}
-	if (it.npos != 1)
-		return usage_error(&usage,
-				   it.npos ? "one game at a time"
-					   : "which game? give its directory or archive");
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos != 1)
+		return usage_error(&usage, npos ? "one game at a time"
+						: "which game? give its directory or archive");
 	return replay(argv[1]);
 }

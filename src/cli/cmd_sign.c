@@ -53,20 +53,13 @@ sign(const char *keyfile, const char *file, const char *out)
 int
 cmd_sign(int argc, char **argv)
 {
-	const char *arg = NULL, *out = NULL;
-	struct opt_iter it;
-	int id;
+	const char *out = NULL;
+	const struct cli_store stores[] = {{'o', &out}, {0, NULL}};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		if (id == OPT_ERROR)
-			return EXIT_USAGE;
-		if (id == OPT_HELP)
-			return usage_help(&usage);
-		if (id == 'o')
-			out = arg;
-	}
-	if (it.npos != 2)
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos != 2)
 		return usage_error(&usage, "give the secret key and the turn file");
 	return sign(argv[1], argv[2], out);
 }

@@ -78,18 +78,12 @@ verify(const char *keyfile, const char *file)
 int
 cmd_verify(int argc, char **argv)
 {
-	struct opt_iter it;
-	const char *arg;
-	int id;
+	const struct cli_store stores[] = {{0, NULL}};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		if (id == OPT_ERROR)
-			return EXIT_USAGE;
-		if (id == OPT_HELP)
-			return usage_help(&usage);
-	}
-	if (it.npos != 2)
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos != 2)
 		return usage_error(&usage, "give the public key file and the turn file");
 	return verify(argv[1], argv[2]);
 }

@@ -64,24 +64,14 @@ done:
 int
 cmd_view(int argc, char **argv)
 {
-	const char *arg = NULL, *out = NULL, *player = NULL;
-	struct opt_iter it;
-	int id;
+	const char *out = NULL, *player = NULL;
+	const struct cli_store stores[] = {{'o', &out}, {OPT_PLAYER, &player}, {0, NULL}};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		if (id == OPT_ERROR)
-			return EXIT_USAGE;
-		if (id == OPT_HELP)
-			return usage_help(&usage);
-		if (id == 'o')
-			out = arg;
-		if (id == OPT_PLAYER)
-			player = arg;
-	}
-	if (it.npos != 1)
-		return usage_error(&usage,
-				   it.npos ? "one game at a time"
-					   : "which game? give its directory or file");
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos != 1)
+		return usage_error(&usage, npos ? "one game at a time"
+						: "which game? give its directory or file");
 	return view(argv[1], player, out);
 }

@@ -298,24 +298,39 @@ cli_load(const char *path, const struct catalog *cat)
 }
 
 int
-cli_one_game(int argc, char **argv, const struct cli_usage *u,
-	     int (*run)(const char *path, bool json))
+cli_parse_stores(int argc, char **argv, const struct cli_usage *u,
+		 const struct cli_store *stores, int *npos)
 {
 	struct opt_iter it;
 	const char *arg;
-	bool json = false;
 	int id;
 
 	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, u, &arg)) != OPT_END) {
+	while ((arg = NULL, id = opt_next(&it, u, &arg)) != OPT_END) {
 		if (id == OPT_ERROR)
 			return EXIT_USAGE;
 		if (id == OPT_HELP)
 			return usage_help(u);
-		json |= id == OPT_JSON;
+		for (const struct cli_store *st = stores; st->to; st++)
+			if (st->id == id)
+				*st->to = arg ? arg : "";
 	}
-	if (it.npos != 1)
-		return usage_error(u, it.npos ? "one game file at a time"
-					      : "which game? give its file");
-	return run(argv[1], json);
+	*npos = it.npos;
+	return CLI_PROCEED;
+}
+
+int
+cli_one_game(int argc, char **argv, const struct cli_usage *u,
+	     int (*run)(const char *path, bool json))
+{
+	const char *json = NULL;
+	const struct cli_store stores[] = {{OPT_JSON, &json}, {0, NULL}};
+	int npos, r = cli_parse_stores(argc, argv, u, stores, &npos);
+
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos != 1)
+		return usage_error(u, npos ? "one game file at a time"
+					   : "which game? give its file");
+	return run(argv[1], json != NULL);
 }
