@@ -72,18 +72,6 @@ rules_describe(const struct rules_options *o, char *buf, size_t n)
 		 o->abbot ? ", abbot" : "");
 }
 
-/* The player's abbot stands on a feature that is not complete (ABBOT-6). */
-static bool
-can_recall(const struct game *g, int player)
-{
-	for (int i = 0; i < g->nfigures; i++) {
-		const struct figure *f = &g->figure[i];
-		if (f->owner == player && f->type == FIG_ABBOT && f->seg >= 0)
-			return !game_feature_complete(g, game_feature_root(g, f->seg));
-	}
-	return false;
-}
-
 void
 report_decision(FILE *fp, const struct gamefile *gf)
 {
@@ -112,7 +100,7 @@ report_decision(FILE *fp, const struct gamefile *gf)
 		"Turn %d: %s (%c) placed %s at %d,%d rotation %d and may put a figure "
 		"on it%s, or pass.\n",
 		g->turn, gf->name[d.player], seat_letter(d.player), t->id, pt->x, pt->y,
-		pt->rot * 90, can_recall(g, d.player) ? ", recall the abbot" : "");
+		pt->rot * 90, game_can_recall(g, d.player) ? ", recall the abbot" : "");
 }
 
 json_t *
