@@ -18,9 +18,16 @@ libcurl4-openssl-dev
 valgrind
 python3
 git
+dovecot-imapd
+dovecot-lmtpd
+dovecot-submissiond
+opensmtpd
 "
-# Mail servers for the end-to-end mail tests (not needed yet):
-# packages="$packages dovecot-imapd dovecot-lmtpd opensmtpd"
+# The mail servers are for the end-to-end mail tests (tests/mailstack.sh),
+# which run private instances on high ports of 127.0.0.1 from their own
+# configuration. Where /usr/sbin/policy-rc.d does not forbid it, installing
+# these packages also starts the system's dovecot (ports 143, 993) and
+# smtpd (port 25); the tests never use those.
 
 missing=
 for p in $packages; do

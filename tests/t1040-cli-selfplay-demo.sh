@@ -52,8 +52,8 @@ test_expect_success 'selfplay: bad arguments' '
 	grep "^carcpbem selfplay: unexpected argument .games.$" err
 '
 
-test_expect_success 'demo: turns, final board, final scores and winner' '
-	"$CARCPBEM" demo --seed demo-test >out &&
+test_expect_success 'demo --direct: turns, final board, final scores and winner' '
+	"$CARCPBEM" demo --direct --seed demo-test >out &&
 	grep "^Demo game between random players: Ada (A), Blaise (B); edition 1, farmers.$" out &&
 	grep "^turn player tile" out &&
 	grep "^   1 Ada    BA/" out &&
@@ -64,25 +64,25 @@ test_expect_success 'demo: turns, final board, final scores and winner' '
 	grep -E "^Winners?( \(a tie, they share the victory\))?: .* with [0-9]+ points?\.$" out
 '
 
-test_expect_success 'demo: the same seed, the same game; the seed is printed' '
-	"$CARCPBEM" demo --seed again --players 3 --abbot >a &&
-	"$CARCPBEM" demo --seed again --players 3 --abbot >b &&
+test_expect_success 'demo --direct: the same seed, the same game; the seed is printed' '
+	"$CARCPBEM" demo --direct --seed again --players 3 --abbot >a &&
+	"$CARCPBEM" demo --direct --seed again --players 3 --abbot >b &&
 	test_cmp a b &&
 	seed=$(sed -n "s/^Seed \([0-9a-f]*\)$/\1/p" a) &&
 	test ${#seed} = 64 &&
-	"$CARCPBEM" demo --seed "$seed" --players 3 --abbot >c &&
+	"$CARCPBEM" demo --direct --seed "$seed" --players 3 --abbot >c &&
 	test_cmp a c
 '
 
-test_expect_success 'demo with the river' '
-	"$CARCPBEM" demo --seed river --river >out &&
+test_expect_success 'demo --direct with the river' '
+	"$CARCPBEM" demo --direct --seed river --river >out &&
 	grep "^   1 Ada    RI" out &&
 	grep "~" out &&
 	grep "^Final scores: " out
 '
 
-test_expect_success 'demo without a seed' '
-	"$CARCPBEM" demo >out &&
+test_expect_success 'demo --direct without a seed' '
+	"$CARCPBEM" demo --direct >out &&
 	grep "^Final scores: " out
 '
 

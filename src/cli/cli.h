@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "gamefile.h"
+#include "report.h" /* reports: the decision, events, scores (src/pbem) */
 #include "rules.h"
 
 /* Exit codes: success, a failure (refused move, bad file), a usage error. */
@@ -103,39 +104,21 @@ struct catalog *cli_catalog(void);
 /* Loads a game file, or says why not (NULL). */
 struct gamefile *cli_load(const char *path, const struct catalog *cat);
 
-/* ---- reports (report.c) ---- */
-
-/* Seat letters: A for the first player listed, B, ... */
-static inline char
-seat_letter(int seat)
-{
-	return (char)('A' + seat);
-}
-
-/* "city N-W (pennant), road E-S" for a tile type turned rot quarters. */
-void tile_describe(const struct tile_type *t, int rot, char *buf, size_t n);
-/* "edition 1, farmers, river (u-turn rule: curves), abbot" */
-void rules_describe(const struct rules_options *o, char *buf, size_t n);
-/* One line about the decision due: whose, what, which tile. */
-void report_decision(FILE *fp, const struct gamefile *gf);
-/* The decision as JSON: gamefile_decision_json's kind, player and tile,
- * plus seat (1-based), turn, tiles_left and, for place-figure, the x, y
- * and rotation of the tile just placed. */
-json_t *decision_json(const struct gamefile *gf);
-/* Events from..g->nevents, one sentence a line, each line led by indent. */
-void report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent);
-/* Final scores and the winner(s). */
-void report_final(FILE *fp, const struct gamefile *gf);
-/* Seats with the best score, as a bit set. */
-unsigned winners(const struct game *g);
-/* "knight on the city at N of BA/CRr at 1,0" for figure i on the board. */
-void figure_describe(const struct game *g, int i, char *buf, size_t n);
-
 /* ---- the board as text (textboard.c) ---- */
 
 /* The board in 5x3 character cells with coordinates; free() it. */
 char *textboard(const struct game *g);
 extern const char textboard_legend[];
+
+/* ---- the host's config (cli_config.c) ---- */
+
+#include "config.h"
+enum { OPT_SPOOL_DIR = 700 };
+/* -c/--config FILE and --spool DIR. */
+extern const struct cli_opt config_opts[];
+/* Reads the config (file, else $CARCPBEM_CONFIG, else defaults), spool
+ * (if not NULL) overriding its spool; says why not (-1). */
+int cli_config(const char *file, const char *spool, struct config *c);
 
 /* ---- subcommands ---- */
 
@@ -155,12 +138,17 @@ int cmd_move(int argc, char **argv);
 int cmd_apply(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+/* the mail loop (cmd_run.c, cmd_daemon.c) */
+int cmd_run(int argc, char **argv);
+int cmd_daemon(int argc, char **argv);
 
 /* ---- carcpbem new's game directories (cmd_new_archive.c) ---- */
 
 #define NEW_ARCHIVE_MAX 16
 struct new_archive {
 	const char *spool, *dir, *id;
+	const char *config; /* -c: the host's config (spool, from) */
+	bool no_mail;       /* --no-mail: do not mail the start */
 	const char *key[NEW_ARCHIVE_MAX], *address[NEW_ARCHIVE_MAX];
 	int nkey, naddress;
 };
@@ -173,6 +161,10 @@ int new_archive_setup(struct gamefile *gf, const struct new_archive *na);
 /* Makes its game directory (where: its path); says why not (-1). */
 int new_archive_create(struct gamefile *gf, const struct new_archive *na, char *where,
 		       size_t n);
+/* Mails the start to the players with an address (a game in a spool),
+ * through the host's queue; says why not (-1). */
+int new_archive_announce(const struct gamefile *gf, const struct new_archive *na,
+			 const char *where);
 
 /* ---- games, files and turns for those commands (gameio.c) ---- */
 

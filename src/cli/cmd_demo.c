@@ -1,30 +1,42 @@
-/* carcpbem demo: one game between computer players (random ones for now),
- * told turn by turn, with the final board and scores. */
+/* carcpbem demo: one game between computer players, by mail through the
+ * host's mail loop (cmd_demo_mail.c), or with --direct told turn by turn
+ * straight from the engine; then the final board and scores. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ai.h"
 #include "cli.h"
+#include "demo.h"
 
-enum { OPT_SEED = 512, OPT_PLAYERS };
+enum { OPT_SEED = 512, OPT_PLAYERS, OPT_DIRECT, OPT_DEMO_SPOOL, OPT_VERBOSE };
 
 static const struct cli_opt demo_opts[] = {
 	{OPT_SEED, "seed", 0, "SEED",
 	 "play the game of this seed (default: random, printed)"},
 	{OPT_PLAYERS, "players", 0, "N", "number of players, 2 to 5 (default 2)"},
+	{OPT_DEMO_SPOOL, "spool", 0, "DIR",
+	 "the host's spool for the game by mail (default: a\n"
+	 "new temporary directory, printed)"},
+	{OPT_VERBOSE, "verbose", 'v', NULL, "by mail: print each turn as it is mailed"},
+	{OPT_DIRECT, "direct", 0, NULL,
+	 "no mail: play in memory and print each turn"},
 	{0, NULL, 0, NULL, NULL},
 };
 
 static const struct cli_usage usage = {
 	"demo",
-	"[--seed SEED] [--players N] [rules options]",
-	"Plays one game between computer players and prints each turn: who placed\n"
-	"which tile where, the figure put on it, the points scored; then the final\n"
-	"board and scores. The same seed plays the same game.",
+	"[--seed SEED] [--players N] [--spool DIR] [-v] [--direct] [rules options]",
+	"Plays one game between computer players by mail, through the host's mail\n"
+	"loop on the default settings: the host mails each notice to the outbox,\n"
+	"the players read it there, sign their turns with their own keys and\n"
+	"deliver them into the inbox Maildir, until the game is over. Then prints\n"
+	"the final board and scores, and where the archive is. With --direct the\n"
+	"game is played in memory and told turn by turn. The same seed plays the\n"
+	"same game.",
 	{demo_opts, rules_opts, NULL},
 };
 
-static const char *const demo_names[MAX_PLAYERS] = {
+const char *const demo_player_names[MAX_PLAYERS] = {
 	"Ada", "Blaise", "Carl", "Dora", "Emmy", "Fermat",
 };
 
@@ -35,8 +47,13 @@ struct demo {
 	int cap;
 };
 
+struct demo_args {
+	const char *spool;
+	bool direct, verbose;
+};
+
 static int
-parse_args(int argc, char **argv, struct game_setup *s)
+parse_args(int argc, char **argv, struct game_setup *s, struct demo_args *a)
 {
 	struct opt_iter it;
 	const char *arg = NULL, *seed = NULL;
@@ -56,6 +73,10 @@ parse_args(int argc, char **argv, struct game_setup *s)
 			       OPT_ERROR;
 		if (id == OPT_SEED)
 			seed = arg;
+		if (id == OPT_DEMO_SPOOL)
+			a->spool = arg;
+		a->direct |= id == OPT_DIRECT;
+		a->verbose |= id == OPT_VERBOSE;
 	}
 	if (it.npos)
 		return usage_error(&usage, "unexpected argument '%s'", argv[1]),
@@ -178,15 +199,15 @@ print_start(const struct demo *d)
 	       "rot", "figure", "points");
 }
 
-static int
-demo(const struct catalog *cat, const struct game_setup *setup)
+int
+demo_direct(const struct catalog *cat, const struct game_setup *setup)
 {
 	struct gf_error err = {0};
 	uint8_t ai_seed[SEED_BYTES];
 	struct demo d = {0};
 	int r = EXIT_FAIL;
 
-	if ((d.gf = gamefile_new(cat, setup, demo_names, &err)) == NULL) {
+	if ((d.gf = gamefile_new(cat, setup, demo_player_names, &err)) == NULL) {
 		cli_gf_error("demo", &err);
 		return EXIT_FAIL;
 	}
@@ -214,7 +235,8 @@ cmd_demo(int argc, char **argv)
 {
 	struct game_setup setup;
 	struct catalog *cat;
-	int r = parse_args(argc, argv, &setup);
+	struct demo_args a = {0};
+	int r = parse_args(argc, argv, &setup, &a);
 
 	if (r == OPT_HELP)
 		return usage_help(&usage);
@@ -222,7 +244,8 @@ cmd_demo(int argc, char **argv)
 		return EXIT_USAGE;
 	if ((cat = cli_catalog()) == NULL)
 		return EXIT_FAIL;
-	r = demo(cat, &setup);
+	r = a.direct ? demo_direct(cat, &setup)
+		     : demo_by_mail(cat, &setup, a.spool, a.verbose);
 	catalog_free(cat);
 	return r;
 }

@@ -117,12 +117,10 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 static int
 make_turn(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 {
-	memset(t, 0, sizeof(*t));
-	snprintf(t->game, sizeof(t->game), "%s", gf->id);
-	snprintf(t->player, sizeof(t->player), "%s", gf->name[p]);
-	t->number = gf->game->turn;
-	if (gamefile_state_hash(gf, t->state) < 0) {
-		cli_error("out of memory");
+	struct turn_error err = {0};
+
+	if (turn_start(gf, p, t, &err) < 0) {
+		cli_error("%s", err.text);
 		return -1;
 	}
 	return play(gf, p, actions, n, t);

@@ -216,7 +216,8 @@ create(const struct catalog *cat, const struct new_args *a, char **names, int n)
 	if (new_archive_setup(gf, &a->arch) < 0)
 		goto out;
 	if (a->out == NULL) {
-		if (new_archive_create(gf, &a->arch, where, sizeof(where)) < 0)
+		if (new_archive_create(gf, &a->arch, where, sizeof(where)) < 0 ||
+		    new_archive_announce(gf, &a->arch, where) < 0)
 			goto out;
 	} else if (gamefile_save(gf, a->out, a->force, &err) < 0) {
 		cli_gf_error(a->out, &err);
@@ -236,12 +237,18 @@ cmd_new(int argc, char **argv)
 {
 	struct new_args a;
 	struct catalog *cat;
+	struct config conf;
 	int n, r = parse_args(argc, argv, &a, &n);
 
 	if (r == OPT_HELP)
 		return usage_help(&usage);
 	if (r == OPT_ERROR)
 		return EXIT_USAGE;
+	if (a.arch.config && !a.out && !a.arch.spool && !a.arch.dir) {
+		if (cli_config(a.arch.config, NULL, &conf) < 0)
+			return EXIT_FAIL;
+		a.arch.spool = conf.spool; /* the host's own spool */
+	}
 	if ((r = check_args(&a, argv + 1, n)) != 0)
 		return r;
 	if ((cat = cli_catalog()) == NULL)

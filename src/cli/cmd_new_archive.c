@@ -9,8 +9,9 @@
 #include "cli.h"
 #include "gamedir.h"
 #include "key.h"
+#include "pbem.h"
 
-enum { OPT_KEY = 600, OPT_ADDRESS, OPT_SPOOL, OPT_DIR, OPT_ID };
+enum { OPT_KEY = 600, OPT_ADDRESS, OPT_SPOOL, OPT_DIR, OPT_ID, OPT_NO_MAIL };
 
 const struct cli_opt new_archive_opts[] = {
 	{OPT_KEY, "key", 0, "[NAME=]PUBKEY",
@@ -22,6 +23,13 @@ const struct cli_opt new_archive_opts[] = {
 	 "make a game directory DIR/games/ID for signed turns"},
 	{OPT_DIR, "dir", 0, "DIR", "make the game directory DIR for signed turns"},
 	{OPT_ID, "id", 0, "ID", "the game's id (default: from the seed)"},
+	{'c', "config", 'c', "FILE",
+	 "the host's config (carcpbem.conf(5)): the game goes\n"
+	 "into its spool (unless --spool) and the start is\n"
+	 "mailed from its address"},
+	{OPT_NO_MAIL, "no-mail", 0, NULL,
+	 "do not mail the players the start (a game in a\n"
+	 "spool with addresses is mailed by default)"},
 	{0, NULL, 0, NULL, NULL},
 };
 
@@ -47,6 +55,12 @@ new_archive_opt(int id, const char *arg, struct new_archive *na)
 		return 1;
 	case OPT_ID:
 		na->id = arg;
+		return 1;
+	case 'c':
+		na->config = arg;
+		return 1;
+	case OPT_NO_MAIL:
+		na->no_mail = true;
 		return 1;
 	default:
 		return 0;
@@ -205,4 +219,37 @@ new_archive_create(struct gamefile *gf, const struct new_archive *na, char *wher
 	}
 	snprintf(where, n, "%s", dir);
 	return 0;
+}
+
+int
+new_archive_announce(const struct gamefile *gf, const struct new_archive *na,
+		     const char *where)
+{
+	struct gf_error e = {"", ""};
+	struct pbem_stats st = {0};
+	struct gamedir gd;
+	struct config c;
+	struct pbem p;
+	char why[600];
+	int naddr = 0, r;
+
+	for (int i = 0; i < gf->nplayers; i++)
+		naddr += gf->address[i] != NULL;
+	if (na->dir || na->no_mail || naddr == 0)
+		return 0;
+	if (cli_config(na->config, na->spool, &c) < 0)
+		return -1;
+	if (gamedir_of(where, &gd, &e) < 0 || pbem_open(&p, &c, gf->cat, why, sizeof(why)) < 0) {
+		cli_error("%s", e.text[0] ? e.text : why);
+		return -1;
+	}
+	p.quiet = true;
+	if ((r = pbem_announce(&p, &gd, gf, why, sizeof(why))) < 0)
+		cli_error("%s", why);
+	else if (pbem_flush(&p, true, &st) < 0)
+		cli_error("the start is queued in %s; it goes out with the next run", p.queue);
+	else
+		printf("Mailed the start to %d player%s.\n", naddr, naddr == 1 ? "" : "s");
+	pbem_close(&p);
+	return r;
 }

@@ -1,11 +1,12 @@
 /* carcpbem: git-style dispatch to one subcommand per file (cmd_*.c). */
-#include "config.h"
+#include "build-config.h" /* autoconf's */
 
 #include <sodium.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "message.h"
 
 struct command {
 	const char *name;
@@ -29,6 +30,8 @@ static const struct command commands[] = {
 	{"apply", cmd_apply, "apply a player's signed turn to a game directory"},
 	{"replay", cmd_replay, "check a game's archive: every signature and hash"},
 	{"export", cmd_export, "write the archive of a finished game"},
+	{"run", cmd_run, "the host's mail loop: one pass with --once (cron)"},
+	{"daemon", cmd_daemon, "the host's mail loop in the background"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -102,6 +105,7 @@ int
 main(int argc, char **argv)
 {
 	const struct command *c;
+	int r;
 
 	if (argc < 2) {
 		cli_error("no command given");
@@ -122,5 +126,8 @@ main(int argc, char **argv)
 		return help_command(argc - 1, argv + 1);
 	if ((c = find_command(argv[1])) == NULL)
 		return unknown(argv[1]);
-	return c->run(argc - 1, argv + 1);
+	mail_mime_init();
+	r = c->run(argc - 1, argv + 1);
+	mail_mime_shutdown();
+	return r;
 }

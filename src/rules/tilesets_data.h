@@ -1,5 +1,5 @@
 /* Tile-set texts compiled into the program: tilesets_data.c is generated
- * by build-aux/embed-tiles.sh from the .tiles files in src/rules/tilesets/
+ * by build-aux/embed-text.sh from the .tiles files in src/rules/tilesets/
  * (TILESET_FILES in Makefile.am). */
 #ifndef CARC_TILESETS_DATA_H
 #define CARC_TILESETS_DATA_H

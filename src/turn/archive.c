@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "apply.h"
+#include "crashpoint.h"
 #include "jsonv.h"
 
 static int
@@ -258,6 +259,7 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	if (turn_apply(*out, &t, err) < 0 ||
 	    record_turn(fd, *out, &tail, &t, text, now, res, err) < 0)
 		goto done;
+	crashpoint("history appended, state not saved");
 	r = save_state(gd, *out, true, err);
 done:
 	if (fd >= 0)

@@ -49,6 +49,10 @@ enum {
 	TURN_NEED_SIGNATURE = 1 /* pick the signed block; refuse unsigned text */
 };
 
+/* Starts player p's turn on gf as it stands: game, number, player and
+ * state filled in, no actions yet (a skeleton). */
+int turn_start(const struct gamefile *gf, int p, struct turn *t, struct turn_error *err);
+
 /* Finds the turn in text (mail and all) and reads it: malformed text gets
  * TURN_MALFORMED with the line at fault. */
 int turn_parse(const char *text, size_t len, int flags, struct turn *t,

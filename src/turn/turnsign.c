@@ -139,3 +139,15 @@ turn_actions_text(const struct turn *t, char *buf, size_t n)
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? "; " : "",
 					t->action[i]);
 }
+
+int
+turn_start(const struct gamefile *gf, int p, struct turn *t, struct turn_error *err)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->game, sizeof(t->game), "%s", gf->id);
+	snprintf(t->player, sizeof(t->player), "%s", gf->name[p]);
+	t->number = gf->game->turn;
+	if (gamefile_state_hash(gf, t->state) < 0)
+		return terr(err, TURN_FAIL, "out of memory");
+	return 0;
+}

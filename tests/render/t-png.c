@@ -3,7 +3,7 @@
  * middles, figures, a shield, the frame of the last tile, an empty cell),
  * scales a large board down under the bound, and is the same bytes each
  * time. Skipped without cairo. */
-#include "config.h"
+#include "build-config.h" /* autoconf's */
 
 #include "tap.h"
 

@@ -1,9 +1,9 @@
 /* Game facts as sentences: the decision due, what happened (events),
- * figures, final scores. Shared by play, show and demo. */
+ * figures, final scores. Shared by the commands and the mails. */
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "report.h"
 
 static const char side_letter[4] = {'N', 'E', 'S', 'W'};
 

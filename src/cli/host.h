@@ -1,0 +1,27 @@
+/* What carcpbem run and carcpbem daemon share: the config, the lock, the
+ * loop (host_loop.c, host_setup.c). */
+#ifndef CARC_HOST_H
+#define CARC_HOST_H
+
+#include "pbem.h"
+
+struct host {
+	const char *config_file;    /* -c, or NULL */
+	const char *spool_override; /* --spool, or NULL */
+	struct pbem p;
+	int lock_fd;
+};
+
+/* Reads the config, takes the spool's lock and opens the mail loop;
+ * says why not (EXIT_FAIL, or 75 when another run holds the lock). */
+int host_open(struct host *h, const struct catalog *cat, bool quiet);
+void host_close(struct host *h);
+/* -n: checks the config (and its password files), prints "configuration
+ * OK" or the errors. */
+int host_check(const char *config_file, const char *spool);
+/* Until SIGTERM/SIGINT. */
+int host_loop(struct host *h);
+
+#define EXIT_LOCKED 75 /* EX_TEMPFAIL: try again later */
+
+#endif

@@ -1,0 +1,98 @@
+/* The host's loop, shared by carcpbem run and carcpbem daemon: passes of
+ * fetch, process and flush every poll seconds; SIGTERM or SIGINT stop it
+ * after the current message, SIGHUP re-reads the config. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <syslog.h>
+#include <time.h>
+
+#include "cli.h"
+#include "host.h"
+
+static volatile sig_atomic_t stop_flag, reload_flag;
+
+static void
+on_stop(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static void
+on_reload(int sig)
+{
+	(void)sig;
+	reload_flag = 1;
+}
+
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop; /* no SA_RESTART: sleeps end at once */
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = on_reload;
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* Sleeps up to seconds, less when a signal comes. */
+static void
+nap(long seconds)
+{
+	struct timespec ts = {seconds, 0};
+
+	while (!stop_flag && !reload_flag && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* Re-reads the config; a bad one is logged and the old one kept. */
+static void
+reload(struct host *h)
+{
+	struct config c;
+	char why[600];
+	struct pbem next;
+
+	reload_flag = 0;
+	if (cli_config(h->config_file, h->spool_override, &c) < 0) {
+		pbem_log(&h->p, PBEM_ERR, "SIGHUP: the config has errors; keeping the old one");
+		return;
+	}
+	if (pbem_open(&next, &c, h->p.cat, why, sizeof(why)) < 0) {
+		pbem_log(&h->p, PBEM_ERR, "SIGHUP: %s; keeping the old config", why);
+		return;
+	}
+	next.stop = &stop_flag;
+	next.quiet = h->p.quiet;
+	pbem_close(&h->p);
+	h->p = next;
+	pbem_log(&h->p, PBEM_INFO, "SIGHUP: config re-read%s%s",
+		 h->config_file ? " from " : "", h->config_file ? h->config_file : "");
+}
+
+int
+host_loop(struct host *h)
+{
+	catch_signals();
+	h->p.stop = &stop_flag;
+	pbem_log(&h->p, PBEM_INFO, "started: spool %s, polling every %lds", h->p.cfg.spool,
+		 h->p.cfg.poll);
+	while (!stop_flag) {
+		struct pbem_stats st = {0};
+		pbem_run_once(&h->p, false, &st);
+		if (reload_flag)
+			reload(h);
+		nap(h->p.cfg.poll);
+		if (reload_flag)
+			reload(h);
+	}
+	pbem_log(&h->p, PBEM_INFO, "stopped by a signal");
+	return EXIT_OK;
+}

@@ -1,0 +1,97 @@
+/* Reading and writing mail messages, through GMime.
+ *
+ * Reading finds what the host acts on: who sent it and where to answer,
+ * the threading headers, whether it is mail that must never be answered
+ * (bounces, auto-replies, list mail, our own mail coming back), the
+ * text of the body (for mail verbs such as HELP), and every armored turn
+ * block, wherever it is: a text attachment, an application/octet-stream
+ * attachment, or inline in a text/plain or text/html body; in any
+ * transfer encoding and charset (all text is handed out as UTF-8).
+ */
+#ifndef CARC_MESSAGE_H
+#define CARC_MESSAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "mail.h"
+
+/* The header carcpbem puts on every mail it sends; incoming mail that
+ * carries it is our own coming back and is never answered. */
+#define MAIL_LOOP_HEADER "X-Carcpbem-Loop"
+
+#define MAIL_MAX_BLOCKS 16
+
+struct mail_block {
+	char *text;    /* BEGIN line to END line inclusive, UTF-8, LF line ends */
+	size_t len;
+	char where[64]; /* "body", "attachment turn.txt", "html body" ... */
+};
+
+struct mail_in {
+	char *from;        /* addr-spec of From, lower case; NULL if none */
+	char *reply_to;    /* where to answer: Reply-To, else From; NULL if none */
+	char *subject;     /* decoded, UTF-8; "" if none */
+	char *message_id;  /* without <>; NULL if none */
+	char *references;  /* "<a@x> <b@y>": References, else In-Reply-To; or NULL */
+	bool never_answer; /* bounce, auto-reply, list mail, our own loop */
+	char why_not[96];  /* when never_answer: which sign, for the log */
+	char *text;        /* the body as text: the first text/plain part, or
+			      the first text/html part made plain; "" if none */
+	bool html_only;    /* the body had text/html and no text/plain */
+	struct mail_block block[MAIL_MAX_BLOCKS]; /* turn blocks, in order */
+	int nblocks;
+	bool too_many_blocks; /* more than MAIL_MAX_BLOCKS were found */
+};
+
+/* Parses raw (a whole RFC 5322 message, LF or CRLF). Garbage is not an
+ * error: it is a message with no blocks and little text. -1 (MAIL_TEMP)
+ * only when memory runs out. mail_in_free it either way. */
+int mail_parse(const char *raw, size_t len, struct mail_in *m, struct mail_error *err);
+void mail_in_free(struct mail_in *m);
+
+/* HTML to plain text, as a mail reader would show it: tags dropped,
+ * <br>, <p>, <div>, <tr>, <li> end lines, entities decoded (&amp; &lt;
+ * &gt; &quot; &#39; &nbsp; &#NNN; &#xHH;), <script> and <style> dropped;
+ * free() it. */
+char *mail_html_to_text(const char *html, size_t len);
+
+/* The decoded content of the first attachment whose file name ends with
+ * suffix (e.g. "-alice.json"), NUL-terminated; free() it. NULL if none. */
+char *mail_attachment(const char *raw, size_t len, const char *suffix, size_t *out_len);
+
+#define MAIL_MAX_RCPT 8
+#define MAIL_MAX_ATTACH 4
+
+struct mail_attachment {
+	const char *filename;     /* "map.png" */
+	const char *content_type; /* "image/png", "application/json" */
+	const void *data;
+	size_t len;
+};
+
+struct mail_out {
+	const char *from;             /* "Carcassonne <games@example.org>" */
+	const char *to[MAIL_MAX_RCPT]; /* addresses, NULL-terminated if fewer */
+	const char *subject;          /* UTF-8 */
+	const char *message_id;       /* without <> */
+	const char *in_reply_to;      /* without <>, or NULL */
+	const char *references;       /* "<a@x> <b@y>", or NULL */
+	const char *auto_submitted;   /* "auto-generated" or "auto-replied" */
+	const char *loop;             /* value of MAIL_LOOP_HEADER */
+	time_t date;
+	const char *body;             /* UTF-8 text/plain */
+	struct mail_attachment att[MAIL_MAX_ATTACH];
+	int natt;
+};
+
+/* The message as RFC 5322 text (CRLF line ends, 7-bit: the body
+ * quoted-printable when it needs it, attachments base64); free() it. */
+char *mail_compose(const struct mail_out *m, size_t *len, struct mail_error *err);
+
+/* Once per process, before any other call here (g_mime_init). */
+void mail_mime_init(void);
+void mail_mime_shutdown(void);
+
+#endif

@@ -1,0 +1,56 @@
+/* Inside the mail reader and writer (src/mail/message_*.c): how their
+ * files share the work. Not for callers: message.h is the API. */
+#ifndef CARC_MESSAGE_IMPL_H
+#define CARC_MESSAGE_IMPL_H
+
+#include <gmime/gmime.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "message.h"
+
+/* message_text.c: the content of a leaf part, transfer encoding undone,
+ * as UTF-8 (from its charset, else guessed) with LF line ends and no NUL
+ * bytes; malloc'd, length in *len. NULL only when memory runs out. */
+char *mail_part_text(GMimePart *part, size_t *len);
+/* CR LF to LF and NUL bytes out, in place (s has room for len + 1
+ * bytes: a NUL ends it); returns the new length. */
+size_t mail_lf(char *s, size_t len);
+
+/* message_blocks.c: appends every armored turn block of text to m, each
+ * with where. Returns how many it found (counting those beyond
+ * MAIL_MAX_BLOCKS, which set too_many_blocks), -1 if memory runs out. */
+int mail_find_blocks(struct mail_in *m, const char *text, size_t len, const char *where);
+
+/* message_signs.c: sets never_answer and why_not from the headers. */
+void mail_check_signs(GMimeMessage *msg, struct mail_in *m);
+
+/* message_walk.c: the body text, html_only and the blocks of every part.
+ * 0, or -1 if memory runs out. */
+int mail_walk(GMimeMessage *msg, struct mail_in *m);
+
+/* message_html_out.c: the text mail_html_to_text writes. */
+struct html_out {
+	char *buf;
+	size_t len, cap;
+	int pre;    /* inside <pre>: blanks and line ends kept */
+	int quote;  /* <blockquote> depth: ">" marks start its lines */
+	bool bol;   /* nothing written on this line yet */
+	bool blank; /* a collapsed blank waits for the next text */
+	bool nomem;
+};
+void html_text(struct html_out *h, const char *s, size_t n);
+void html_char(struct html_out *h, char c); /* a byte of the page's text */
+void html_blank(struct html_out *h);
+void html_newline(struct html_out *h);
+void html_end_line(struct html_out *h); /* a newline unless at a line start */
+char *html_finish(struct html_out *h);  /* the text, or NULL if memory ran out */
+/* message_html_entity.c: writes the entity at p ('&') and returns its
+ * length; 0 if it is none (the '&' is text then). */
+size_t html_entity(struct html_out *h, const char *p, const char *end);
+
+/* message_compose_part.c: the parts of a mail being composed. */
+GMimeObject *mail_body_part(const char *body, const char *boundary);
+GMimeObject *mail_attachment_part(const struct mail_attachment *a);
+
+#endif

@@ -1,0 +1,199 @@
+/* What every mail has: the subject tag, the threading headers, the loop
+ * header, the date of the context; the list of mails made. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "mails_impl.h"
+
+#define REFS_KEPT 6 /* ids of the answered mail's References kept */
+
+void
+outmails_free(struct outmails *o)
+{
+	for (int i = 0; i < o->n; i++) {
+		for (int k = 0; k < o->m[i].nto; k++)
+			free(o->m[i].to[k]);
+		free(o->m[i].text);
+	}
+	free(o->m);
+	memset(o, 0, sizeof(*o));
+}
+
+int
+mails_fail(struct template_error *err, const char *kind, const char *what)
+{
+	snprintf(err->text, sizeof(err->text), "%.20s: %.360s", kind, what);
+	return -1;
+}
+
+FILE *
+memtext_open(struct memtext *m)
+{
+	m->s = NULL;
+	m->n = 0;
+	return m->fp = open_memstream(&m->s, &m->n);
+}
+
+char *
+memtext_close(struct memtext *m)
+{
+	if (m->fp == NULL || fclose(m->fp) != 0) {
+		free(m->s);
+		m->s = NULL;
+		return NULL;
+	}
+	while (m->n > 0 && m->s[m->n - 1] == '\n')
+		m->s[--m->n] = '\0';
+	return m->s;
+}
+
+int
+mails_seat_of(const struct gamefile *gf, const char *addr)
+{
+	for (int p = 0; gf && addr && p < gf->nplayers; p++)
+		if (gf->address[p] && strcasecmp(gf->address[p], addr) == 0)
+			return p;
+	return -1;
+}
+
+const struct mail_reply *
+mails_answers(const struct mail_reply *reply, const char *to)
+{
+	return reply && reply->to && strcasecmp(reply->to, to) == 0 ? reply : NULL;
+}
+
+void
+draft_init(struct draft *d, const char *kind, const char *game, const char *to,
+	   const struct mail_reply *reply, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(d, 0, sizeof(*d));
+	d->kind = kind;
+	d->game = game;
+	d->to = to;
+	d->reply = reply;
+	va_start(ap, fmt);
+	vsnprintf(d->name, sizeof(d->name), fmt, ap);
+	va_end(ap);
+}
+
+/* The game's root id, then the answered mail's References (the latest
+ * few) and its Message-ID: clients thread every mail of a game together. */
+static void
+references(const struct mail_ctx *c, const struct draft *d, char *buf, size_t n)
+{
+	const char *refs = d->reply ? d->reply->references : NULL;
+	char root[GF_ID_LEN + 300] = "";
+	const char *id[64];
+	size_t len[64], at = 0;
+	int k = 0, first;
+
+	if (d->game)
+		snprintf(root, sizeof(root), "<%s.game@%s>", d->game, c->cfg->domain);
+	for (const char *p = refs ? strchr(refs, '<') : NULL; p && k < 64;
+	     p = strchr(p + 1, '<')) {
+		size_t l = strcspn(p, ">");
+		if (p[l] == '>' && !(strlen(root) == l + 1 && strncmp(p, root, l + 1) == 0))
+			id[k] = p, len[k++] = l + 1;
+	}
+	buf[0] = '\0';
+	if (root[0])
+		at += (size_t)snprintf(buf, n, "%s", root);
+	first = k > REFS_KEPT ? k - REFS_KEPT : 0;
+	for (int i = first; i < k && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, "%s%.*s", at ? " " : "", (int)len[i],
+				       id[i]);
+	if (d->reply && d->reply->message_id && at < n)
+		snprintf(buf + at, n - at, "%s<%s>", at ? " " : "", d->reply->message_id);
+}
+
+/* The address in "Name <addr>", or the whole setting. */
+static void
+host_address(const char *from, char *buf, size_t n)
+{
+	const char *lt = strchr(from, '<');
+
+	if (lt)
+		snprintf(buf, n, "%.*s", (int)strcspn(lt + 1, ">"), lt + 1);
+	else
+		snprintf(buf, n, "%s", from);
+}
+
+static int
+push(struct outmails *out, const struct draft *d, char *text, size_t len)
+{
+	struct outmail *m;
+
+	if (out->n == out->cap) {
+		int cap = out->cap ? 2 * out->cap : 8;
+		struct outmail *nm = realloc(out->m, sizeof(*nm) * (size_t)cap);
+		if (nm == NULL)
+			return -1;
+		out->m = nm, out->cap = cap;
+	}
+	m = &out->m[out->n];
+	memset(m, 0, sizeof(*m));
+	if ((m->to[0] = strdup(d->to)) == NULL)
+		return -1;
+	snprintf(m->name, sizeof(m->name), "%s", d->name);
+	m->nto = 1;
+	m->text = text;
+	m->len = len;
+	out->n++;
+	return 0;
+}
+
+int
+draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
+	   struct template_error *err)
+{
+	char *tpl, *subject = NULL, *body = NULL, *text = NULL;
+	char full[1024], msgid[QUEUE_NAME_MAX + 300], refs[2048];
+	char host[320], tag[GF_ID_LEN + 16];
+	struct template_vars v = d->vars;
+	struct mail_out m = {0};
+	struct mail_error merr = {0};
+	size_t len = 0;
+	int r = -1;
+
+	host_address(c->cfg->from, host, sizeof(host));
+	tvars_set(&v, "host", host);
+	if (d->game) {
+		snprintf(tag, sizeof(tag), "[carcassonne %s]", d->game);
+		tvars_set(&v, "tag", tag);
+	}
+	if ((tpl = template_load(c->cfg->templates, d->kind, err)) == NULL)
+		return -1;
+	if (template_expand(d->kind, tpl, &v, &subject, &body, err) < 0)
+		goto done;
+	snprintf(full, sizeof(full), "%s %s", d->game ? tag : "[carcassonne]", subject);
+	snprintf(msgid, sizeof(msgid), "%s@%s", d->name, c->cfg->domain);
+	references(c, d, refs, sizeof(refs));
+	m.from = c->cfg->from;
+	m.to[0] = d->to;
+	m.subject = full;
+	m.message_id = msgid;
+	m.in_reply_to = d->reply ? d->reply->message_id : NULL;
+	m.references = refs[0] ? refs : NULL;
+	m.auto_submitted = d->reply ? "auto-replied" : "auto-generated";
+	m.loop = c->cfg->domain;
+	m.date = c->now;
+	m.body = body;
+	memcpy(m.att, d->att, sizeof(m.att));
+	m.natt = d->natt;
+	if ((text = mail_compose(&m, &len, &merr)) == NULL)
+		mails_fail(err, d->kind, merr.text);
+	else if (push(out, d, text, len) < 0)
+		mails_fail(err, d->kind, "out of memory");
+	else
+		r = 0, text = NULL;
+done:
+	free(text);
+	free(body);
+	free(subject);
+	free(tpl);
+	return r;
+}

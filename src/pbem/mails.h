@@ -1,0 +1,97 @@
+/* The mails a game sends (templates/, docs/templates.md), composed and
+ * ready to queue. Each mail has a queue name that says what it is, so
+ * that making the same mail again after a crash queues nothing new:
+ *
+ *   GAME-rRECORD-notice-SEAT     the decision is SEAT's (after record RECORD)
+ *   GAME-rRECORD-update-SEAT     what happened, to the other players
+ *   GAME-rRECORD-over-SEAT       the game is over, to every player
+ *   GAME-r0-start-SEAT           the start (carcpbem new)
+ *   MSGKEY-error                 a reply to the mail MSGKEY: what was wrong
+ *   MSGKEY-forged-SEAT           someone tried to play SEAT's turn
+ *   MSGKEY-help / -status / -history   answers to the mail verbs
+ *
+ * Every mail has the subject "[carcassonne GAME] ...", a Message-ID
+ * "<NAME@DOMAIN>", threading per game (References start with the game's
+ * root id "<GAME.game@DOMAIN>"; a reply has In-Reply-To the mail it
+ * answers), "Auto-Submitted: auto-generated" (auto-replied for replies)
+ * and the loop header MAIL_LOOP_HEADER: DOMAIN.
+ */
+#ifndef CARC_MAILS_H
+#define CARC_MAILS_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "apply.h"
+#include "config.h"
+#include "gamefile.h"
+#include "message.h"
+#include "queue.h"
+#include "template.h"
+
+struct outmail {
+	char name[QUEUE_NAME_MAX + 1];
+	char *to[MAIL_MAX_RCPT]; /* addr-specs */
+	int nto;
+	char *text;              /* the whole message, RFC 5322 */
+	size_t len;
+};
+
+struct outmails {
+	struct outmail *m;
+	int n, cap;
+};
+
+void outmails_free(struct outmails *o);
+
+/* What every mail needs: the settings, the tiles, the time. */
+struct mail_ctx {
+	const struct config *cfg;
+	const struct catalog *cat;
+	time_t now;
+};
+
+/* The mail being answered (for replies): its key in the inbox, its
+ * sender and threading. */
+struct mail_reply {
+	const char *key;        /* the inbox message's name, made safe: MSGKEY */
+	const char *to;         /* the sender: where the answer goes */
+	const char *message_id; /* or NULL */
+	const char *references; /* or NULL */
+};
+
+/* After the archive's record `record` (a turn applied): the notice to the
+ * owner of the decision due and updates to the others, or the game-over
+ * mails (final scores, the exported archive attached) when it is over.
+ * events_from: the turn's first event in gf->game. gd: the game's
+ * directory (the archive, for game over). */
+int mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct gamefile *gf,
+	       long record, int events_from, const struct mail_reply *reply,
+	       struct outmails *out, struct template_error *err);
+/* The start of a game: the notice to the first player, the start to the
+ * others. */
+int mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails *out,
+		struct template_error *err);
+/* A reply saying what was wrong with the mail and how to fix it; with a
+ * game, also whose decision it is and its legal actions. gf may be NULL. */
+int mails_error(const struct mail_ctx *c, const struct gamefile *gf,
+		const struct mail_reply *reply, const char *what, const char *fix,
+		struct outmails *out, struct template_error *err);
+/* To the registered address of seat: someone (reply->to) tried to play
+ * its turn with a key that is not its own, or a bad signature. */
+int mails_forged(const struct mail_ctx *c, const struct gamefile *gf, int seat,
+		 const struct mail_reply *reply, const char *what, struct outmails *out,
+		 struct template_error *err);
+/* Answers to the mail verbs HELP (gf may be NULL), STATUS (the map,
+ * scores, whose decision) and HISTORY (the turns so far, from gd's
+ * history). */
+int mails_help(const struct mail_ctx *c, const struct gamefile *gf,
+	       const struct mail_reply *reply, struct outmails *out, struct template_error *err);
+int mails_status(const struct mail_ctx *c, const struct gamefile *gf,
+		 const struct mail_reply *reply, struct outmails *out,
+		 struct template_error *err);
+int mails_history(const struct mail_ctx *c, const struct gamedir *gd,
+		  const struct gamefile *gf, const struct mail_reply *reply,
+		  struct outmails *out, struct template_error *err);
+
+#endif

@@ -1,0 +1,187 @@
+/* A game's facts as the mails show them: the public state only (what any
+ * player may see), never the seed or the order of the bag. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mails_impl.h"
+#include "render.h"
+#include "report.h"
+
+/* "alice (A), bob (B)": the seat order. */
+static void
+players_text(const struct gamefile *gf, char *buf, size_t n)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int p = 0; p < gf->nplayers && at < n; p++)
+		at += (size_t)snprintf(buf + at, n - at, "%s%s (%c)", p ? ", " : "",
+				       gf->name[p], seat_letter(p));
+}
+
+/* One line a player: seat, name, score and what is left in the supply. */
+static char *
+scores_text(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	struct memtext m;
+	FILE *fp = memtext_open(&m);
+	int w = 0;
+
+	for (int p = 0; p < gf->nplayers; p++)
+		w = (int)strlen(gf->name[p]) > w ? (int)strlen(gf->name[p]) : w;
+	for (int p = 0; fp && p < gf->nplayers; p++) {
+		const struct player_state *ps = &g->player[p];
+		fprintf(fp, "  %c %-*s %4d point%s  %d of %d followers in supply",
+			seat_letter(p), w, gf->name[p], ps->score, ps->score == 1 ? " " : "s",
+			ps->supply[FIG_FOLLOWER], FOLLOWERS_PER_PLAYER);
+		if (g->opt.abbot)
+			fprintf(fp, ", abbot %s",
+				ps->supply[FIG_ABBOT] ? "in supply" : "on the board");
+		fputc('\n', fp);
+	}
+	return memtext_close(&m);
+}
+
+/* The legal actions of the decision due, one a line, indented. */
+static char *
+legal_text(const struct gamefile *gf, int *count)
+{
+	struct action *a = NULL;
+	struct memtext m;
+	FILE *fp = memtext_open(&m);
+	char one[64], *s;
+
+	*count = gf->game->over ? 0 : gamefile_legal_sorted(gf->game, &a);
+	for (int i = 0; fp && i < *count; i++) {
+		action_format(gf->game, &a[i], one, sizeof(one));
+		fprintf(fp, "  %s\n", one);
+	}
+	free(a);
+	s = memtext_close(&m);
+	if (*count < 0) { /* out of memory */
+		free(s);
+		s = NULL;
+	}
+	return s;
+}
+
+static char *
+map_text(const struct gamefile *gf)
+{
+	const char *names[MAX_PLAYERS] = {0};
+	struct render_opts o;
+
+	for (int p = 0; p < gf->nplayers; p++)
+		names[p] = gf->name[p];
+	render_opts_default(&o);
+	o.names = names;
+	return render_ascii_string(gf->game, &o);
+}
+
+/* The turn's events, a sentence a line ("" for none). */
+static char *
+events_text(const struct gamefile *gf, int from)
+{
+	struct memtext m;
+	FILE *fp = memtext_open(&m);
+
+	if (fp && from >= 0)
+		report_events(fp, gf, from, "  ");
+	return memtext_close(&m);
+}
+
+static char *
+final_text(const struct gamefile *gf)
+{
+	struct memtext m;
+	FILE *fp = memtext_open(&m);
+
+	if (fp && gf->game->over)
+		report_final(fp, gf);
+	return memtext_close(&m);
+}
+
+static void
+decision_text(const struct gamefile *gf, char *buf, size_t n)
+{
+	struct memtext m;
+	FILE *fp = memtext_open(&m);
+	char *s;
+
+	if (fp)
+		report_decision(fp, gf);
+	s = memtext_close(&m);
+	snprintf(buf, n, "%s", s ? s : "");
+	free(s);
+}
+
+int
+facts_make(const struct gamefile *gf, int events_from, struct facts *f)
+{
+	const struct game *g = gf->game;
+	struct decision d;
+	int nlegal = 0;
+
+	memset(f, 0, sizeof(*f));
+	game_decision(g, &d);
+	players_text(gf, f->players, sizeof(f->players));
+	rules_describe(&gf->setup.opt, f->rules, sizeof(f->rules));
+	decision_text(gf, f->decision, sizeof(f->decision));
+	turn_describe_decision(gf, f->next, sizeof(f->next));
+	snprintf(f->whose, sizeof(f->whose), "%s", d.player >= 0 ? gf->name[d.player] : "");
+	snprintf(f->turn, sizeof(f->turn), "%d", g->turn);
+	snprintf(f->tiles_left, sizeof(f->tiles_left), "%d", game_tiles_left(g));
+	f->scores = scores_text(gf);
+	f->map = map_text(gf);
+	f->legal = legal_text(gf, &nlegal);
+	snprintf(f->nlegal, sizeof(f->nlegal), "%d", nlegal);
+	f->events = events_text(gf, events_from);
+	f->final = final_text(gf);
+	if (!f->scores || !f->map || !f->legal || !f->events || !f->final) {
+		facts_free(f);
+		return -1;
+	}
+	return 0;
+}
+
+void
+facts_free(struct facts *f)
+{
+	free(f->scores);
+	free(f->map);
+	free(f->legal);
+	free(f->events);
+	free(f->final);
+	f->scores = f->map = f->legal = f->events = f->final = NULL;
+}
+
+void
+facts_vars(const struct gamefile *gf, const struct facts *f, struct template_vars *v)
+{
+	tvars_set(v, "game", gf->id);
+	tvars_set(v, "players", f->players);
+	tvars_set(v, "rules", f->rules);
+	tvars_set(v, "decision", f->decision);
+	tvars_set(v, "next", f->next);
+	tvars_set(v, "whose", f->whose);
+	tvars_set(v, "over", gf->game->over ? "yes" : "");
+	tvars_set(v, "turn", f->turn);
+	tvars_set(v, "tiles_left", f->tiles_left);
+	tvars_set(v, "nlegal", f->nlegal);
+	tvars_set(v, "scores", f->scores);
+	tvars_set(v, "map", f->map);
+	tvars_set(v, "legal", f->legal);
+	tvars_set(v, "events", f->events);
+	tvars_set(v, "final", f->final);
+}
+
+void
+player_vars(const struct gamefile *gf, int seat, char letter[2], struct template_vars *v)
+{
+	if (seat < 0)
+		return;
+	letter[0] = seat_letter(seat), letter[1] = '\0';
+	tvars_set(v, "player", gf->name[seat]);
+	tvars_set(v, "seat", letter);
+}

@@ -1,0 +1,83 @@
+/* Inside the mails (mails*.c): one mail in the making, and the facts of
+ * a game as template values. */
+#ifndef CARC_MAILS_IMPL_H
+#define CARC_MAILS_IMPL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "mails.h"
+
+/* One mail: the template, one recipient, its values and attachments. */
+struct draft {
+	const char *kind;               /* the template: "notice" */
+	const char *game;               /* the game id, or NULL */
+	const char *to;                 /* addr-spec */
+	char name[QUEUE_NAME_MAX + 1];  /* the queue name; the Message-ID's left */
+	const struct mail_reply *reply; /* the mail answered, or NULL */
+	struct template_vars vars;
+	struct mail_attachment att[MAIL_MAX_ATTACH];
+	int natt;
+};
+
+/* A draft of kind to to, named by the printf format that follows. */
+void draft_init(struct draft *d, const char *kind, const char *game, const char *to,
+		const struct mail_reply *reply, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+/* Expands the template (with the values host, and tag for a game's
+ * mail, added), composes the mail and appends it to out. */
+int draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
+	       struct template_error *err);
+/* Fills err with "KIND: what" and returns -1. */
+int mails_fail(struct template_error *err, const char *kind, const char *what);
+
+/* A text written with stdio into memory. */
+struct memtext {
+	FILE *fp;
+	char *s;
+	size_t n;
+};
+/* NULL when out of memory. */
+FILE *memtext_open(struct memtext *m);
+/* The text (free() it), without trailing newlines; NULL when out of memory. */
+char *memtext_close(struct memtext *m);
+
+/* A game's facts as template values (mails_facts.c; docs/templates.md). */
+struct facts {
+	char players[MAX_PLAYERS * (GF_NAME_LEN + 8)];
+	char rules[160];
+	char decision[256];   /* report_decision's line */
+	char next[160];       /* turn_describe_decision's */
+	char whose[GF_NAME_LEN + 1];
+	char turn[16], tiles_left[16], nlegal[16];
+	char *scores;         /* one line a player */
+	char *map;            /* the text map, cropped around the last tile */
+	char *legal;          /* the legal actions, one a line */
+	char *events;         /* the turn's events, one a line, or "" */
+	char *final;          /* final scores and winners, or "" */
+};
+
+/* The facts of gf; events from events_from (-1: none). */
+int facts_make(const struct gamefile *gf, int events_from, struct facts *f);
+void facts_free(struct facts *f);
+/* Sets the values: game, players, rules, decision, next, whose, over,
+ * turn, tiles_left, nlegal, scores, map, legal, events, final. */
+void facts_vars(const struct gamefile *gf, const struct facts *f, struct template_vars *v);
+/* The recipient's values player and seat (seat -1: the sender's seat,
+ * by address, if any). */
+void player_vars(const struct gamefile *gf, int seat, char letter[2],
+		 struct template_vars *v);
+
+/* The notice to the owner of the decision due (none when the game is
+ * over or the owner has no address), after record. */
+int mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
+		 long record, const struct mail_reply *reply, struct outmails *out,
+		 struct template_error *err);
+/* reply when the mail goes to its sender, else NULL: only the sender's
+ * mail is an answer. */
+const struct mail_reply *mails_answers(const struct mail_reply *reply, const char *to);
+
+/* The seat whose address is addr (any case), or -1. */
+int mails_seat_of(const struct gamefile *gf, const char *addr);
+
+#endif

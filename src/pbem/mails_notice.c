@@ -1,0 +1,140 @@
+/* The notice: to the player whose decision it is, with the turn to fill
+ * in, the player's own view of the game and the map as a picture. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mails_impl.h"
+#include "render.h"
+#include "report.h"
+#include "turnfile.h"
+
+/* What the notice says about the tile and the decision. */
+struct notice {
+	char tile[40], tile_text[200], placed[96];
+	char view_file[GF_ID_LEN + GF_NAME_LEN + 8];
+	char png_file[GF_ID_LEN + 24];
+	char key_file[GF_NAME_LEN + 8];
+	char *skeleton, *view;
+	unsigned char *png;
+	size_t png_len;
+};
+
+/* The unsigned turn of the decision due, its Action lines empty (one for
+ * the tile and one for the figure, or one for the figure). */
+static char *
+skeleton(const struct gamefile *gf, int seat, bool place_tile)
+{
+	struct turn t;
+	char *s, *w;
+
+	if (turn_start(gf, seat, &t, NULL) < 0)
+		return NULL;
+	t.nactions = place_tile ? 2 : 1;
+	if ((s = turn_format(&t)) == NULL)
+		return NULL;
+	s[strlen(s) - 1] = '\0'; /* the template ends the line */
+	/* "Action: " would end in a blank, which mail may mangle: "Action:". */
+	while ((w = strstr(s, "Action: \n")) != NULL)
+		memmove(w + 7, w + 8, strlen(w + 8) + 1);
+	return s;
+}
+
+static void
+tile_facts(const struct gamefile *gf, const struct decision *d, struct notice *n)
+{
+	const struct game *g = gf->game;
+	const struct tile_type *t = &gf->cat->types[d->tile];
+	int rot = 0;
+
+	if (d->kind == DECISION_PLACE_FIGURE) {
+		const struct placed_tile *pt = &g->placed[g->last_placed];
+		rot = pt->rot;
+		snprintf(n->placed, sizeof(n->placed), "%s at %d,%d rotation %d", t->id, pt->x,
+			 pt->y, pt->rot * 90);
+	}
+	snprintf(n->tile, sizeof(n->tile), "%s", t->id);
+	tile_describe(t, rot, n->tile_text, sizeof(n->tile_text));
+}
+
+/* The map as a picture, when wanted and this build draws them. */
+static void
+picture(const struct mail_ctx *c, const struct gamefile *gf, struct notice *n)
+{
+	const char *names[MAX_PLAYERS] = {0};
+	struct render_opts o;
+
+	if (!c->cfg->png)
+		return;
+	for (int p = 0; p < gf->nplayers; p++)
+		names[p] = gf->name[p];
+	render_opts_default(&o);
+	o.names = names;
+	if (render_png_mem(gf->game, &o, &n->png, &n->png_len, NULL, NULL) < 0)
+		n->png = NULL, n->png_len = 0; /* no cairo: the text map is there */
+	else
+		snprintf(n->png_file, sizeof(n->png_file), "%s-turn%d.png", gf->id,
+			 gf->game->turn);
+}
+
+static void
+attach(struct draft *dr, const char *file, const char *type, const void *data,
+       size_t len)
+{
+	dr->att[dr->natt++] = (struct mail_attachment){file, type, data, len};
+}
+
+static void
+notice_vars(const struct decision *d, struct notice *n, struct draft *dr)
+{
+	bool place_tile = d->kind == DECISION_PLACE_TILE;
+
+	tvars_set(&dr->vars, "tile", n->tile);
+	tvars_set(&dr->vars, "tile_text", n->tile_text);
+	tvars_set(&dr->vars, "place_tile", place_tile ? "yes" : "");
+	tvars_set(&dr->vars, "placed", n->placed);
+	tvars_set(&dr->vars, "skeleton", n->skeleton);
+	tvars_set(&dr->vars, "view_file", n->view_file);
+	tvars_set(&dr->vars, "png_file", n->png_file);
+	tvars_set(&dr->vars, "key_file", n->key_file);
+	attach(dr, n->view_file, "application/json", n->view, strlen(n->view));
+	if (n->png)
+		attach(dr, n->png_file, "image/png", n->png, n->png_len);
+}
+
+int
+mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
+	     long record, const struct mail_reply *reply, struct outmails *out,
+	     struct template_error *err)
+{
+	struct notice n = {0};
+	struct decision d;
+	struct draft dr;
+	char letter[2];
+	const char *to;
+	int r = -1;
+
+	game_decision(gf->game, &d);
+	if (d.kind == DECISION_GAME_OVER || (to = gf->address[d.player]) == NULL)
+		return 0;
+	draft_init(&dr, "notice", gf->id, to, mails_answers(reply, to), "%s-r%ld-notice-%d",
+		   gf->id, record, d.player + 1);
+	tile_facts(gf, &d, &n);
+	snprintf(n.view_file, sizeof(n.view_file), "%s-%s.json", gf->id, gf->name[d.player]);
+	snprintf(n.key_file, sizeof(n.key_file), "%s.key", gf->name[d.player]);
+	n.skeleton = skeleton(gf, d.player, d.kind == DECISION_PLACE_TILE);
+	n.view = gamefile_view_dumps(gf, GF_VIEW_PLAYER, d.player);
+	if (n.skeleton == NULL || n.view == NULL) {
+		mails_fail(err, "notice", "out of memory");
+		goto done;
+	}
+	picture(c, gf, &n);
+	facts_vars(gf, f, &dr.vars);
+	player_vars(gf, d.player, letter, &dr.vars);
+	notice_vars(&d, &n, &dr);
+	r = draft_send(c, &dr, out, err);
+done:
+	free(n.skeleton);
+	free(n.view);
+	free(n.png);
+	return r;
+}

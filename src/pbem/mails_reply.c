@@ -1,0 +1,55 @@
+/* Mails about a mail that could not be used: the error reply to its
+ * sender, and the warning to a seat whose turn someone else tried. */
+#include "mails_impl.h"
+
+int
+mails_error(const struct mail_ctx *c, const struct gamefile *gf,
+	    const struct mail_reply *reply, const char *what, const char *fix,
+	    struct outmails *out, struct template_error *err)
+{
+	struct facts f;
+	struct draft dr;
+	char letter[2];
+	int r;
+
+	if (reply == NULL || reply->to == NULL)
+		return 0; /* nobody to answer */
+	draft_init(&dr, "error", gf ? gf->id : NULL, reply->to, reply, "%s-error", reply->key);
+	tvars_set(&dr.vars, "what", what);
+	tvars_set(&dr.vars, "fix", fix ? fix : "");
+	if (gf == NULL)
+		return draft_send(c, &dr, out, err);
+	if (facts_make(gf, -1, &f) < 0)
+		return mails_fail(err, "error", "out of memory");
+	facts_vars(gf, &f, &dr.vars);
+	player_vars(gf, mails_seat_of(gf, reply->to), letter, &dr.vars);
+	r = draft_send(c, &dr, out, err);
+	facts_free(&f);
+	return r;
+}
+
+int
+mails_forged(const struct mail_ctx *c, const struct gamefile *gf, int seat,
+	     const struct mail_reply *reply, const char *what, struct outmails *out,
+	     struct template_error *err)
+{
+	struct facts f;
+	struct draft dr;
+	char letter[2];
+	int r;
+
+	if (seat < 0 || seat >= gf->nplayers || gf->address[seat] == NULL)
+		return 0;
+	/* Not an answer: its recipient did not write the mail it is about. */
+	draft_init(&dr, "forged", gf->id, gf->address[seat], NULL, "%s-forged-%d",
+		   reply->key, seat + 1);
+	if (facts_make(gf, -1, &f) < 0)
+		return mails_fail(err, "forged", "out of memory");
+	facts_vars(gf, &f, &dr.vars);
+	player_vars(gf, seat, letter, &dr.vars);
+	tvars_set(&dr.vars, "from", reply->to ? reply->to : "an unknown address");
+	tvars_set(&dr.vars, "what", what);
+	r = draft_send(c, &dr, out, err);
+	facts_free(&f);
+	return r;
+}

@@ -1,0 +1,146 @@
+/* The mails of a game's course: the start, after each turn the notice
+ * and the updates, and at the end the game-over mails with the archive. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mails_impl.h"
+#include "report.h"
+
+/* Who played the last turn: the one who placed the last tile (a turn of
+ * a figure or "pass" alone finishes the turn of that tile). */
+static const char *
+mover(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+
+	for (int i = g->nevents - 1; i >= 0; i--)
+		if (g->events[i].kind == EV_PLACE_TILE && g->events[i].player >= 0)
+			return gf->name[g->events[i].player];
+	return "";
+}
+
+/* The update to every player with an address but the decision's owner. */
+static int
+updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
+	long record, const struct mail_reply *reply, struct outmails *out,
+	struct template_error *err)
+{
+	struct decision d;
+	struct draft dr;
+	char letter[2];
+
+	game_decision(gf->game, &d);
+	for (int p = 0; p < gf->nplayers; p++) {
+		if (p == d.player || gf->address[p] == NULL)
+			continue;
+		draft_init(&dr, "update", gf->id, gf->address[p],
+			   mails_answers(reply, gf->address[p]), "%s-r%ld-update-%d", gf->id,
+			   record, p + 1);
+		facts_vars(gf, f, &dr.vars);
+		player_vars(gf, p, letter, &dr.vars);
+		tvars_set(&dr.vars, "mover", mover(gf));
+		tvars_set(&dr.vars, "you_moved", strcmp(mover(gf), gf->name[p]) ? "" : "yes");
+		if (draft_send(c, &dr, out, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* "alice" or "alice and bob". */
+static void
+winner_names(const struct gamefile *gf, char *buf, size_t n)
+{
+	unsigned set = winners(gf->game);
+	int nwin = __builtin_popcount(set), k = 0;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int p = 0; p < gf->nplayers && at < n; p++)
+		if (set >> p & 1) {
+			k++;
+			at += (size_t)snprintf(buf + at, n - at, "%s%s",
+					       k == 1 ? "" : k == nwin ? " and " : ", ",
+					       gf->name[p]);
+		}
+}
+
+/* The game-over mail to every player, the exported archive attached. */
+static int
+game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamefile *gf,
+	  const struct facts *f, long record, const struct mail_reply *reply,
+	  struct outmails *out, struct template_error *err)
+{
+	struct turn_error terr = {0};
+	char win[MAX_PLAYERS * (GF_NAME_LEN + 8)], file[GF_ID_LEN + 16], letter[2];
+	struct draft dr;
+	size_t len = 0;
+	char *archive = export_with_maps(gd, c->cat, c->now, &len, &terr);
+	int r = 0;
+
+	if (archive == NULL)
+		return mails_fail(err, "over", terr.text);
+	winner_names(gf, win, sizeof(win));
+	snprintf(file, sizeof(file), "%s-archive.json", gf->id);
+	for (int p = 0; p < gf->nplayers && r == 0; p++) {
+		if (gf->address[p] == NULL)
+			continue;
+		draft_init(&dr, "over", gf->id, gf->address[p],
+			   mails_answers(reply, gf->address[p]), "%s-r%ld-over-%d", gf->id,
+			   record, p + 1);
+		facts_vars(gf, f, &dr.vars);
+		player_vars(gf, p, letter, &dr.vars);
+		tvars_set(&dr.vars, "mover", mover(gf));
+		tvars_set(&dr.vars, "winners", win);
+		tvars_set(&dr.vars, "archive_file", file);
+		dr.att[dr.natt++] = (struct mail_attachment){file, "application/json", archive,
+							     len};
+		r = draft_send(c, &dr, out, err);
+	}
+	free(archive);
+	return r;
+}
+
+int
+mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct gamefile *gf,
+	   long record, int events_from, const struct mail_reply *reply,
+	   struct outmails *out, struct template_error *err)
+{
+	struct facts f;
+	int r;
+
+	if (facts_make(gf, events_from, &f) < 0)
+		return mails_fail(err, "notice", "out of memory");
+	if (gf->game->over)
+		r = game_over(c, gd, gf, &f, record, reply, out, err);
+	else if ((r = mails_notice(c, gf, &f, record, reply, out, err)) == 0)
+		r = updates(c, gf, &f, record, reply, out, err);
+	facts_free(&f);
+	return r;
+}
+
+int
+mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails *out,
+	    struct template_error *err)
+{
+	struct decision d;
+	struct facts f;
+	struct draft dr;
+	char letter[2];
+	int r;
+
+	if (facts_make(gf, -1, &f) < 0)
+		return mails_fail(err, "start", "out of memory");
+	game_decision(gf->game, &d);
+	r = mails_notice(c, gf, &f, 0, NULL, out, err);
+	for (int p = 0; p < gf->nplayers && r == 0; p++) {
+		if (p == d.player || gf->address[p] == NULL)
+			continue;
+		draft_init(&dr, "start", gf->id, gf->address[p], NULL, "%s-r0-start-%d", gf->id,
+			   p + 1);
+		facts_vars(gf, &f, &dr.vars);
+		player_vars(gf, p, letter, &dr.vars);
+		r = draft_send(c, &dr, out, err);
+	}
+	facts_free(&f);
+	return r;
+}

@@ -1,0 +1,91 @@
+/* The host's mail loop (docs/architecture.md, "The mail loop"):
+ *
+ *   fetch    IMAP -> the inbox Maildir (with inbox imap)
+ *   process  each message of inbox/new: find the turn files, apply them
+ *            to their games, queue the mails that follow, and only then
+ *            move the message to inbox/cur
+ *   flush    the queue -> the outbox directory, or SMTP
+ *
+ * Exactly once: every step can be cut short by a crash and done again.
+ * A turn applied twice is found in the game's history; the mails after
+ * record R of a game have names of their own (mails.h) and the game
+ * directory's "mailed" file says which records had their mails queued,
+ * and from which inbox message; a message is moved to cur/ last.
+ */
+#ifndef CARC_PBEM_H
+#define CARC_PBEM_H
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <time.h>
+
+#include "config.h"
+#include "imap.h"
+#include "queue.h"
+#include "rules.h"
+#include "smtp.h"
+
+struct pbem {
+	struct config cfg;
+	const struct catalog *cat;
+	char games[CONFIG_PATH_MAX + 8];
+	char inbox[CONFIG_PATH_MAX];
+	char queue[CONFIG_PATH_MAX + 8];
+	char outbox[CONFIG_PATH_MAX];
+	char journal[CONFIG_PATH_MAX + 16]; /* IMAP UIDs in progress */
+	struct imap_config imap;
+	struct smtp_config smtp;
+	char imap_password[256], smtp_password[256];
+	struct queue_sink sink;
+	time_t fixed_now; /* $CARCPBEM_NOW for tests, else 0 */
+	bool quiet;       /* log only warnings and errors */
+	/* Set (by a signal handler) to stop after the current message. */
+	volatile sig_atomic_t *stop;
+};
+
+struct pbem_stats {
+	int messages;  /* taken from the inbox */
+	int turns;     /* turns applied */
+	int replies;   /* error replies and answers queued */
+	int ignored;   /* never answered: bounces, auto-replies, lists, loops */
+	int failed;    /* left in the inbox for a later try */
+	int fetched;   /* from IMAP */
+	struct queue_stats queue;
+	char error[512]; /* the last failure, for the exit status */
+};
+
+/* Sets p up from cfg: paths, the inbox and outbox, password files read.
+ * -1 with the reason in why. */
+int pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat,
+	      char *why, size_t n);
+void pbem_close(struct pbem *p);
+time_t pbem_now(const struct pbem *p);
+
+/* One pass: fetch (IMAP), process every message waiting, flush the queue
+ * (every queued mail when flush_all, else those whose time has come).
+ * 0, or -1 when something failed (st->error says what; the rest went on). */
+int pbem_run_once(struct pbem *p, bool flush_all, struct pbem_stats *st);
+int pbem_fetch(struct pbem *p, struct pbem_stats *st);
+int pbem_process_inbox(struct pbem *p, struct pbem_stats *st);
+int pbem_flush(struct pbem *p, bool all, struct pbem_stats *st);
+/* Processes the inbox message new/NAME. */
+int pbem_process(struct pbem *p, const char *name, struct pbem_stats *st);
+
+/* Queues the start mails of the new game gf in gd (carcpbem new). */
+struct gamedir;
+struct gamefile;
+int pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+		  char *why, size_t n);
+/* The envelope sender: the address of the from setting. */
+void pbem_envelope_from(const struct pbem *p, char *buf, size_t n);
+/* Logging: stderr ("carcpbem: ...") or syslog, per the config. */
+enum { PBEM_ERR, PBEM_WARN, PBEM_INFO };
+void pbem_log(const struct pbem *p, int level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* The spool lock (SPOOL/lock, flock): one run or daemon at a time. The
+ * fd to keep open, or -1 with the reason (who holds it) in why. */
+int pbem_lock(const char *spool, char *why, size_t n);
+
+#endif

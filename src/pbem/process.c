@@ -1,0 +1,257 @@
+/* Processing one inbox message: read it, act on it, queue the mails that
+ * follow, and only then move it to inbox/cur (pbem.h, "Exactly once"). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "crashpoint.h"
+#include "maildir.h"
+#include "process_impl.h"
+
+/* A message's key in mail names: a hash of its Maildir name without the
+ * flags, so that it stays the same in new/ and cur/. */
+static void
+message_key(const char *name, char key[JOB_KEY_LEN + 1])
+{
+	uint8_t h[12];
+	size_t n = strcspn(name, ":");
+
+	crypto_generichash(h, sizeof(h), (const unsigned char *)name, n, NULL, 0);
+	key[0] = 'm';
+	key[1] = '-';
+	sodium_bin2hex(key + 2, JOB_KEY_LEN - 1, h, sizeof(h));
+}
+
+void
+job_problem(struct job *j, const char *fix, const char *fmt, ...)
+{
+	size_t used = strlen(j->what);
+	va_list ap;
+
+	if (used > 0 && used + 2 < sizeof(j->what))
+		strcat(j->what, "\n\n"), used += 2;
+	va_start(ap, fmt);
+	vsnprintf(j->what + used, sizeof(j->what) - used, fmt, ap);
+	va_end(ap);
+	if (fix != NULL)
+		j->fix = fix;
+}
+
+void
+job_context(struct job *j, struct gamefile *gf)
+{
+	if (j->context != NULL && j->context != gf)
+		gamefile_free(j->context);
+	j->context = gf;
+}
+
+void
+job_fail(struct job *j, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(j->st->error, sizeof(j->st->error), fmt, ap);
+	va_end(ap);
+	pbem_log(j->p, PBEM_ERR, "%s: %s (left in the inbox for the next run)", j->name,
+		 j->st->error);
+	j->temp_failure = true;
+}
+
+/* The first 64 kB of an oversized message: enough for its headers. */
+static char *
+read_head(const struct pbem *p, const char *name, size_t *len)
+{
+	char path[CONFIG_PATH_MAX + 256];
+	char *buf = malloc(65537);
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/new/%s", p->inbox, name);
+	if (buf == NULL || (fp = fopen(path, "rb")) == NULL) {
+		free(buf);
+		return NULL;
+	}
+	*len = fread(buf, 1, 65536, fp);
+	buf[*len] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+/* Whether the header part of raw has the IMAP fetcher's mark for a mail
+ * cut to its headers (imap.h). */
+static bool
+truncated_mark(const char *raw, size_t len)
+{
+	static const char mark[] = "\nX-Carcpbem-Truncated: yes";
+	size_t n = sizeof(mark) - 1;
+
+	for (size_t i = 0; i + n <= len; i++) {
+		if (raw[i] == '\n' && (i + 1 == len || raw[i + 1] == '\n' ||
+					(raw[i + 1] == '\r' && i + 2 < len && raw[i + 2] == '\n')))
+			return false; /* the end of the header */
+		if (raw[i] == '\n' && strncasecmp(raw + i, mark, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Reads the message; an oversized one only as far as its headers. */
+static char *
+read_message(struct job *j, size_t *len, bool *too_large)
+{
+	struct mail_error err = {0};
+	char *raw = maildir_read(j->p->inbox, j->name, j->p->cfg.max_message_size, len, &err);
+
+	*too_large = false;
+	if (raw == NULL && err.code == MAIL_PERM) {
+		*too_large = true;
+		raw = read_head(j->p, j->name, len);
+	}
+	if (raw == NULL)
+		job_fail(j, "%s", err.text[0] ? err.text : "cannot read the message");
+	else if (truncated_mark(raw, *len))
+		*too_large = true;
+	return raw;
+}
+
+/* Never answer mail from ourselves, whatever it looks like. */
+static bool
+from_us(const struct job *j)
+{
+	const char *from = j->in.from, *cfg = j->p->cfg.from;
+	const char *lt = strchr(cfg, '<');
+	size_t n;
+
+	if (from == NULL)
+		return false;
+	if (lt == NULL)
+		return strcasecmp(from, cfg) == 0;
+	n = strcspn(lt + 1, ">");
+	return strlen(from) == n && strncasecmp(from, lt + 1, n) == 0;
+}
+
+/* Mail that must never be answered still has its turns applied (they
+ * are signed: where they come from does not matter); it gets no reply. */
+static void
+act(struct job *j, bool too_large)
+{
+	j->silent = j->in.never_answer || from_us(j) || j->reply.to == NULL;
+	if (j->silent)
+		pbem_log(j->p, PBEM_INFO, "%s: will not be answered (%s)", j->name,
+			 j->in.never_answer ? j->in.why_not
+			 : j->reply.to     ? "our own address"
+					   : "no sender address");
+	if (too_large && !j->silent)
+		job_problem(j,
+			    "Send the turn file as plain text, in the body or as a small "
+			    "text attachment, without pictures.",
+			    "Your mail is larger than this host accepts (%zu bytes at most), "
+			    "so it was not read.",
+			    j->p->cfg.max_message_size);
+	else if (j->in.nblocks > 0 && !too_large)
+		job_turns(j);
+	else if (!j->silent)
+		job_verbs(j);
+	if (j->silent && j->in.nblocks == 0)
+		j->st->ignored++;
+}
+
+void
+pbem_envelope_from(const struct pbem *p, char *buf, size_t n)
+{
+	const char *lt = strchr(p->cfg.from, '<');
+
+	if (lt == NULL)
+		snprintf(buf, n, "%s", p->cfg.from);
+	else
+		snprintf(buf, n, "%.*s", (int)strcspn(lt + 1, ">"), lt + 1);
+}
+
+static void
+queue_all(struct job *j)
+{
+	struct mail_error err = {0};
+	char from[320];
+
+	pbem_envelope_from(j->p, from, sizeof(from));
+	for (int i = 0; i < j->out.n && !j->temp_failure; i++) {
+		const struct outmail *m = &j->out.m[i];
+		if (queue_add(j->p->queue, m->name, from, (const char *const *)m->to, m->nto,
+			      m->text, m->len, &err) < 0)
+			job_fail(j, "cannot queue %s: %s", m->name, err.text);
+		crashpoint("mail queued");
+	}
+}
+
+static void
+error_reply(struct job *j)
+{
+	struct template_error terr = {{0}};
+
+	if (j->what[0] == '\0' || j->temp_failure || j->silent)
+		return;
+	if (mails_error(&j->ctx, j->context, &j->reply, j->what, j->fix ? j->fix : "",
+			&j->out, &terr) < 0)
+		job_fail(j, "cannot make the error reply: %s", terr.text);
+	else
+		j->st->replies++;
+	pbem_log(j->p, PBEM_INFO, "%s from %s: refused: %s", j->name, j->reply.to, j->what);
+}
+
+/* Queues the mails, marks the games, and takes the message out of new/. */
+static void
+finish(struct job *j)
+{
+	struct mail_error err = {0};
+	struct gamedir gd;
+
+	error_reply(j);
+	queue_all(j);
+	for (int i = 0; i < j->ngames && !j->temp_failure; i++) {
+		struct gf_error gerr = {"", ""};
+		if (gamedir_of(j->game_dir[i], &gd, &gerr) < 0 ||
+		    mailed_write(&gd, j->game_record[i], j->key) < 0)
+			job_fail(j, "cannot mark %s mailed", j->game_dir[i]);
+		crashpoint("game marked mailed");
+	}
+	if (!j->temp_failure && maildir_mark_done(j->p->inbox, j->name, &err) < 0)
+		job_fail(j, "%s", err.text);
+	crashpoint("message done");
+}
+
+int
+pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
+{
+	struct job j = {.p = p, .st = st, .name = name};
+	struct mail_error err = {0};
+	bool too_large;
+	size_t len;
+	char *raw;
+
+	message_key(name, j.key);
+	j.ctx = (struct mail_ctx){&p->cfg, p->cat, pbem_now(p)};
+	st->messages++;
+	if ((raw = read_message(&j, &len, &too_large)) == NULL) {
+		st->failed++;
+		return -1;
+	}
+	crashpoint("message read");
+	if (mail_parse(raw, len, &j.in, &err) < 0)
+		job_fail(&j, "%s", err.text);
+	else {
+		j.reply = (struct mail_reply){j.key, j.in.reply_to, j.in.message_id,
+					      j.in.references};
+		act(&j, too_large);
+		if (!j.temp_failure)
+			finish(&j);
+	}
+	free(raw);
+	mail_in_free(&j.in);
+	outmails_free(&j.out);
+	job_context(&j, NULL);
+	if (j.temp_failure)
+		st->failed++;
+	return j.temp_failure ? -1 : 0;
+}

@@ -1,0 +1,57 @@
+/* Shared by the processor's files: one inbox message's work. */
+#ifndef CARC_PROCESS_IMPL_H
+#define CARC_PROCESS_IMPL_H
+
+#include <stdbool.h>
+
+#include "gamedir.h"
+#include "mails.h"
+#include "message.h"
+#include "pbem.h"
+
+#define JOB_KEY_LEN 26
+#define JOB_MAX_GAMES 4
+
+struct job {
+	struct pbem *p;
+	struct pbem_stats *st;
+	const char *name;             /* in inbox/new/ */
+	char key[JOB_KEY_LEN + 1];    /* the message's key in mail names */
+	struct mail_in in;
+	struct mail_reply reply;
+	struct mail_ctx ctx;
+	struct outmails out;
+	char what[2048];              /* what was wrong, for the error reply */
+	const char *fix;              /* how to fix it */
+	struct gamefile *context;     /* the game the reply is about, or NULL */
+	bool temp_failure;            /* leave the message for a later try */
+	bool silent;                  /* never answer this mail */
+	/* games whose turn mails are queued, for their "mailed" marks */
+	int ngames;
+	char game_dir[JOB_MAX_GAMES][GAMEDIR_PATH];
+	long game_record[JOB_MAX_GAMES];
+};
+
+/* Notes a problem for the error reply ("what" lines add up). */
+void job_problem(struct job *j, const char *fix, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Keeps gf as the game the reply is about (takes it; frees the old). */
+void job_context(struct job *j, struct gamefile *gf);
+/* A temporary failure: logged, the message stays in the inbox. */
+void job_fail(struct job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The turn blocks of the message (process_turns.c). */
+void job_turns(struct job *j);
+/* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */
+void job_verbs(struct job *j);
+/* The game directory of a game id; -1 with a problem noted if none. */
+int job_game(struct job *j, const char *id, struct gamedir *gd);
+/* Whether addr is one of gf's players' registered addresses. */
+bool job_is_player(const struct gamefile *gf, const char *addr);
+
+/* games/ID/mailed: the last record whose mails were queued, and the
+ * inbox message that applied it (mailed.c). */
+int mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1]);
+int mailed_write(const struct gamedir *gd, long record, const char *key);
+
+#endif

@@ -1,0 +1,229 @@
+/* The turn blocks of a message: each applied to its game in order, and
+ * the mails that follow made; refusals become the error reply. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "crashpoint.h"
+#include "process_impl.h"
+#include "turnfile.h"
+
+/* How to fix a refused turn, by its code (turn.h); the refusal's own
+ * text already says what was wrong. */
+static const char *const fixes[TURN_CODE_COUNT] = {
+	[TURN_MALFORMED] = "Send the turn file as carcpbem move or carcpbem sign wrote it, "
+			   "in the body or as a text attachment.",
+	[TURN_BAD_SIGNATURE] = "The turn was changed after it was signed: make it again "
+			       "with carcpbem move (or sign it again) and send it as it is.",
+	[TURN_UNKNOWN_KEY] = "Sign with the key whose public half you gave the host. If "
+			     "you lost it, ask the host to register a new one.",
+	[TURN_NOT_YOUR_DECISION] = "Wait for the mail that says it is your decision.",
+	[TURN_WRONG_GAME] = "Check the Game: line: use the view from this game's latest "
+			    "mail.",
+	[TURN_STALE] = "The game has moved on: make your turn from the view attached to "
+		       "the latest notice.",
+	[TURN_DUPLICATE] = "Nothing to do: that turn counts already.",
+	[TURN_ILLEGAL] = "Pick one of the legal actions listed below.",
+};
+
+bool
+job_is_player(const struct gamefile *gf, const char *addr)
+{
+	for (int s = 0; addr != NULL && s < gf->nplayers; s++)
+		if (gf->address[s] != NULL && strcasecmp(gf->address[s], addr) == 0)
+			return true;
+	return false;
+}
+
+int
+job_game(struct job *j, const char *id, struct gamedir *gd)
+{
+	char dir[CONFIG_PATH_MAX + 64], why[160];
+	struct gf_error err = {"", ""};
+	struct stat st;
+
+	if (gamefile_check_id(id, why, sizeof(why)) < 0) {
+		job_problem(j, fixes[TURN_WRONG_GAME], "'%s' is no game id: %s", id, why);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%s/%s", j->p->games, id);
+	if (stat(dir, &st) < 0 || gamedir_of(dir, gd, &err) < 0) {
+		job_problem(j, fixes[TURN_WRONG_GAME], "There is no game '%s' on this host.",
+			    id);
+		return -1;
+	}
+	return 0;
+}
+
+/* Remembers that gd's mails up to record are queued by this message. */
+static void
+note_mailed(struct job *j, const struct gamedir *gd, long record)
+{
+	for (int i = 0; i < j->ngames; i++)
+		if (strcmp(j->game_dir[i], gd->dir) == 0) {
+			j->game_record[i] = record;
+			return;
+		}
+	if (j->ngames < JOB_MAX_GAMES) {
+		snprintf(j->game_dir[j->ngames], GAMEDIR_PATH, "%s", gd->dir);
+		j->game_record[j->ngames++] = record;
+	}
+}
+
+/* The first event of the turn numbered turn (the events of a turn run to
+ * the end of the list: it is the last one played). */
+static int
+events_of_turn(const struct game *g, long turn)
+{
+	int i = g->nevents;
+
+	while (i > 0 && g->events[i - 1].turn >= turn)
+		i--;
+	return i;
+}
+
+static void
+queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
+		 const struct apply_result *res)
+{
+	struct template_error terr = {{0}};
+
+	if (mails_turn(&j->ctx, gd, gf, res->record,
+		       events_of_turn(gf->game, res->turn), &j->reply, &j->out, &terr) < 0) {
+		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
+		return;
+	}
+	note_mailed(j, gd, res->record);
+}
+
+/* A turn found applied already: ours before a crash (queue its mails if
+ * that did not happen yet, else nothing), or one sent twice (say so). */
+static void
+applied_before(struct job *j, const struct gamedir *gd, struct gamefile *gf,
+	       const struct apply_result *res, const struct turn_error *err)
+{
+	char key[JOB_KEY_LEN + 1];
+	long mailed;
+
+	mailed_read(gd, &mailed, key);
+	if (res->record > mailed) {
+		if (res->record == gf->archive.records - 1)
+			queue_turn_mails(j, gd, gf, res);
+		j->st->turns++;
+	} else if (strcmp(key, j->key) != 0) {
+		job_problem(j, fixes[TURN_DUPLICATE], "%s", err->text);
+	}
+}
+
+/* Someone tried to play a seat's turn with a key not its own: its owner
+ * hears of it (unless they sent it themselves). */
+static void
+warn_owner(struct job *j, const struct gamefile *gf, const char *player,
+	   const struct turn_error *err)
+{
+	struct template_error terr = {{0}};
+	int seat = gamefile_player(gf, player);
+
+	if (seat < 0 || gf->address[seat] == NULL ||
+	    strcasecmp(gf->address[seat], j->reply.to) == 0)
+		return;
+	if (mails_forged(&j->ctx, gf, seat, &j->reply, err->text, &j->out, &terr) < 0)
+		job_fail(j, "cannot make the warning to %s: %s", player, terr.text);
+	pbem_log(j->p, PBEM_WARN, "%s: %s tried to play %s's turn in %s: %s", j->name,
+		 j->reply.to, player, gf->id, err->text);
+}
+
+static void
+refused(struct job *j, struct gamefile *gf, const struct turn *t,
+	const struct turn_error *err)
+{
+	if (err->code == TURN_BAD_SIGNATURE || err->code == TURN_UNKNOWN_KEY)
+		warn_owner(j, gf, t->player, err);
+	job_problem(j, fixes[err->code], "Your turn %ld for game %s was refused (%s): %s",
+		    t->number, t->game, turn_code_name(err->code), err->text);
+	if (job_is_player(gf, j->reply.to))
+		job_context(j, gf);
+	else
+		gamefile_free(gf);
+}
+
+static void
+apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
+{
+	struct apply_result res = {0};
+	struct turn_error err = {0};
+	struct gamefile *gf = NULL;
+	struct gamedir gd;
+
+	if (job_game(j, t->game, &gd) < 0)
+		return;
+	if (archive_apply(&gd, j->p->cat, b->text, b->len, j->ctx.now, &gf, &res, &err) == 0) {
+		crashpoint("turn applied");
+		pbem_log(j->p, PBEM_INFO, "%s: game %s turn %ld by %s: %s", j->name, gf->id,
+			 res.turn, t->player, res.actions);
+		j->st->turns++;
+		queue_turn_mails(j, &gd, gf, &res);
+	} else if (gf == NULL || err.code == TURN_FAIL) {
+		job_fail(j, "game %s: %s", t->game, err.text);
+	} else if (err.code == TURN_DUPLICATE) {
+		applied_before(j, &gd, gf, &res, &err);
+	} else {
+		refused(j, gf, t, &err);
+		return;
+	}
+	gamefile_free(gf);
+}
+
+/* Whether block i repeats an earlier signed block (a reply quoting the
+ * turn it answers, say). */
+static bool
+seen_before(const struct turn *t, int i)
+{
+	uint8_t a[32], b[32];
+
+	turn_id(&t[i], a);
+	for (int k = 0; k < i; k++) {
+		if (!t[k].is_signed)
+			continue;
+		turn_id(&t[k], b);
+		if (memcmp(a, b, sizeof(a)) == 0)
+			return true;
+	}
+	return false;
+}
+
+void
+job_turns(struct job *j)
+{
+	struct turn t[MAIL_MAX_BLOCKS];
+	struct turn_error err[MAIL_MAX_BLOCKS];
+	bool ok[MAIL_MAX_BLOCKS];
+	int nsigned = 0;
+
+	if (j->in.too_many_blocks)
+		job_problem(j, "Send one turn, or a few, a mail.",
+			    "Your mail holds more than %d turn files; only the first %d "
+			    "were read.",
+			    MAIL_MAX_BLOCKS, MAIL_MAX_BLOCKS);
+	for (int i = 0; i < j->in.nblocks; i++) {
+		const struct mail_block *b = &j->in.block[i];
+		memset(&err[i], 0, sizeof(err[i]));
+		ok[i] = turn_parse(b->text, b->len, 0, &t[i], &err[i]) == 0;
+		nsigned += ok[i] && t[i].is_signed;
+	}
+	for (int i = 0; i < j->in.nblocks && !j->temp_failure; i++) {
+		if (!ok[i] && nsigned == 0)
+			job_problem(j, fixes[TURN_MALFORMED], "The turn file in the %s cannot "
+				    "be read: %s", j->in.block[i].where, err[i].text);
+		else if (t[i].is_signed && !seen_before(t, i))
+			apply_block(j, &j->in.block[i], &t[i]);
+		else if (!t[i].is_signed && nsigned == 0)
+			job_problem(j,
+				    "Sign it: carcpbem move VIEW ACTION... --key YOUR.key makes "
+				    "a signed turn (or carcpbem sign TURN --key YOUR.key).",
+				    "The turn file in the %s is not signed, so it cannot count.",
+				    j->in.block[i].where);
+	}
+}

@@ -1,0 +1,58 @@
+/* Game facts as sentences and JSON: the decision due, what happened
+ * (events), figures, final scores; and the archive of a finished game
+ * with its maps. Shared by the carcpbem commands and the mails. */
+#ifndef CARC_REPORT_H
+#define CARC_REPORT_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "gamedir.h"
+#include "gamefile.h"
+#include "rules.h"
+#include "turn.h"
+
+/* ---- reports (report.c) ---- */
+
+/* Seat letters: A for the first player listed, B, ... */
+static inline char
+seat_letter(int seat)
+{
+	return (char)('A' + seat);
+}
+
+/* "city N-W (pennant), road E-S" for a tile type turned rot quarters. */
+void tile_describe(const struct tile_type *t, int rot, char *buf, size_t n);
+/* "edition 1, farmers, river (u-turn rule: curves), abbot" */
+void rules_describe(const struct rules_options *o, char *buf, size_t n);
+/* One line about the decision due: whose, what, which tile. */
+void report_decision(FILE *fp, const struct gamefile *gf);
+/* The decision as JSON: gamefile_decision_json's kind, player and tile,
+ * plus seat (1-based), turn, tiles_left and, for place-figure, the x, y
+ * and rotation of the tile just placed. */
+json_t *decision_json(const struct gamefile *gf);
+/* Events from..g->nevents, one sentence a line, each line led by indent. */
+void report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent);
+/* Final scores and the winner(s). */
+void report_final(FILE *fp, const struct gamefile *gf);
+/* Seats with the best score, as a bit set. */
+unsigned winners(const struct game *g);
+/* "knight on the city at N of BA/CRr at 1,0" for figure i on the board. */
+void figure_describe(const struct game *g, int i, char *buf, size_t n);
+
+/* ---- the archive with its maps (export_maps.c) ---- */
+
+/* Adds "maps" to an exported archive root (export_archive): the final
+ * board as the players saw it, the whole text map (no crop) and, when
+ * the build draws pictures, the PNG in base64 with its size. */
+int export_add_maps(json_t *root, const struct gamedir *gd, const struct catalog *cat,
+		    struct turn_error *err);
+/* The archive carcpbem export writes (export_archive, then the maps) as
+ * two-space indented JSON text with a final newline; free() it. NULL
+ * with err. */
+char *export_with_maps(const struct gamedir *gd, const struct catalog *cat, time_t now,
+		       size_t *len, struct turn_error *err);
+
+#endif

@@ -1,0 +1,85 @@
+/* One pass of the mail loop: fetch, process, flush. A failure in one
+ * message or game does not stop the others: it is counted and the pass
+ * goes on; the caller gets -1 at the end. */
+#include <stdio.h>
+#include <string.h>
+
+#include "maildir.h"
+#include "pbem.h"
+
+int
+pbem_fetch(struct pbem *p, struct pbem_stats *st)
+{
+	struct mail_error err = {0};
+	int n = 0;
+
+	if (p->cfg.inbox != INBOX_IMAP)
+		return 0;
+	if (imap_fetch(&p->imap, p->inbox, p->journal, &n, &err) < 0) {
+		snprintf(st->error, sizeof(st->error), "fetching mail: %.400s", err.text);
+		pbem_log(p, PBEM_ERR, "%s", st->error);
+		st->fetched += n;
+		return -1;
+	}
+	st->fetched += n;
+	if (n > 0)
+		pbem_log(p, PBEM_INFO, "fetched %d message%s from %s", n, n == 1 ? "" : "s",
+			 p->imap.url);
+	return 0;
+}
+
+int
+pbem_process_inbox(struct pbem *p, struct pbem_stats *st)
+{
+	struct mail_error err = {0};
+	char **names;
+	int n, r = 0;
+
+	if (maildir_list_new(p->inbox, &names, &n, &err) < 0) {
+		snprintf(st->error, sizeof(st->error), "%s", err.text);
+		pbem_log(p, PBEM_ERR, "%s", err.text);
+		return -1;
+	}
+	for (int i = 0; i < n && !(p->stop && *p->stop); i++)
+		if (pbem_process(p, names[i], st) < 0)
+			r = -1;
+	maildir_names_free(names, n);
+	return r;
+}
+
+int
+pbem_flush(struct pbem *p, bool all, struct pbem_stats *st)
+{
+	struct mail_error err = {0};
+	struct queue_stats *q = &st->queue;
+
+	if (queue_flush(p->queue, &p->sink, pbem_now(p), all, q, &err) < 0) {
+		snprintf(st->error, sizeof(st->error), "%s", err.text);
+		pbem_log(p, PBEM_ERR, "%s", err.text);
+		return -1;
+	}
+	if (q->sent > 0)
+		pbem_log(p, PBEM_INFO, "sent %d mail%s", q->sent, q->sent == 1 ? "" : "s");
+	if (q->deferred + q->failed == 0)
+		return 0;
+	snprintf(st->error, sizeof(st->error), "%d mail%s not sent (%d kept for a later "
+		 "try, %d failed for good): %.380s",
+		 q->deferred + q->failed, q->deferred + q->failed == 1 ? "" : "s", q->deferred,
+		 q->failed, q->last_error);
+	pbem_log(p, PBEM_ERR, "%s", st->error);
+	return -1;
+}
+
+int
+pbem_run_once(struct pbem *p, bool flush_all, struct pbem_stats *st)
+{
+	int r = 0;
+
+	if (pbem_fetch(p, st) < 0)
+		r = -1;
+	if (pbem_process_inbox(p, st) < 0)
+		r = -1;
+	if (pbem_flush(p, flush_all, st) < 0)
+		r = -1;
+	return r;
+}

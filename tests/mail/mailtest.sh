@@ -1,0 +1,79 @@
+# Shell functions for the mail-loop tests (sourced after tests/lib.sh):
+# a host spool with a two-player game by mail, players' turns as mail
+# files, delivery into the inbox Maildir, and looks into the outbox.
+
+# Each test runs in a fresh trash directory; the tests of a script that
+# play one game on, share WORK (cd "$WORK" first).
+WORK=$TRASH_BASE/work
+mkdir -p "$WORK"
+
+CARCPBEM_NOW=1700000000
+export CARCPBEM_NOW
+unset CARCPBEM_CONFIG
+
+# host_setup: keys for alice and bob, host.conf, and game g1 in spool/
+# with both players' keys and addresses (the start mails are queued and
+# written to spool/outbox).
+host_setup () {
+	"$CARCPBEM" keygen alice >/dev/null 2>&1 &&
+	"$CARCPBEM" keygen bob >/dev/null 2>&1 &&
+	"$CARCPBEM" keygen mallory >/dev/null 2>&1 &&
+	cat >host.conf <<-\EOC &&
+	# the tests' host
+	spool spool
+	from "Carcassonne <game@example.test>"
+	max-message-size 200K
+	EOC
+	"$CARCPBEM" new -c host.conf --id g1 --seed mailtest \
+		--key alice=alice.pub --key bob=bob.pub \
+		--address alice=alice@example.test --address bob=bob@example.test \
+		alice bob >new.out
+}
+
+# turn_text PLAYER [ACTION...]: PLAYER's signed turn on the game as it
+# stands (default actions: the first legal placement, then pass).
+turn_text () {
+	p=$1 && shift &&
+	"$CARCPBEM" view spool/games/g1 --player "$p" -o "view-$p.json" &&
+	if test $# -eq 0; then
+		set -- "$("$CARCPBEM" legal "view-$p.json" | grep -m1 '^place')" pass
+	fi &&
+	"$CARCPBEM" move "view-$p.json" "$@" --key "$p.key"
+}
+
+# mail_from ADDRESS SUBJECT BODY-FILE: a plain mail on stdout.
+mail_from () {
+	printf 'From: %s\nTo: game@example.test\nSubject: %s\n' "$1" "$2" &&
+	printf 'Message-ID: <%s.%s@example.test>\n' "$(date +%s%N)" "$$" &&
+	printf 'Date: Tue, 14 Nov 2023 22:13:20 +0000\nMIME-Version: 1.0\n' &&
+	printf 'Content-Type: text/plain; charset=us-ascii\n\n' &&
+	cat "$3"
+}
+
+# deliver FILE [NAME]: into spool/inbox/new the Maildir way.
+deliver_count=0
+deliver () {
+	deliver_count=$((deliver_count + 1)) &&
+	name=${2:-$(printf '1700000000.M%06dP%d.test' "$deliver_count" "$$")} &&
+	mkdir -p spool/inbox/tmp spool/inbox/new spool/inbox/cur &&
+	cp "$1" "spool/inbox/tmp/$name" &&
+	mv "spool/inbox/tmp/$name" "spool/inbox/new/$name"
+}
+
+# play PLAYER: PLAYER's default turn, mailed in and processed.
+play () {
+	turn_text "$1" >"turn-$1" &&
+	mail_from "$1@example.test" "[carcassonne g1] my turn" "turn-$1" >"mail-$1" &&
+	deliver "mail-$1" &&
+	"$CARCPBEM" run --once -c host.conf -q
+}
+
+# outbox_count: mails written to the outbox so far.
+outbox_count () {
+	find spool/outbox -maxdepth 1 -name '*.eml' | wc -l
+}
+
+# records: lines in the game's history.
+records () {
+	wc -l <spool/games/g1/history.jsonl
+}
