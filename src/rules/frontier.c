@@ -21,10 +21,8 @@ frontier_remove(struct game *g, int cell)
 		return;
 	last = --g->nfrontier;
 	if (last != pos) {
-		g->front_place[pos] = g->front_place[last];
-		g->front_need[pos] = g->front_need[last];
-		g->front_cell[pos] = g->front_cell[last];
-		g->cells[g->front_cell[pos]].frontier = (int16_t)pos;
+		g->frontier[pos] = g->frontier[last];
+		g->cells[g->frontier[pos].cell].frontier = (int16_t)pos;
 	}
 	g->cells[cell].frontier = -1;
 }
@@ -34,6 +32,7 @@ void
 frontier_demand(struct game *g, int cell, int x, int y, int side, int edge)
 {
 	struct cell *c = &g->cells[cell];
+	struct frontier_cell *f;
 
 	if (c->frontier < 0) {
 		struct action place = {
@@ -41,20 +40,14 @@ frontier_demand(struct game *g, int cell, int x, int y, int side, int edge)
 			.x = (int16_t)x,
 			.y = (int16_t)y,
 		};
-		int pos = g->nfrontier++;
-		c->frontier = (int16_t)pos;
-		memcpy(&g->front_place[pos], &place, sizeof(place));
-		g->front_need[pos] = 0;
-		g->front_cell[pos] = cell;
+		c->frontier = (int16_t)g->nfrontier++;
+		f = &g->frontier[c->frontier];
+		*f = (struct frontier_cell){.cell = cell, .x = place.x, .y = place.y};
+		memcpy(&f->place, &place, sizeof(f->place));
 	}
-	g->front_need[c->frontier] += (uint16_t)(edge * need_digit[side]);
-}
-
-/* The edge kind frontier cell pos demands on a side (0: none). */
-int
-frontier_wants(const struct game *g, int pos, int side)
-{
-	return g->front_need[pos] / need_digit[side] % EDGE_BASE;
+	f = &g->frontier[c->frontier];
+	f->need_code = (uint16_t)(f->need_code + edge * need_digit[side]);
+	f->need_val |= (uint16_t)(edge << (4 * side));
 }
 
 static bool

@@ -109,7 +109,16 @@ struct placed_tile {
 
 struct cell {
 	int16_t placed;     /* index into placed[], or -1 */
-	int16_t frontier;   /* index into the frontier arrays, or -1 */
+	int16_t frontier;   /* index into frontier[], or -1 */
+};
+
+/* An empty cell next to the board and the edges its neighbours demand. */
+struct frontier_cell {
+	uint64_t place;     /* struct action "place x y 0", as raw bytes */
+	int32_t cell;
+	int16_t x, y;
+	uint16_t need_code; /* index into tile_type.fits (see NEED_CODES) */
+	uint16_t need_val;  /* the edge kinds demanded, nibble per side (0: none) */
 };
 
 /* One entry per segment instance (placed index * TILE_SEG_MAX + segment);
@@ -177,11 +186,7 @@ struct game {
 	struct cell *cells;
 	struct placed_tile *placed;
 	int nplaced;
-	/* frontier: the empty cells next to the board, as parallel arrays
-	 * (listing placements reads only the first two) */
-	uint64_t *front_place; /* struct action "place x y 0", as raw bytes */
-	uint16_t *front_need;  /* the edges demanded: index into tile_type.fits */
-	int32_t *front_cell;
+	struct frontier_cell *frontier;
 	int nfrontier;
 	struct feature *feat;
 	uint32_t *tile_stamp, stamp_gen; /* scratch for counting distinct tiles */
@@ -207,7 +212,7 @@ struct game {
 	int nevents, cap_events;
 
 	/* allocation sizes, kept by game_reset so a new game reuses them */
-	int alloc_capacity; /* placed (+1), frontier (2 * it + 4), feat, tile_stamp */
+	int alloc_capacity; /* placed (+1), frontier, feat, tile_stamp */
 	int bag_cap, cells_cap;
 };
 
