@@ -17,9 +17,28 @@ vg () {
 	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible "$@"
 }
 
-test_expect_success 'demo game' '
-	vg "$CARCPBEM" demo --seed valgrind --river --abbot --edition 2 >out &&
+test_expect_success 'demo game, directly and by mail' '
+	vg "$CARCPBEM" demo --direct --seed valgrind --river --abbot --edition 2 >out &&
+	grep "^Final scores:" out &&
+	vg "$CARCPBEM" demo --seed valgrind --spool sp >out &&
 	grep "^Final scores:" out
+'
+
+test_expect_success 'the mail loop: start, turns, replies, verbs, the daemon' '
+	. "$top_srcdir/tests/mail/mailtest.sh" &&
+	host_setup &&
+	turn_text alice >t1 && mail_from alice@example.test "turn" t1 >m1 && deliver m1 &&
+	printf "HELP\n" >h && mail_from carol@example.test "help" h >m2 && deliver m2 &&
+	mail_from bob@example.test "[carcassonne g1] status" /dev/null >m3 && deliver m3 &&
+	printf "history g1\n" >hh && mail_from alice@example.test "x" hh >m4 && deliver m4 &&
+	"$CARCPBEM" sign mallory.key t1 >forged && mail_from carol@example.test "x" forged >m5 &&
+	deliver m5 &&
+	{ printf "From: bob@example.test\nSubject: x\nContent-Type: text/html\n\n<p>hi</p>\n"; } >m6 &&
+	deliver m6 &&
+	vg "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(ls spool/inbox/new | wc -l)" = 0 &&
+	test "$(ls spool/outbox/*.eml | wc -l)" -ge 8 &&
+	vg "$CARCPBEM" daemon -n -c host.conf >/dev/null
 '
 
 test_expect_success 'selfplay with every option' '
