@@ -184,4 +184,26 @@ test_expect_success 'two turns in one mail are applied in order' '
 	tail -1 spool/games/g1/history.jsonl | grep -q "\"player\":\"bob\""
 '
 
+test_expect_success 'a broken game blocks no other; its mail waits for the repair' '
+	cd "$WORK" &&
+	"$CARCPBEM" new -c host.conf --id g2 --seed other --no-mail \
+		--key alice=alice.pub --key bob=bob.pub alice bob >/dev/null &&
+	"$CARCPBEM" view spool/games/g2 --player alice -o v2.json &&
+	act=$("$CARCPBEM" legal v2.json | grep -m1 "^place") &&
+	"$CARCPBEM" move v2.json "$act" pass --key alice.key >t2 &&
+	mail_from alice@example.test "g2" t2 >mg2 && deliver mg2 mg2 &&
+	turn_text alice >tb && mail_from alice@example.test "g1" tb >mg1 && deliver mg1 mg1 &&
+	before=$(records) &&
+	mv spool/games/g2/state.json g2.state &&
+	echo "{ broken" >spool/games/g2/state.json &&
+	expect_code 1 "$CARCPBEM" run --once -c host.conf -q 2>err &&
+	grep "mg2" err &&
+	test "$(records)" = $((before + 1)) &&
+	test -f spool/inbox/new/mg2 &&
+	mv g2.state spool/games/g2/state.json &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	test ! -e spool/inbox/new/mg2 &&
+	test "$(wc -l <spool/games/g2/history.jsonl)" = 2
+'
+
 test_done
