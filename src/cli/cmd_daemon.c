@@ -90,18 +90,22 @@ note_pid(int lock_fd)
 	}
 }
 
+struct daemon_args {
+	const char *foreground, *pidfile;
+};
+
 static int
-serve(struct host *h, bool foreground, const char *pidfile)
+serve(struct host *h, void *ctx)
 {
+	const struct daemon_args *a = ctx;
+	const char *pidfile = a->pidfile ? a->pidfile : h->p.cfg.pidfile;
 	int r;
 
-	if (!foreground && h->p.cfg.log == CONFIG_LOG_SYSLOG)
+	if (!a->foreground && h->p.cfg.log == CONFIG_LOG_SYSLOG)
 		openlog("carcpbem", LOG_PID, LOG_MAIL);
-	if (!foreground && detach(h) < 0)
+	if (!a->foreground && detach(h) < 0)
 		return EXIT_FAIL;
 	note_pid(h->lock_fd);
-	if (pidfile == NULL)
-		pidfile = h->p.cfg.pidfile;
 	if (write_pidfile(pidfile) < 0)
 		return EXIT_FAIL;
 	r = host_loop(h);
@@ -113,34 +117,18 @@ int
 cmd_daemon(int argc, char **argv)
 {
 	struct host h = {0};
-	struct opt_iter it;
-	const char *arg, *pidfile = NULL;
-	bool foreground = false, check = false;
-	struct catalog *cat;
-	int id, r;
+	struct daemon_args a = {0};
+	const char *check = NULL;
+	const struct cli_store stores[] = {
+		{OPT_FOREGROUND, &a.foreground}, {OPT_PIDFILE, &a.pidfile},
+		{OPT_CHECK, &check},             {'c', &h.config_file},
+		{OPT_SPOOL_DIR, &h.spool_override}, {0, NULL},
+	};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		switch (id) {
-		case OPT_HELP: return usage_help(&usage);
-		case OPT_ERROR: return EXIT_USAGE;
-		case OPT_FOREGROUND: foreground = true; break;
-		case OPT_PIDFILE: pidfile = arg; break;
-		case OPT_CHECK: check = true; break;
-		case 'c': h.config_file = arg; break;
-		case OPT_SPOOL_DIR: h.spool_override = arg; break;
-		}
-	}
-	if (it.npos > 0)
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos > 0)
 		return usage_error(&usage, "unexpected argument '%s'", argv[1]);
-	if (check)
-		return host_check(h.config_file, h.spool_override);
-	if ((cat = cli_catalog()) == NULL)
-		return EXIT_FAIL;
-	if ((r = host_open(&h, cat, false)) == EXIT_OK) {
-		r = serve(&h, foreground, pidfile);
-		host_close(&h);
-	}
-	catalog_free(cat);
-	return r;
+	return host_main(&h, check != NULL, false, serve, &a);
 }

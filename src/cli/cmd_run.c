@@ -47,43 +47,38 @@ summary(const struct pbem_stats *st, int r, bool quiet)
 	return r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
+struct run_args {
+	const char *once, *flush, *quiet;
+};
+
+static int
+serve(struct host *h, void *ctx)
+{
+	const struct run_args *a = ctx;
+	struct pbem_stats st = {0};
+
+	if (a->once == NULL)
+		return host_loop(h);
+	return summary(&st, pbem_run_once(&h->p, a->flush != NULL, &st), a->quiet != NULL);
+}
+
 int
 cmd_run(int argc, char **argv)
 {
 	struct host h = {0};
-	struct opt_iter it;
-	const char *arg;
-	bool once = false, flush = false, check = false, quiet = false;
-	struct catalog *cat;
-	int id, r;
+	struct run_args a = {0};
+	const char *check = NULL;
+	const struct cli_store stores[] = {
+		{OPT_ONCE, &a.once},           {OPT_FLUSH, &a.flush},
+		{OPT_CHECK, &check},           {OPT_QUIET, &a.quiet},
+		{'c', &h.config_file},         {OPT_SPOOL_DIR, &h.spool_override},
+		{0, NULL},
+	};
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
-	opt_init(&it, argc, argv);
-	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
-		switch (id) {
-		case OPT_HELP: return usage_help(&usage);
-		case OPT_ERROR: return EXIT_USAGE;
-		case OPT_ONCE: once = true; break;
-		case OPT_FLUSH: flush = true; break;
-		case OPT_CHECK: check = true; break;
-		case OPT_QUIET: quiet = true; break;
-		case 'c': h.config_file = arg; break;
-		case OPT_SPOOL_DIR: h.spool_override = arg; break;
-		}
-	}
-	if (it.npos > 0)
+	if (r != CLI_PROCEED)
+		return r;
+	if (npos > 0)
 		return usage_error(&usage, "unexpected argument '%s'", argv[1]);
-	if (check)
-		return host_check(h.config_file, h.spool_override);
-	if ((cat = cli_catalog()) == NULL)
-		return EXIT_FAIL;
-	if ((r = host_open(&h, cat, quiet)) == EXIT_OK) {
-		if (once) {
-			struct pbem_stats st = {0};
-			r = summary(&st, pbem_run_once(&h.p, flush, &st), quiet);
-		} else
-			r = host_loop(&h);
-		host_close(&h);
-	}
-	catalog_free(cat);
-	return r;
+	return host_main(&h, check != NULL, a.quiet != NULL, serve, &a);
 }

@@ -19,6 +19,10 @@ void host_close(struct host *h);
 /* -n: checks the config (and its password files), prints "configuration
  * OK" or the errors. */
 int host_check(const char *config_file, const char *spool);
+/* What run and daemon do after their options: -n (check), else open the
+ * host, serve(h, ctx), close it; the exit status. */
+int host_main(struct host *h, bool check, bool quiet, int (*serve)(struct host *, void *),
+	      void *ctx);
 /* Until SIGTERM/SIGINT. */
 int host_loop(struct host *h);
 

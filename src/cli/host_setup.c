@@ -57,3 +57,22 @@ host_check(const char *config_file, const char *spool)
 	printf("configuration OK%s%s\n", c.file[0] ? ": " : " (built-in defaults)", c.file);
 	return EXIT_OK;
 }
+
+int
+host_main(struct host *h, bool check, bool quiet, int (*serve)(struct host *, void *),
+	  void *ctx)
+{
+	struct catalog *cat;
+	int r;
+
+	if (check)
+		return host_check(h->config_file, h->spool_override);
+	if ((cat = cli_catalog()) == NULL)
+		return EXIT_FAIL;
+	if ((r = host_open(h, cat, quiet)) == EXIT_OK) {
+		r = serve(h, ctx);
+		host_close(h);
+	}
+	catalog_free(cat);
+	return r;
+}

@@ -33,6 +33,7 @@
 
 #include <curl/curl.h>
 
+#include "curl_error.h"
 #include "imap.h"
 #include "maildir.h"
 
@@ -279,43 +280,14 @@ imap_fail(struct imap *s, CURLcode rc, const char *what, struct mail_error *err)
 		snprintf(detail, sizeof(detail), "%s", why);
 	if (s->out.nomem)
 		return merr(err, MAIL_TEMP, "IMAP %s: %s: out of memory", c->url, what);
-	switch (rc) {
-	case CURLE_LOGIN_DENIED:
-		if (s->logged_in)
-			return merr(err, MAIL_CONFIG, "IMAP %s: %s: cannot select %s: %s",
-			            c->url, what, s->box, detail);
-		return merr(err, MAIL_CONFIG,
-		            "IMAP login refused for %s at %s: check imap-user and "
-		            "imap-password-file (%s)",
-		            c->user ? c->user : "(no user)", c->url, detail);
-	case CURLE_USE_SSL_FAILED:
-		return merr(err, MAIL_CONFIG,
-		            "IMAP %s offers no STARTTLS: use imaps://, or no TLS (%s)",
-		            c->url, detail);
-	case CURLE_PEER_FAILED_VERIFICATION:
-	case CURLE_SSL_CACERT_BADFILE:
-	case CURLE_SSL_CERTPROBLEM:
-		return merr(
-		    err, MAIL_CONFIG,
-		    "IMAP %s: the server's certificate is not trusted: check cafile "
-		    "and the host name in the URL (%s)",
-		    c->url, detail);
-	case CURLE_URL_MALFORMAT:
-	case CURLE_UNSUPPORTED_PROTOCOL:
-		return merr(err, MAIL_CONFIG,
-		            "IMAP URL %s is not usable: it should look like "
-		            "imap://HOST:PORT/MAILBOX or imaps://... (%s)",
-		            c->url, detail);
-	case CURLE_COULDNT_CONNECT:
-	case CURLE_COULDNT_RESOLVE_HOST:
-	case CURLE_OPERATION_TIMEDOUT:
-		return merr(err, MAIL_TEMP,
-		            "IMAP server %s cannot be reached, will try again: %s",
-		            c->url, detail);
-	default:
-		return merr(err, MAIL_TEMP, "IMAP %s: %s failed: %s", c->url, what,
-		            detail);
-	}
+	static const struct mail_proto imap = {"IMAP", "imap", "imap://HOST:PORT/MAILBOX"};
+
+	if (rc == CURLE_LOGIN_DENIED && s->logged_in) /* a refused SELECT */
+		return merr(err, MAIL_CONFIG, "IMAP %s: %s: cannot select %s: %s", c->url,
+			    what, s->box, detail);
+	if (mail_curl_error(&imap, rc, c->url, c->user, detail, err) < 0)
+		return -1;
+	return merr(err, MAIL_TEMP, "IMAP %s: %s failed: %s", c->url, what, detail);
 }
 
 /* Splits the URL: root (scheme://authority/), the mailbox (INBOX when

@@ -14,6 +14,7 @@
 
 #include <curl/curl.h>
 
+#include "curl_error.h"
 #include "smtp.h"
 
 #define SMTP_DEFAULT_TIMEOUT 30
@@ -154,6 +155,7 @@ smtp_url(const struct smtp_config *c)
 static int
 smtp_fail(struct smtp *s, CURLcode rc, long code, struct mail_error *err)
 {
+	static const struct mail_proto smtp = {"SMTP", "smtp", "smtp://HOST:PORT/EHLO-NAME"};
 	const struct smtp_config *c = s->c;
 	char detail[CURL_ERROR_SIZE + 600];
 	const char *why = s->errbuf[0] ? s->errbuf : curl_easy_strerror(rc);
@@ -166,39 +168,8 @@ smtp_fail(struct smtp *s, CURLcode rc, long code, struct mail_error *err)
 		         s->reply);
 	else
 		snprintf(detail, sizeof(detail), "%s", why);
-	switch (rc) {
-	case CURLE_LOGIN_DENIED:
-		return merr(err, MAIL_CONFIG,
-		            "SMTP login refused for %s at %s: check smtp-user and "
-		            "smtp-password-file (%s)",
-		            c->user ? c->user : "(no user)", c->url, detail);
-	case CURLE_USE_SSL_FAILED:
-		return merr(err, MAIL_CONFIG,
-		            "SMTP %s offers no STARTTLS: use smtps://, or no TLS (%s)",
-		            c->url, detail);
-	case CURLE_PEER_FAILED_VERIFICATION:
-	case CURLE_SSL_CACERT_BADFILE:
-	case CURLE_SSL_CERTPROBLEM:
-		return merr(
-		    err, MAIL_CONFIG,
-		    "SMTP %s: the server's certificate is not trusted: check cafile "
-		    "and the host name in the URL (%s)",
-		    c->url, detail);
-	case CURLE_URL_MALFORMAT:
-	case CURLE_UNSUPPORTED_PROTOCOL:
-		return merr(err, MAIL_CONFIG,
-		            "SMTP URL %s is not usable: it should look like "
-		            "smtp://HOST:PORT/EHLO-NAME or smtps://... (%s)",
-		            c->url, detail);
-	case CURLE_COULDNT_CONNECT:
-	case CURLE_COULDNT_RESOLVE_HOST:
-	case CURLE_OPERATION_TIMEDOUT:
-		return merr(err, MAIL_TEMP,
-		            "SMTP server %s cannot be reached, will try again: %s",
-		            c->url, detail);
-	default:
-		break;
-	}
+	if (mail_curl_error(&smtp, rc, c->url, c->user, detail, err) < 0)
+		return -1;
 	/* 530: authentication required, which is for the settings to fix. */
 	if (code == 530)
 		return merr(

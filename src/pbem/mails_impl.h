@@ -30,6 +30,12 @@ int draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	       struct template_error *err);
 /* Fills err with "KIND: what" and returns -1. */
 int mails_fail(struct template_error *err, const char *kind, const char *what);
+/* An answer to reply's sender (queue name MSGKEY-KIND), with the facts
+ * of gf (if any) and the extra values. */
+int mails_answer(const struct mail_ctx *c, const struct gamefile *gf,
+		 const struct mail_reply *reply, const char *kind,
+		 const struct template_vars *extra, struct outmails *out,
+		 struct template_error *err);
 
 /* A text written with stdio into memory. */
 struct memtext {

@@ -2,10 +2,12 @@
  * sender, and the warning to a seat whose turn someone else tried. */
 #include "mails_impl.h"
 
+/* An answer to reply's sender, with the facts of gf (if any) and extra
+ * values. */
 int
-mails_error(const struct mail_ctx *c, const struct gamefile *gf,
-	    const struct mail_reply *reply, const char *what, const char *fix,
-	    struct outmails *out, struct template_error *err)
+mails_answer(const struct mail_ctx *c, const struct gamefile *gf, const struct mail_reply *reply,
+       const char *kind, const struct template_vars *extra, struct outmails *out,
+       struct template_error *err)
 {
 	struct facts f;
 	struct draft dr;
@@ -13,19 +15,31 @@ mails_error(const struct mail_ctx *c, const struct gamefile *gf,
 	int r;
 
 	if (reply == NULL || reply->to == NULL)
-		return 0; /* nobody to answer */
-	draft_init(&dr, "error", gf ? gf->id : NULL, reply->to, reply, "%s-error", reply->key);
-	tvars_set(&dr.vars, "what", what);
-	tvars_set(&dr.vars, "fix", fix ? fix : "");
+		return 0;
+	draft_init(&dr, kind, gf ? gf->id : NULL, reply->to, reply, "%s-%s", reply->key, kind);
+	for (int i = 0; extra && i < extra->n; i++)
+		tvars_set(&dr.vars, extra->name[i], extra->value[i]);
 	if (gf == NULL)
 		return draft_send(c, &dr, out, err);
 	if (facts_make(gf, -1, &f) < 0)
-		return mails_fail(err, "error", "out of memory");
+		return mails_fail(err, kind, "out of memory");
 	facts_vars(gf, &f, &dr.vars);
 	player_vars(gf, mails_seat_of(gf, reply->to), letter, &dr.vars);
 	r = draft_send(c, &dr, out, err);
 	facts_free(&f);
 	return r;
+}
+
+int
+mails_error(const struct mail_ctx *c, const struct gamefile *gf,
+	    const struct mail_reply *reply, const char *what, const char *fix,
+	    struct outmails *out, struct template_error *err)
+{
+	struct template_vars v = {0};
+
+	tvars_set(&v, "what", what);
+	tvars_set(&v, "fix", fix ? fix : "");
+	return mails_answer(c, gf, reply, "error", &v, out, err);
 }
 
 int

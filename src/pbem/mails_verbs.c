@@ -6,39 +6,12 @@
 #include "mails_impl.h"
 #include "turnfile.h"
 
-/* An answer to reply's sender, with the facts of gf (if any) and extra
- * values. */
-static int
-answer(const struct mail_ctx *c, const struct gamefile *gf, const struct mail_reply *reply,
-       const char *kind, const struct template_vars *extra, struct outmails *out,
-       struct template_error *err)
-{
-	struct facts f;
-	struct draft dr;
-	char letter[2];
-	int r;
-
-	if (reply == NULL || reply->to == NULL)
-		return 0;
-	draft_init(&dr, kind, gf ? gf->id : NULL, reply->to, reply, "%s-%s", reply->key, kind);
-	for (int i = 0; extra && i < extra->n; i++)
-		tvars_set(&dr.vars, extra->name[i], extra->value[i]);
-	if (gf == NULL)
-		return draft_send(c, &dr, out, err);
-	if (facts_make(gf, -1, &f) < 0)
-		return mails_fail(err, kind, "out of memory");
-	facts_vars(gf, &f, &dr.vars);
-	player_vars(gf, mails_seat_of(gf, reply->to), letter, &dr.vars);
-	r = draft_send(c, &dr, out, err);
-	facts_free(&f);
-	return r;
-}
 
 int
 mails_help(const struct mail_ctx *c, const struct gamefile *gf,
 	   const struct mail_reply *reply, struct outmails *out, struct template_error *err)
 {
-	return answer(c, gf, reply, "help", NULL, out, err);
+	return mails_answer(c, gf, reply, "help", NULL, out, err);
 }
 
 int
@@ -46,7 +19,7 @@ mails_status(const struct mail_ctx *c, const struct gamefile *gf,
 	     const struct mail_reply *reply, struct outmails *out,
 	     struct template_error *err)
 {
-	return answer(c, gf, reply, "status", NULL, out, err);
+	return mails_answer(c, gf, reply, "status", NULL, out, err);
 }
 
 /* One line a record: "  turn 3  alice  place 0 -1 90; knight N  TIME",
@@ -113,7 +86,7 @@ mails_history(const struct mail_ctx *c, const struct gamedir *gd,
 	snprintf(nturns, sizeof(nturns), "%d", turns);
 	tvars_set(&extra, "history", text);
 	tvars_set(&extra, "nturns", nturns);
-	r = answer(c, gf, reply, "history", &extra, out, err);
+	r = mails_answer(c, gf, reply, "history", &extra, out, err);
 	free(text);
 	return r;
 }
