@@ -33,6 +33,7 @@
 
 #include <curl/curl.h>
 
+#include "crashpoint.h"
 #include "curl_error.h"
 #include "imap.h"
 #include "maildir.h"
@@ -824,6 +825,7 @@ imap_take(struct imap *s, unsigned long uid, const char *maildir, struct mail_er
 	free(stub.p);
 	if (r < 0)
 		return -1;
+	crashpoint("IMAP message saved, not marked");
 	return imap_mark(s, uid, err) < 0 ? -1 : 1;
 }
 
@@ -858,6 +860,7 @@ imap_fetch(const struct imap_config *c, const char *maildir, const char *journal
 			goto out;
 		if (r > 0 && fetched)
 			++*fetched;
+		crashpoint("IMAP message marked, still in the journal");
 		if (journal_write(journal, s.prefix, u.v + i + 1, u.n - i - 1, err) < 0)
 			goto out;
 	}
