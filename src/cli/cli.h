@@ -141,6 +141,7 @@ int cmd_export(int argc, char **argv);
 /* the mail loop (cmd_run.c, cmd_daemon.c) */
 int cmd_run(int argc, char **argv);
 int cmd_daemon(int argc, char **argv);
+int cmd_bot(int argc, char **argv); /* a player by mail (cmd_bot.c) */
 
 /* ---- carcpbem new's game directories (cmd_new_archive.c) ---- */
 

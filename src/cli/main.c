@@ -32,6 +32,7 @@ static const struct command commands[] = {
 	{"export", cmd_export, "write the archive of a finished game"},
 	{"run", cmd_run, "the host's mail loop: one pass with --once (cron)"},
 	{"daemon", cmd_daemon, "the host's mail loop in the background"},
+	{"bot", cmd_bot, "a computer player that plays by mail from its own mailbox"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -68,14 +69,17 @@ help(void)
 static int
 unknown(const char *name)
 {
+	char list[400] = "";
+
 	if (name[0] == '-') {
 		cli_error("unknown option %s (see carcpbem --help)", name);
 		return EXIT_USAGE;
 	}
-	cli_error("'%s' is not a command (the commands: new, legal, play, show, "
-		  "render, selfplay, demo, keygen, view, move, sign, verify, apply, replay, "
-		  "export; see carcpbem --help)",
-		  name);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+			 i ? ", " : "", commands[i].name);
+	cli_error("'%s' is not a command (the commands: %s; see carcpbem --help)", name,
+		  list);
 	return EXIT_USAGE;
 }
 

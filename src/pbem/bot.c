@@ -64,19 +64,23 @@ reply_mail(struct bot *b, const struct mail_in *in, const char *block, time_t no
 	   size_t *len)
 {
 	struct mail_error err = {0};
-	char subject[512], id[128], body[2048];
+	char subject[512], id[400], body[2048], refs[1200];
+	const char *at = strrchr(b->address, '@');
 	struct mail_out m = {0};
 
 	snprintf(subject, sizeof(subject), "Re: %s", in->subject);
 	snprintf(id, sizeof(id), "%s.%lld.%08x@%s", b->key.label, (long long)now,
-		 (unsigned)ai_rng_next(&b->rng), "players.invalid");
+		 (unsigned)ai_rng_next(&b->rng), at ? at + 1 : "players.invalid");
+	/* References: the notice's, then the notice itself (RFC 5322 3.6.4) */
+	snprintf(refs, sizeof(refs), "%s%s<%s>", in->references ? in->references : "",
+		 in->references ? " " : "", in->message_id ? in->message_id : "");
 	snprintf(body, sizeof(body), "My turn:\n\n%s", block);
 	m.from = b->address;
 	m.to[0] = in->reply_to;
 	m.subject = subject;
 	m.message_id = id;
 	m.in_reply_to = in->message_id;
-	m.references = in->references;
+	m.references = in->message_id ? refs : in->references;
 	m.date = now;
 	m.body = body;
 	return mail_compose(&m, len, &err);

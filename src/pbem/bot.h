@@ -5,7 +5,9 @@
 #ifndef CARC_BOT_H
 #define CARC_BOT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "ai.h"
@@ -26,5 +28,33 @@ struct bot {
  * nothing to answer (an update, the game over); -1 with why. */
 int bot_answer(struct bot *b, const char *raw, size_t len, time_t now, char **reply,
 	       size_t *rlen, char *why, size_t n);
+
+/* ---- a bot at its own mailbox (bot_loop.c, carcpbem bot) ----
+ *
+ * The host's mail loop turned round: the bot's config opens a struct
+ * pbem as the host's does (its spool, its inbox Maildir filled from
+ * IMAP, its queue and its sink), and each pass answers the notices. */
+
+struct pbem;
+struct pbem_stats;
+
+/* Called for each new message; 0 when it is dealt with, -1 (with the
+ * reason in why) to leave it for the next pass. */
+typedef int (*pbem_each_fn)(void *ctx, const char *name, const char *raw, size_t len,
+			    char *why, size_t n);
+
+/* fn on each message of p's inbox new/, in name order, read whole (up to
+ * max-message-size); a message fn takes is moved to cur/. Stops early on
+ * *p->stop. 0, or -1 when a message failed (st->error: the last reason). */
+int pbem_each_new(struct pbem *p, pbem_each_fn fn, void *ctx, struct pbem_stats *st);
+
+/* One pass of b over its mailbox p: fetch (IMAP), answer every new
+ * notice (the reply queued as "re-NAME" for the inbox message NAME, so
+ * that answering it again queues nothing new), flush the queue (every
+ * mail when flush_all). With seed, the choices for each message are
+ * drawn from the seed and the message's name alone. 0, or -1 (st->error).
+ */
+int bot_pass(struct pbem *p, struct bot *b, const uint8_t *seed, bool flush_all,
+	     struct pbem_stats *st);
 
 #endif
