@@ -36,6 +36,10 @@
 #	user mail).
 # mailstack_maildir USER
 #	Prints the server-side Maildir of USER.
+# mailstack_count USER...
+#	How many messages the USERs' server mailboxes hold, every folder.
+# mailstack_wait_count N USER...
+#	Waits (5 s at most) until the USERs' mailboxes hold N messages in all.
 # mailstack_wait_mail USER N [SECONDS]
 #	Waits (5 s at most by default) until USER's server Maildir holds at
 #	least N messages (new/ and cur/): delivery after SMTP is asynchronous.
@@ -135,16 +139,31 @@ mailstack_maildir () {
 	printf '%s/mail/%s/%s/Maildir\n' "$MAILSTACK_DIR" "$MAIL_DOMAIN" "$1"
 }
 
-mailstack_count_ () {
-	mailstack_d_=$(mailstack_maildir "$1")
-	find "$mailstack_d_/new" "$mailstack_d_/cur" -type f 2>/dev/null | wc -l
+mailstack_count () {
+	for mailstack_u_ in "$@"; do
+		find "$(mailstack_maildir "$mailstack_u_")" -type f \
+			\( -path '*/new/*' -o -path '*/cur/*' \) 2>/dev/null
+	done | wc -l
+}
+
+mailstack_wait_count () {
+	mailstack_want_=$1 && shift &&
+	mailstack_left_=250 &&
+	while test "$(mailstack_count "$@")" -lt "$mailstack_want_"; do
+		if test "$mailstack_left_" -le 0; then
+			echo "mailstack_wait_count: $* hold $(mailstack_count "$@") messages, not $mailstack_want_" >&2
+			return 1
+		fi
+		mailstack_left_=$((mailstack_left_ - 1))
+		sleep 0.02
+	done
 }
 
 mailstack_wait_mail () {
 	mailstack_left_=$(( ${3:-5} * 50 ))
-	while test "$(mailstack_count_ "$1")" -lt "$2"; do
+	while test "$(mailstack_count "$1")" -lt "$2"; do
 		if test "$mailstack_left_" -le 0; then
-			echo "mailstack_wait_mail: $1 has $(mailstack_count_ "$1") messages, not $2" >&2
+			echo "mailstack_wait_mail: $1 has $(mailstack_count "$1") messages, not $2" >&2
 			return 1
 		fi
 		mailstack_left_=$((mailstack_left_ - 1))

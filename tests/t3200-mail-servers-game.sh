@@ -25,34 +25,11 @@ ROUNDS=400
 TILES=BA/RFr,BA/L,BA/C,BA/RCr,BA/Ccc,BA/RRR,BA/Rr,BA/CFc+,BA/LR,BA/CcRr
 SHORT=BA/RFr,BA/L,BA/C,BA/RCr,BA/Ccc
 
-# count USER...: the messages in the USERs' server mailboxes, every folder.
-count () {
-	for u in "$@"; do
-		find "$(mailstack_maildir "$u")" -type f \
-			\( -path '*/new/*' -o -path '*/cur/*' \) 2>/dev/null
-	done | wc -l
-}
-
 # having USER PATTERN: how many of USER's messages have a line matching
 # PATTERN (grep -i).
 having () {
 	find "$(mailstack_maildir "$1")" -type f \( -path '*/new/*' -o -path '*/cur/*' \) \
 		-exec grep -il "$2" {} + | wc -l
-}
-
-# wait_count N USER...: until the USERs' mailboxes hold N messages in all
-# (5 s at most).
-wait_count () {
-	want=$1 && shift &&
-	left=250 &&
-	while test "$(count "$@")" -lt "$want"; do
-		if test "$left" -le 0; then
-			echo "wait_count: $* hold $(count "$@") messages, not $want" >&2
-			return 1
-		fi
-		left=$((left - 1))
-		sleep 0.02
-	done
 }
 
 # sent FILE: how many mails the run or bot pass logged in FILE says it sent.
@@ -122,14 +99,14 @@ over () {
 
 # host_pass HOST P1 P2: waits for the players' mail, runs the host once.
 host_pass () {
-	wait_count "$(cat to-host)" "$1" &&
+	mailstack_wait_count "$(cat to-host)" "$1" &&
 	"$CARCPBEM" run --once -c host.conf 2>run.err || { cat run.err >&2; return 1; }
 	echo $(($(cat to-players) + $(sent run.err))) >to-players
 }
 
 # bot_pass P1 P2: waits for the host's mail, runs each bot once.
 bot_pass () {
-	wait_count "$(cat to-players)" "$1" "$2" &&
+	mailstack_wait_count "$(cat to-players)" "$1" "$2" &&
 	"$CARCPBEM" bot --once -c "$1.conf" --key "$1.key" --seed "$1" 2>bot.err &&
 	n=$(sent bot.err) &&
 	"$CARCPBEM" bot --once -c "$2.conf" --key "$2.key" --seed "$2" \
@@ -164,8 +141,8 @@ play () {
 # players; the history replays; every turn mailed was applied; the queues
 # are empty.
 finished () {
-	test "$(count "$2" "$3")" = "$(cat to-players)" &&
-	test "$(count "$1")" = "$(cat to-host)" &&
+	test "$(mailstack_count "$2" "$3")" = "$(cat to-players)" &&
+	test "$(mailstack_count "$1")" = "$(cat to-host)" &&
 	test "$(having "$2" "^Message-Id: <g1-r[0-9]*-over-1@")" = 1 &&
 	test "$(having "$3" "^Message-Id: <g1-r[0-9]*-over-2@")" = 1 &&
 	"$CARCPBEM" replay spool/games/g1 >replay.out &&
@@ -196,7 +173,7 @@ test_expect_success 'the bots logged their turns; a pass with nothing new' '
 	cd "$WORK/seen" &&
 	test -d alice-spool/inbox/cur && test -d bob-spool/inbox/cur &&
 	test "$(find alice-spool/inbox/new bob-spool/inbox/new -type f | wc -l)" = 0 &&
-	test "$(find alice-spool/inbox/cur -type f | wc -l)" = "$(count alice)" &&
+	test "$(find alice-spool/inbox/cur -type f | wc -l)" = "$(mailstack_count alice)" &&
 	"$CARCPBEM" bot --once -c alice.conf --key alice.key 2>again.err &&
 	grep "alice: 0 messages, 0 answered, 0 mails sent, 0 waiting" again.err
 '

@@ -16,29 +16,6 @@ mkdir -p "$WORK"
 ROUNDS=400
 TILES=BA/RFr,BA/L,BA/C,BA/RCr,BA/Ccc,BA/RRR,BA/Rr,BA/CFc+,BA/LR,BA/CcRr
 
-# count USER...: the messages in the USERs' server mailboxes.
-count () {
-	for u in "$@"; do
-		find "$(mailstack_maildir "$u")" -type f \
-			\( -path '*/new/*' -o -path '*/cur/*' \) 2>/dev/null
-	done | wc -l
-}
-
-# wait_count N USER...: until the USERs' mailboxes hold N messages in all
-# (5 s at most).
-wait_count () {
-	want=$1 && shift &&
-	left=250 &&
-	while test "$(count "$@")" -lt "$want"; do
-		if test "$left" -le 0; then
-			echo "wait_count: $* hold $(count "$@") messages, not $want" >&2
-			return 1
-		fi
-		left=$((left - 1))
-		sleep 0.02
-	done
-}
-
 # ids USER...: the Message-Ids of the USERs' messages, one a line.
 ids () {
 	for u in "$@"; do
@@ -100,13 +77,13 @@ over () {
 }
 
 host_pass () {
-	wait_count "$(cat to-host)" game &&
+	mailstack_wait_count "$(cat to-host)" game &&
 	"$CARCPBEM" run --once -c host.conf 2>run.err || { cat run.err >&2; return 1; }
 	add to-players "$(sent run.err)"
 }
 
 bot_pass () {
-	wait_count "$(cat to-players)" alice bob &&
+	mailstack_wait_count "$(cat to-players)" alice bob &&
 	for p in alice bob; do
 		"$CARCPBEM" bot --once -c "$p.conf" --key "$p.key" --seed "$p" 2>bot.err ||
 			{ cat bot.err >&2; return 1; }
@@ -140,14 +117,14 @@ test_expect_success 'a game by mail: three rounds' '
 	rounds 3 &&
 	test "$(records)" = 3 &&
 	test "$(cat to-host)" = 3 &&
-	wait_count 3 game &&
+	mailstack_wait_count 3 game &&
 	test "$(queued spool)" = 0
 '
 
 test_expect_success 'SMTP down: run --once fails, says why, the mails wait in the queue' '
 	cd "$WORK" &&
 	mailstack_stop_smtp &&
-	count alice bob >players.before &&
+	mailstack_count alice bob >players.before &&
 	test_must_fail "$CARCPBEM" run --once -c host.conf 2>err &&
 	cat err >&2 &&
 	grep "1 turn applied" err &&
@@ -168,7 +145,7 @@ test_expect_success 'still down: a run waits for the retry, --flush fails again;
 	grep -q "\"attempts\": *2" spool/queue/g1-r3-notice-2.env &&
 	test "$(queued spool)" = 2 &&
 	test "$(records)" = 4 &&
-	test "$(count alice bob)" = "$(cat players.before)"
+	test "$(mailstack_count alice bob)" = "$(cat players.before)"
 '
 
 test_expect_success 'SMTP back: run --once --flush sends each queued mail exactly once' '
@@ -178,11 +155,11 @@ test_expect_success 'SMTP back: run --once --flush sends each queued mail exactl
 	grep "2 mails sent, 0 waiting" err &&
 	add to-players 2 &&
 	test "$(queued spool)" = 0 &&
-	wait_count "$(cat to-players)" alice bob &&
+	mailstack_wait_count "$(cat to-players)" alice bob &&
 	"$CARCPBEM" run --once -c host.conf 2>err &&
 	grep "0 mails sent, 0 waiting" err &&
 	sleep 0.3 &&
-	test "$(count alice bob)" = "$(cat to-players)" &&
+	test "$(mailstack_count alice bob)" = "$(cat to-players)" &&
 	test "$(ids bob | grep -c "^<g1-r3-notice-2@")" = 1 &&
 	test "$(ids alice | grep -c "^<g1-r3-update-1@")" = 1 &&
 	test -z "$(ids alice bob | sort | uniq -d)"
@@ -211,8 +188,8 @@ test_expect_success 'the game goes on to its end; every mail arrived once' '
 	over &&
 	"$CARCPBEM" replay spool/games/g1 >replay.out &&
 	test "$(records)" = $(($(cat to-host) + 1)) &&
-	test "$(count alice bob)" = "$(cat to-players)" &&
-	test "$(count game)" = "$(cat to-host)" &&
+	test "$(mailstack_count alice bob)" = "$(cat to-players)" &&
+	test "$(mailstack_count game)" = "$(cat to-host)" &&
 	test -z "$(ids alice bob game | sort | uniq -d)" &&
 	test "$(ids alice | grep -c "^<g1-r[0-9]*-over-1@")" = 1 &&
 	test "$(ids bob | grep -c "^<g1-r[0-9]*-over-2@")" = 1 &&
