@@ -30,28 +30,11 @@
 #endif
 #define MAX_CASES 128
 
+/* A test file, NUL-terminated (mail_read_file); NULL if missing. */
 static char *
 slurp(const char *path, size_t *len)
 {
-	FILE *fp = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (fp == NULL)
-		return NULL;
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	*len = (size_t)n;
-	fclose(fp);
-	return buf;
+	return mail_read_file(path, 0, len, NULL);
 }
 
 /* "\n" in a value is a line end. */
