@@ -99,8 +99,9 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 }
 
 /* A turn found applied already: ours before a crash (queue its mails if
- * that did not happen yet, else nothing), or one sent twice (say so). */
-static void
+ * that did not happen yet, else nothing), or one sent twice (say so, with
+ * the game as it stands: the reply keeps gf, and true is returned). */
+static bool
 applied_before(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 	       const struct apply_result *res, const struct turn_error *err)
 {
@@ -114,7 +115,12 @@ applied_before(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		j->st->turns++;
 	} else if (strcmp(key, j->key) != 0) {
 		job_problem(j, fixes[TURN_DUPLICATE], "%s", err->text);
+		if (job_is_player(gf, j->reply.to)) {
+			job_context(j, gf);
+			return true;
+		}
 	}
+	return false;
 }
 
 /* Someone tried to play a seat's turn with a key not its own: its owner
@@ -168,7 +174,8 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 	} else if (gf == NULL || err.code == TURN_FAIL) {
 		job_fail(j, "game %s: %s", t->game, err.text);
 	} else if (err.code == TURN_DUPLICATE) {
-		applied_before(j, &gd, gf, &res, &err);
+		if (applied_before(j, &gd, gf, &res, &err))
+			return; /* gf is the reply's now */
 	} else {
 		refused(j, gf, t, &err);
 		return;
