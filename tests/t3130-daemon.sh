@@ -29,6 +29,17 @@ test_expect_success 'daemon -n checks the config' '
 	grep "^configuration OK: .*host.conf$" out
 '
 
+test_expect_success 'run and daemon take --spool and list -n in their help' '
+	cd "$WORK" &&
+	"$CARCPBEM" run --once --spool other -q &&
+	test -d other/inbox/new &&
+	"$CARCPBEM" daemon -n --spool other >out &&
+	grep "^configuration OK" out &&
+	"$CARCPBEM" run --help >help &&
+	grep "^  -n  *check the config and exit" help &&
+	! grep "(null)" help
+'
+
 test_expect_success 'a bad config is reported as file:line, nothing runs' '
 	cd "$WORK" &&
 	printf "spool spool\npolll 5\n" >bad.conf &&

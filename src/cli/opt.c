@@ -70,9 +70,13 @@ print_opt(const struct cli_opt *o)
 	char left[64];
 	const char *h = o->help, *nl;
 
-	snprintf(left, sizeof(left), "%c%c%c --%s%s%s", o->letter ? '-' : ' ',
-		 o->letter ? o->letter : ' ', o->letter ? ',' : ' ', o->name,
-		 o->arg ? " " : "", o->arg ? o->arg : "");
+	if (o->name == NULL) /* a short option only, such as run's -n */
+		snprintf(left, sizeof(left), "-%c%s%s", o->letter, o->arg ? " " : "",
+			 o->arg ? o->arg : "");
+	else
+		snprintf(left, sizeof(left), "%c%c%c --%s%s%s", o->letter ? '-' : ' ',
+			 o->letter ? o->letter : ' ', o->letter ? ',' : ' ', o->name,
+			 o->arg ? " " : "", o->arg ? o->arg : "");
 	printf("  %-26s", left);
 	if (strlen(left) > 26)
 		printf("\n  %-26s", "");
@@ -110,7 +114,7 @@ find_opt(const struct cli_usage *u, const char *name, size_t len, char letter)
 	for (int t = 0; u->opts[t]; t++)
 		for (const struct cli_opt *o = u->opts[t]; o->id; o++)
 			if (letter ? o->letter == letter
-				   : strlen(o->name) == len &&
+				   : o->name != NULL && strlen(o->name) == len &&
 					 strncmp(o->name, name, len) == 0)
 				return o;
 	return NULL;
