@@ -124,36 +124,43 @@ bag_count(const struct game *g, int *copies, int n[3])
 	return total;
 }
 
+/* Scratch the built-in sets need, with room to spare: on the stack, so a
+ * new game costs no allocation. */
+#define LOCAL_TYPES 128
+#define LOCAL_STREAM 256
+
 static int
 bag_shuffled(struct game *g)
 {
-	int n[3] = {0, 0, 0}, total, nstream;
-	int *copies = malloc(sizeof(*copies) * (size_t)g->cat->ntypes);
-	uint32_t *stream;
+	int n[3] = {0, 0, 0}, total, nstream, ntypes = g->cat->ntypes, rc = -1;
+	int local_copies[LOCAL_TYPES];
+	uint32_t local_stream[LOCAL_STREAM], *stream = local_stream;
+	int *copies = ntypes <= LOCAL_TYPES ? local_copies : malloc(sizeof(*copies) * ntypes);
 
 	if (copies == NULL)
 		return -1;
 	total = bag_count(g, copies, n);
 	nstream = total + SPARE_DRAWS;
-	stream = malloc(sizeof(*stream) * (size_t)nstream);
-	if (bag_reserve(g, total ? total : 1) < 0 || !stream) {
-		free(copies);
-		free(stream);
-		return -1;
+	if (nstream > LOCAL_STREAM)
+		stream = malloc(sizeof(*stream) * (size_t)nstream);
+	if (stream && bag_reserve(g, total ? total : 1) == 0) {
+		int next[3] = {0, n[0], n[0] + n[1]}; /* where each rank's tiles go */
+		for (int i = 0; i < ntypes; i++)
+			for (int c = 0; c < copies[i]; c++)
+				g->bag[next[bag_rank(&g->cat->types[i])]++] = (int16_t)i;
+		randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
+		/* River pile first, then the main pile, each with its own values. */
+		shuffle(g->bag, n[0], stream, n[0] + SPARE_DRAWS / 2);
+		shuffle(g->bag + n[0] + n[1], n[2], stream + n[0] + SPARE_DRAWS / 2,
+			nstream - n[0] - SPARE_DRAWS / 2);
+		g->bag_len = total;
+		rc = 0;
 	}
-	int next[3] = {0, n[0], n[0] + n[1]}; /* where each rank's tiles go */
-	for (int i = 0; i < g->cat->ntypes; i++)
-		for (int c = 0; c < copies[i]; c++)
-			g->bag[next[bag_rank(&g->cat->types[i])]++] = (int16_t)i;
-	randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
-	/* River pile first, then the main pile, each with its own values. */
-	shuffle(g->bag, n[0], stream, n[0] + SPARE_DRAWS / 2);
-	shuffle(g->bag + n[0] + n[1], n[2], stream + n[0] + SPARE_DRAWS / 2,
-		nstream - n[0] - SPARE_DRAWS / 2);
-	free(stream);
-	free(copies);
-	g->bag_len = total;
-	return 0;
+	if (copies != local_copies)
+		free(copies);
+	if (stream != local_stream)
+		free(stream);
+	return rc;
 }
 
 int

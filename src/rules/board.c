@@ -29,15 +29,22 @@ static int
 board_alloc(struct game *g, int capacity)
 {
 	free(g->placed);
-	free(g->frontier);
+	free(g->front_place);
+	free(g->front_need);
+	free(g->front_cell);
 	free(g->feat);
 	free(g->tile_stamp);
 	g->placed = calloc(capacity + 1, sizeof(*g->placed));
-	g->frontier = malloc(sizeof(*g->frontier) * (2 * capacity + 4));
-	g->feat = malloc(sizeof(*g->feat) * capacity * TILE_SEG_MAX);
+	g->front_place = calloc(frontier_size(capacity), sizeof(*g->front_place));
+	g->front_need = malloc(sizeof(*g->front_need) * frontier_size(capacity));
+	g->front_cell = malloc(sizeof(*g->front_cell) * frontier_size(capacity));
+	g->feat = calloc((size_t)capacity * TILE_SEG_MAX, sizeof(*g->feat));
 	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
 	g->alloc_capacity = capacity;
-	return g->placed && g->frontier && g->feat && g->tile_stamp ? 0 : -1;
+	if (!g->placed || !g->front_place || !g->front_need || !g->front_cell || !g->feat ||
+	    !g->tile_stamp)
+		return -1;
+	return 0;
 }
 
 /* An empty grid of the starting size, reusing the old one if it is big
@@ -67,6 +74,8 @@ board_init(struct game *g, int capacity)
 	g->capacity = capacity;
 	g->placed[capacity] = (struct placed_tile){.cloister = false}; /* the spare */
 	g->nplaced = 0;
+	for (int i = 0; i < FRONTIER_PAD; i++)
+		g->front_need[i] = NEED_NOTHING;
 	g->nfrontier = 0;
 	return board_clear(g);
 }
@@ -95,9 +104,9 @@ board_grow(struct game *g)
 		g->placed[p].cell = c;
 	}
 	for (int i = 0; i < g->nfrontier; i++) {
-		int c = remap(g, g->frontier[i].cell, width, origin);
+		int c = remap(g, g->front_cell[i], width, origin);
 		cells[c].frontier = (int16_t)i;
-		g->frontier[i].cell = c;
+		g->front_cell[i] = c;
 	}
 	for (int i = 0; i < g->nriver; i++)
 		g->river[i].cell = remap(g, g->river[i].cell, width, origin);
@@ -134,7 +143,6 @@ board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 		     struct rules_error *err)
 {
 	const struct tile_type *t = game_type(g, type);
-	const struct frontier_cell *f;
 	int cell = board_cell(g, x, y);
 
 	if (cell >= 0 && g->cells[cell].placed >= 0)
@@ -143,9 +151,8 @@ board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 		return rerr(err, RERR_ILLEGAL, "BASE-TILE-2",
 			    "%d,%d is not next to any placed tile (a shared edge is needed)",
 			    x, y);
-	f = &g->frontier[g->cells[cell].frontier];
 	for (int side = 0; side < 4; side++) {
-		int want = edge_of_sig(f->need_val, side);
+		int want = frontier_wants(g, g->cells[cell].frontier, side);
 		int have = edge_of_sig(t->sig[rot], side);
 		if (want && want != have)
 			return rerr(err, RERR_ILLEGAL, "BASE-TILE-3",
@@ -171,7 +178,9 @@ board_count_around(struct game *g, int p)
 	const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
 
 	/* Which cells are filled is random: an empty one reads the spare entry
-	 * past the last tile (never a cloister) instead of branching. */
+	 * past the last tile (never a cloister) instead of branching. (A list
+	 * of the unfinished ones, looked through for each tile, was measured
+	 * slower: its length changes the loop's exit.) */
 	g->ncloisters_done = 0;
 	for (int k = 0; k < 8; k++) {
 		int q = g->cells[cell + off[k]].placed;
@@ -187,8 +196,35 @@ board_count_around(struct game *g, int p)
 	}
 }
 
-/* Puts the tile on the grid and updates the frontier; returns its index,
- * or -1 when growing the grid failed. */
+/* The new tile's sides: an empty one demands the tile's edge there (the
+ * frontier), one with a tile joins their features. Which sides have a
+ * tile is random: one loop over each kind, each with one exit to
+ * mispredict, rather than a branch per side. */
+static void
+board_link_sides(struct game *g, int p, const struct tile_type *t, int rot)
+{
+	static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+	int cell = g->placed[p].cell, x = g->placed[p].x, y = g->placed[p].y, nb[4];
+	unsigned present = 0; /* bit per side with a tile */
+
+	for (int side = 0; side < 4; side++) {
+		nb[side] = g->cells[cell_neighbour(g, cell, side)].placed;
+		present |= (unsigned)(nb[side] >= 0) << side;
+	}
+	for (unsigned m = ~present & 15; m; m &= m - 1) {
+		int side = __builtin_ctz(m);
+		frontier_demand(g, cell_neighbour(g, cell, side), x + dx[side], y + dy[side],
+				(side + 2) & 3, edge_of_sig(t->sig[rot], side));
+	}
+	feature_init_tile(g, p);
+	for (unsigned m = present; m; m &= m - 1)
+		feature_join_side(g, p, __builtin_ctz(m), nb[__builtin_ctz(m)]);
+	feature_note_roots(g, p);
+}
+
+/* Puts the tile on the grid, updates the frontier and joins the tile's
+ * features with its neighbours'; returns its index, or -1 when growing the
+ * grid failed. */
 int
 board_place(struct game *g, int type, int x, int y, int rot)
 {
@@ -209,16 +245,11 @@ board_place(struct game *g, int type, int x, int y, int rot)
 		.player = (int8_t)(g->turn ? g->current : -1),
 		.cloister = t->centre_seg != SEG_NONE,
 	};
+	memcpy(g->placed[p].slot_seg, t->rot_slot_seg[rot], SLOT_COUNT);
 	g->cells[cell].placed = (int16_t)p;
 	board_count_around(g, p);
 	frontier_remove(g, cell);
-	for (int side = 0; side < 4; side++) {
-		static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-		int n = cell_neighbour(g, cell, side);
-		if (g->cells[n].placed < 0)
-			frontier_demand(g, n, x + dx[side], y + dy[side], (side + 2) & 3,
-					edge_of_sig(t->sig[rot], side));
-	}
+	board_link_sides(g, p, t, rot);
 	return p;
 }
 

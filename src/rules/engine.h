@@ -52,12 +52,25 @@ bool board_has_place(const struct game *g, int type);
 int board_neighbours8(const struct game *g, int cell);
 
 /* frontier.c */
+/* Frontier entries a game of capacity tiles can need: 4 empty cells around
+ * the start tile, at most 2 more per tile, then the padding that lets
+ * placements be listed four cells at a time (need code NEED_NOTHING). */
+#define FRONTIER_PAD 4
+static inline size_t
+frontier_size(int capacity)
+{
+	return 2 * (size_t)capacity + 4 + FRONTIER_PAD;
+}
+
 void frontier_remove(struct game *g, int cell);
 void frontier_demand(struct game *g, int cell, int x, int y, int side, int edge);
+int frontier_wants(const struct game *g, int pos, int side);
 
 /* features.c */
 int feature_find(const struct game *g, int seg);
-void feature_add_tile(struct game *g, int placed);
+void feature_init_tile(struct game *g, int placed);
+void feature_join_side(struct game *g, int placed, int side, int np);
+void feature_note_roots(struct game *g, int placed);
 int feature_tile_count(struct game *g, int root);
 
 /* river.c */

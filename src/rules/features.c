@@ -45,11 +45,14 @@ feature_union(struct game *g, int a, int b)
 	return a;
 }
 
-static void
+/* Each segment of the new tile starts as a feature of its own; nothing is
+ * completed yet. */
+void
 feature_init_tile(struct game *g, int placed)
 {
 	const struct tile_type *t = game_type(g, g->placed[placed].type);
 
+	g->new_closed = false;
 	for (int s = 0; s < t->nsegs; s++) {
 		int id = seg_instance(placed, s);
 		const struct tile_segment *ts = &t->seg[s];
@@ -58,66 +61,68 @@ feature_init_tile(struct game *g, int placed)
 			.next = (int16_t)id,
 			.kind = ts->kind,
 			.shields = ts->shields,
-			.open = (ts->kind == SEG_ROAD || ts->kind == SEG_CITY) ? ts->nsides : 0,
+			.open = ts->open,
 			.size = 1,
 		};
 	}
 }
 
-static void
-join_slot(struct game *g, int placed, int seg, int np, int nseg, bool closes)
+/* Joins a segment of the new tile with the neighbour's across a border
+ * slot; returns the feature, or -1 when a side has nothing there. */
+static int
+join_slot(struct game *g, int placed, int seg, int np, int nseg)
 {
-	int root;
-
 	if (seg == SEG_NONE || nseg == SEG_NONE)
-		return;
-	root = feature_union(g, seg_instance(placed, seg), seg_instance(np, nseg));
-	if (closes)
-		g->feat[root].open -= 2;
+		return -1;
+	return feature_union(g, seg_instance(placed, seg), seg_instance(np, nseg));
 }
 
-/* Remembers the features the new tile's segments ended up in, and which
- * segments share a feature with an earlier one: the figure and scoring
- * steps of this turn read them (nothing joins features in between). */
+/* A road or city joined across a border: the two open sides that met are
+ * closed. */
 static void
-note_roots(struct game *g, int placed, int nsegs)
+join_closing(struct game *g, int placed, int seg, int np, int nseg)
 {
-	g->new_dups = 0;
-	for (int s = 0; s < nsegs; s++) {
-		g->new_roots[s] = g->feat[seg_instance(placed, s)].parent;
-		for (int e = 0; e < s; e++)
-			g->new_dups |= (uint16_t)((g->new_roots[e] == g->new_roots[s]) << s);
-	}
+	int root = join_slot(g, placed, seg, np, nseg);
+
+	if (root < 0)
+		return;
+	g->feat[root].open -= 2;
+	g->new_closed |= g->feat[root].open == 0;
 }
 
-/* Joins the new tile's segments with its neighbours' across shared edges
- * (BASE-MODEL-3) and closes the open sides that now meet. Edge matching
- * guarantees both sides of a border carry the same kinds: a city side is
- * one city (its centre slot stands for it), a road or river side has
- * fields on its halves, a field side fields only. */
+/* Remembers the features the new tile's segments ended up in: the figure
+ * and scoring steps of this turn read them (nothing joins features in
+ * between). Every slot, used or not: the number of segments varies at
+ * random, so a loop up to it would mispredict its exit. */
 void
-feature_add_tile(struct game *g, int placed)
+feature_note_roots(struct game *g, int placed)
 {
-	const struct placed_tile *pt = &g->placed[placed];
-	const struct tile_type *t = game_type(g, pt->type);
-	const uint8_t *mine = t->rot_slot_seg[pt->rot];
+	const struct feature *f = &g->feat[seg_instance(placed, 0)];
 
-	feature_init_tile(g, placed);
-	for (int side = 0; side < 4; side++) {
-		int np = g->cells[cell_neighbour(g, pt->cell, side)].placed;
-		int edge = edge_of_sig(t->sig[pt->rot], side), o = ((side + 2) & 3) * 3;
-		const uint8_t *theirs;
-		if (np < 0)
-			continue;
-		theirs = game_type(g, g->placed[np].type)->rot_slot_seg[g->placed[np].rot];
-		if (edge == EDGE_CITY || edge == EDGE_ROAD)
-			join_slot(g, placed, mine[side * 3 + 1], np, theirs[o + 1], true);
-		if (edge != EDGE_CITY) {
-			join_slot(g, placed, mine[side * 3], np, theirs[o + 2], false);
-			join_slot(g, placed, mine[side * 3 + 2], np, theirs[o], false);
-		}
+	for (int s = 0; s < TILE_SEG_MAX; s++)
+		g->new_roots[s] = f[s].parent;
+}
+
+/* Joins the new tile's segments on one side with those of the neighbour
+ * np there, across the border (BASE-MODEL-3), and closes the open sides
+ * that now meet. Edge matching guarantees both sides of a border carry the
+ * same kinds: a city side is one city (its centre slot stands for it), a
+ * road or river side has fields on its halves, a field side fields only. */
+void
+feature_join_side(struct game *g, int placed, int side, int np)
+{
+	const struct placed_tile *pt = &g->placed[placed], *nt = &g->placed[np];
+	const struct tile_type *t = game_type(g, pt->type);
+	const uint8_t *mine = pt->slot_seg + side * 3;
+	const uint8_t *theirs = nt->slot_seg + ((side + 2) & 3) * 3;
+	int edge = edge_of_sig(t->sig[pt->rot], side);
+
+	if (edge == EDGE_CITY || edge == EDGE_ROAD)
+		join_closing(g, placed, mine[1], np, theirs[1]);
+	if (edge != EDGE_CITY) {
+		join_slot(g, placed, mine[0], np, theirs[2]);
+		join_slot(g, placed, mine[2], np, theirs[0]);
 	}
-	note_roots(g, placed, t->nsegs);
 }
 
 /* Distinct tiles carrying the feature: a tile with two pieces of one city
@@ -128,12 +133,10 @@ feature_tile_count(struct game *g, int root)
 	uint32_t gen = ++g->stamp_gen;
 	int n = 0, seg = root;
 
-	do {
+	do { /* branch-free: whether a tile was seen is random */
 		int p = seg / TILE_SEG_MAX;
-		if (g->tile_stamp[p] != gen) {
-			g->tile_stamp[p] = gen;
-			n++;
-		}
+		n += g->tile_stamp[p] != gen;
+		g->tile_stamp[p] = gen;
 		seg = g->feat[seg].next;
 	} while (seg != root);
 	return n;

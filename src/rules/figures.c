@@ -3,6 +3,8 @@
 
 #include "engine.h"
 
+_Static_assert(MAX_PLAYERS * FIGURES_PER_PLAYER <= 64, "a bit per figure in a uint64_t");
+
 /* Which figure may stand on which kind of segment under these options:
  * a bit per seg_kind for each figure type, worked out once per game. */
 void
@@ -54,19 +56,31 @@ emit(struct action *out, int n, int cap, struct action a)
 	return n + 1;
 }
 
-int
-figure_options(const struct game *g, struct action *out, int cap)
+/* Whether an earlier segment of the new tile is part of the same feature
+ * as segment s. */
+static bool
+earlier_piece(const struct game *g, int s)
+{
+	for (int e = 0; e < s; e++)
+		if (g->new_roots[e] == g->new_roots[s])
+			return true;
+	return false;
+}
+
+/* One option per feature of the new tile, however many pieces of it the
+ * tile carries, for each figure in supply that may stand there. */
+static int
+figure_slot_options(const struct game *g, unsigned kinds, struct action *out, int n,
+		    int cap)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
 	const struct player_state *ps = &g->player[g->current];
-	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS});
 
-	/* One option per feature, however many pieces of it the tile carries. */
 	for (int s = 0; s < t->nsegs; s++) {
 		int kind = t->seg[s].kind;
-		if (kind == SEG_RIVER || g->feat[g->new_roots[s]].figures ||
-		    (g->new_dups >> s & 1))
+		if (!(kinds >> kind & 1) || g->feat[g->new_roots[s]].figures ||
+		    earlier_piece(g, s))
 			continue;
 		for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
 			if (ps->supply[fig] && figure_allowed(g, fig, kind))
@@ -78,6 +92,20 @@ figure_options(const struct game *g, struct action *out, int cap)
 						 .role = fig == FIG_ABBOT ? SEG_KIND_COUNT : kind,
 					 });
 	}
+	return n;
+}
+
+int
+figure_options(const struct game *g, struct action *out, int cap)
+{
+	const struct player_state *ps = &g->player[g->current];
+	unsigned kinds = 0; /* segment kinds a figure in supply may stand on */
+	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS});
+
+	for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
+		kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
+	if (kinds) /* often not: random players soon have all figures out */
+		n = figure_slot_options(g, kinds, out, n, cap);
 	if (game_can_recall(g, g->current))
 		n = emit(out, n, cap, (struct action){.kind = ACT_RECALL});
 	return n;
@@ -151,27 +179,28 @@ figure_place(struct game *g, const struct action *a)
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
 	int s = segment_at_slot(t, a->slot, pt->rot);
-	int seg = seg_instance(g->last_placed, s);
+	int seg = seg_instance(g->last_placed, s), i;
+	/* The first of the player's figures of that type in supply (checked
+	 * to be there): a bit scan rather than a walk over every figure. */
+	uint64_t home = g->figures_home & g->figures_of[g->current][a->figure];
 
-	for (int i = 0; i < g->nfigures; i++) {
-		struct figure *f = &g->figure[i];
-		if (f->owner != g->current || f->type != a->figure || f->seg >= 0)
-			continue;
-		f->seg = (int16_t)seg;
-		g->feat[g->new_roots[s]].figures++;
-		g->player[g->current].supply[a->figure]--;
-		event_add(g, &(struct game_event){
-				     .kind = EV_PLACE_FIGURE,
-				     .player = (int8_t)g->current,
-				     .seg_kind = t->seg[s].kind,
-				     .x = pt->x,
-				     .y = pt->y,
-				     .tile = (int16_t)pt->type,
-				     .figure = a->figure,
-				     .slot = a->slot,
-			     });
+	if (home == 0)
 		return;
-	}
+	i = __builtin_ctzll(home);
+	g->figures_home &= ~((uint64_t)1 << i);
+	g->figure[i].seg = (int16_t)seg;
+	g->feat[g->new_roots[s]].figures++;
+	g->player[g->current].supply[a->figure]--;
+	event_add(g, &(struct game_event){
+			     .kind = EV_PLACE_FIGURE,
+			     .player = (int8_t)g->current,
+			     .seg_kind = t->seg[s].kind,
+			     .x = pt->x,
+			     .y = pt->y,
+			     .tile = (int16_t)pt->type,
+			     .figure = a->figure,
+			     .slot = a->slot,
+		     });
 }
 
 static void
@@ -202,6 +231,7 @@ figures_return(struct game *g, int root, bool final, const int16_t *idx, int n)
 		if (!final)
 			log_return(g, f, root);
 		f->seg = -1;
+		g->figures_home |= (uint64_t)1 << idx[i];
 		g->player[f->owner].supply[f->type]++;
 	}
 	g->feat[root].figures = 0;

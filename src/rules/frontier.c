@@ -1,7 +1,8 @@
 /* The frontier: the empty cells next to placed tiles, each with the edges
- * its neighbours demand as one need code, kept in one array so listing
- * where a tile fits is one fits-table lookup per cell. (Grouping cells by
- * need code was measured slower: in real games most demands fit.) */
+ * its neighbours demand as one need code, kept in parallel arrays so
+ * listing where a tile fits reads two small arrays and does one fits-table
+ * lookup per cell. (Grouping cells by need code was measured slower: in
+ * real games most demands fit.) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,9 +22,12 @@ frontier_remove(struct game *g, int cell)
 		return;
 	last = --g->nfrontier;
 	if (last != pos) {
-		g->frontier[pos] = g->frontier[last];
-		g->cells[g->frontier[pos].cell].frontier = (int16_t)pos;
+		g->front_place[pos] = g->front_place[last];
+		g->front_need[pos] = g->front_need[last];
+		g->front_cell[pos] = g->front_cell[last];
+		g->cells[g->front_cell[pos]].frontier = (int16_t)pos;
 	}
+	g->front_need[last] = NEED_NOTHING; /* padding (FRONTIER_PAD) */
 	g->cells[cell].frontier = -1;
 }
 
@@ -31,23 +35,31 @@ frontier_remove(struct game *g, int cell)
 void
 frontier_demand(struct game *g, int cell, int x, int y, int side, int edge)
 {
-	struct cell *c = &g->cells[cell];
-	struct frontier_cell *f;
+	int pos = g->cells[cell].frontier, need = edge * need_digit[side];
 
-	if (c->frontier < 0) {
-		struct action place = {
-			.kind = ACT_PLACE_TILE,
-			.x = (int16_t)x,
-			.y = (int16_t)y,
-		};
-		c->frontier = (int16_t)g->nfrontier++;
-		f = &g->frontier[c->frontier];
-		*f = (struct frontier_cell){.cell = cell, .x = place.x, .y = place.y};
-		memcpy(&f->place, &place, sizeof(f->place));
+	if (pos >= 0) {
+		g->front_need[pos] = (uint16_t)(g->front_need[pos] + need);
+		return;
 	}
-	f = &g->frontier[c->frontier];
-	f->need_code = (uint16_t)(f->need_code + edge * need_digit[side]);
-	f->need_val |= (uint16_t)(edge << (4 * side));
+	pos = g->nfrontier++;
+	g->front_need[pos + FRONTIER_PAD] = NEED_NOTHING; /* padding past the new end */
+	g->cells[cell].frontier = (int16_t)pos;
+	/* written in place: one on the stack, then copied, would be read back
+	 * before its bytes were, which stalls */
+	g->front_place[pos] = (struct action){
+		.kind = ACT_PLACE_TILE,
+		.x = (int16_t)x,
+		.y = (int16_t)y,
+	};
+	g->front_need[pos] = (uint16_t)need;
+	g->front_cell[pos] = cell;
+}
+
+/* The edge kind frontier cell pos demands on a side (0: none). */
+int
+frontier_wants(const struct game *g, int pos, int side)
+{
+	return g->front_need[pos] / need_digit[side] % EDGE_BASE;
 }
 
 static bool
@@ -56,68 +68,84 @@ checks_river(const struct tile_type *t)
 	return t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
 }
 
+/* For each set of fitting rotations (bit r: rotation r), those rotations
+ * in order as struct action bit patterns with only rot set, so adding one
+ * to a cell's "place x y 0" gives "place x y rot" whatever the byte order;
+ * unused entries are rotation 0. */
+union rot_row {
+	struct action a[4];
+	uint64_t u[4];
+};
+#define R(r) {.rot = r}
+#define ROW(r0, r1, r2, r3) {.a = {R(r0), R(r1), R(r2), R(r3)}}
+static const union rot_row rot_rows[16] = {
+	ROW(0, 0, 0, 0), ROW(0, 0, 0, 0), ROW(1, 0, 0, 0), ROW(0, 1, 0, 0),
+	ROW(2, 0, 0, 0), ROW(0, 2, 0, 0), ROW(1, 2, 0, 0), ROW(0, 1, 2, 0),
+	ROW(3, 0, 0, 0), ROW(0, 3, 0, 0), ROW(1, 3, 0, 0), ROW(0, 1, 3, 0),
+	ROW(2, 3, 0, 0), ROW(0, 2, 3, 0), ROW(1, 2, 3, 0), ROW(0, 1, 2, 3),
+};
+#undef ROW
+#undef R
+
 static inline int
-emit(struct action *out, int n, int cap, const struct frontier_cell *f, int rot)
+emit(struct action *out, int n, int cap, const struct game *g, int pos, int rot)
 {
 	if (n < cap) {
-		out[n].kind = ACT_PLACE_TILE;
+		out[n] = g->front_place[pos];
 		out[n].rot = (uint8_t)rot;
-		out[n].x = f->x;
-		out[n].y = f->y;
 	}
 	return n + 1;
 }
 
 /* Every placement of the type. The common case, room for all (a cell has
- * at most 4 placements), runs without bounds checks. */
+ * at most 4 placements, and the padding after the last cell writes past
+ * them), runs without bounds checks. */
 static int
 frontier_scan(const struct game *g, int type, struct action *out, int cap)
 {
-	const struct tile_type *t = game_type(g, type);
-	const struct frontier_cell *f = g->frontier;
-	int n = 0;
+	const uint8_t *fits = game_type(g, type)->fits;
+	const struct action *place = g->front_place;
+	const uint16_t *need = g->front_need;
+	int nf = g->nfrontier, n = 0;
 
-	if (cap < 4 * g->nfrontier) {
-		for (int i = 0; i < g->nfrontier; i++)
-			for (unsigned m = t->fits[f[i].need_code]; m; m &= m - 1)
-				n = emit(out, n, cap, &f[i], __builtin_ctz(m));
+	if (cap < 4 * (nf + 1)) {
+		for (int i = 0; i < nf; i++)
+			for (unsigned m = fits[need[i]] & FITS_ROTS; m; m &= m - 1)
+				n = emit(out, n, cap, g, i, __builtin_ctz(m));
 		return n;
 	}
-	/* Branch-free: write all four rotations, keep those that fit (which
-	 * fit is random, so branching on it mispredicts); one 8-byte store
-	 * per action from the cell's ready-made "place x y 0". rot_one is the
-	 * bit pattern of rot = 1, so adding it r times sets rot = r whatever
-	 * the byte order. */
-	uint64_t rot_one;
-	struct action one = {.rot = 1};
+	/* Branch-free (which rotations fit is random, so branching on it
+	 * mispredicts): write four actions per cell, the fitting ones first,
+	 * and keep as many as fit. Four cells a turn of the loop: the cells
+	 * after the last are padding, which fits nothing. */
 	struct action *o = out;
-
-	memcpy(&rot_one, &one, sizeof(rot_one));
-	for (const struct frontier_cell *end = f + g->nfrontier; f < end; f++) {
-		unsigned m = t->fits[f->need_code];
-		uint64_t base = f->place;
-		memcpy(o, &base, sizeof(base));
-		o += m & 1;
-		base += rot_one;
-		memcpy(o, &base, sizeof(base));
-		o += (m >> 1) & 1;
-		base += rot_one;
-		memcpy(o, &base, sizeof(base));
-		o += (m >> 2) & 1;
-		base += rot_one;
-		memcpy(o, &base, sizeof(base));
-		o += m >> 3;
-	}
+	for (int i = 0; i < nf; i += 4)
+		for (int k = i; k < i + 4; k++) {
+			unsigned f = fits[need[k]];
+			const uint64_t *r = rot_rows[f & FITS_ROTS].u;
+			uint64_t base, act[4];
+			memcpy(&base, &place[k], sizeof(base));
+			for (int j = 0; j < 4; j++)
+				act[j] = base + r[j];
+			memcpy(o, act, sizeof(act));
+			/* the count comes with the set, in one load: the
+			 * next cell's stores wait for it */
+			o += f >> FITS_COUNT_SHIFT;
+		}
 	return (int)(o - out);
 }
 
+/* Whether the type fits anywhere. Four cells at a time (the padding
+ * fits nothing): one of the first four nearly always fits, so the branch
+ * is predictable where a test per cell is not. */
 static bool
 frontier_any(const struct game *g, int type)
 {
-	const struct tile_type *t = game_type(g, type);
+	const uint8_t *fits = game_type(g, type)->fits;
+	const uint16_t *need = g->front_need;
 
-	for (int i = 0; i < g->nfrontier; i++)
-		if (t->fits[g->frontier[i].need_code])
+	for (int i = 0; i < g->nfrontier; i += 4)
+		if (fits[need[i]] | fits[need[i + 1]] | fits[need[i + 2]] | fits[need[i + 3]])
 			return true;
 	return false;
 }
@@ -128,16 +156,16 @@ static int
 frontier_scan_river(const struct game *g, int type, struct action *out, int cap,
 		    bool stop_at_first)
 {
-	const struct frontier_cell *f = g->frontier;
+	const uint8_t *fits = game_type(g, type)->fits;
 	int n = 0;
 
 	for (int i = 0; i < g->nfrontier; i++)
-		for (unsigned m = game_type(g, type)->fits[f[i].need_code]; m; m &= m - 1) {
-			if (!river_ok(g, type, f[i].cell, __builtin_ctz(m)))
+		for (unsigned m = fits[g->front_need[i]] & FITS_ROTS; m; m &= m - 1) {
+			if (!river_ok(g, type, g->front_cell[i], __builtin_ctz(m)))
 				continue;
 			if (stop_at_first)
 				return 1;
-			n = emit(out, n, cap, &f[i], __builtin_ctz(m));
+			n = emit(out, n, cap, g, i, __builtin_ctz(m));
 		}
 	return n;
 }
@@ -164,7 +192,7 @@ board_fits(const struct game *g, int type, int cell, int rot)
 	const struct tile_type *t = game_type(g, type);
 	int pos = g->cells[cell].frontier;
 
-	if (pos < 0 || !(t->fits[g->frontier[pos].need_code] >> rot & 1))
+	if (pos < 0 || !(t->fits[g->front_need[pos]] >> rot & 1))
 		return false;
 	return !checks_river(t) || river_ok(g, type, cell, rot);
 }

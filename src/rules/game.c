@@ -60,6 +60,8 @@ players_init(struct game *g)
 			int type = i < FOLLOWERS_PER_PLAYER ? FIG_FOLLOWER : FIG_ABBOT;
 			if (type == FIG_ABBOT && !g->opt.abbot)
 				continue;
+			g->figures_of[p][type] |= (uint64_t)1 << g->nfigures;
+			g->figures_home |= (uint64_t)1 << g->nfigures;
 			g->figure[g->nfigures++] = (struct figure){
 				.seg = -1, .owner = (uint8_t)p, .type = (uint8_t)type};
 		}
@@ -74,7 +76,6 @@ place_start(struct game *g)
 
 	if (p < 0)
 		return -1;
-	feature_add_tile(g, p);
 	river_start(g, p);
 	return 0;
 }
@@ -133,7 +134,9 @@ game_reset(struct game *g, const struct game_setup *setup, struct rules_error *e
 	g->cells = old.cells;
 	g->cells_cap = old.cells_cap;
 	g->placed = old.placed;
-	g->frontier = old.frontier;
+	g->front_place = old.front_place;
+	g->front_need = old.front_need;
+	g->front_cell = old.front_cell;
 	g->feat = old.feat;
 	g->tile_stamp = old.tile_stamp;
 	g->alloc_capacity = old.alloc_capacity;
@@ -151,7 +154,9 @@ game_free(struct game *g)
 	free(g->bag);
 	free(g->cells);
 	free(g->placed);
-	free(g->frontier);
+	free(g->front_place);
+	free(g->front_need);
+	free(g->front_cell);
 	free(g->feat);
 	free(g->tile_stamp);
 	free(g->events);
@@ -180,12 +185,14 @@ game_clone(const struct game *g)
 	c->bag = dup_array(g->bag, sizeof(*g->bag) * g->bag_cap);
 	c->cells = dup_array(g->cells, sizeof(*g->cells) * g->cells_cap);
 	c->placed = dup_array(g->placed, sizeof(*g->placed) * (cap + 1));
-	c->frontier = dup_array(g->frontier, sizeof(*g->frontier) * (2 * cap + 4));
+	c->front_place = dup_array(g->front_place, sizeof(*g->front_place) * frontier_size(cap));
+	c->front_need = dup_array(g->front_need, sizeof(*g->front_need) * frontier_size(cap));
+	c->front_cell = dup_array(g->front_cell, sizeof(*g->front_cell) * frontier_size(cap));
 	c->feat = dup_array(g->feat, sizeof(*g->feat) * cap * TILE_SEG_MAX);
 	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * cap);
 	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
-	if (!c->bag || !c->cells || !c->placed || !c->frontier || !c->feat ||
-	    !c->tile_stamp || !c->events) {
+	if (!c->bag || !c->cells || !c->placed || !c->front_place ||
+	    !c->front_need || !c->front_cell || !c->feat || !c->tile_stamp || !c->events) {
 		game_free(c);
 		return NULL;
 	}

@@ -105,20 +105,13 @@ struct placed_tile {
 	int8_t player;  /* who placed it; -1 for the start tile */
 	bool cloister;  /* has a monastery or garden at its centre */
 	uint8_t around; /* cloister: tiles among its 8 surrounding cells */
+	uint8_t slot_seg[SLOT_COUNT]; /* segment at each board slot (its type's, turned):
+					 joining neighbours reads it here */
 };
 
 struct cell {
 	int16_t placed;     /* index into placed[], or -1 */
-	int16_t frontier;   /* index into frontier[], or -1 */
-};
-
-/* An empty cell next to the board and the edges its neighbours demand. */
-struct frontier_cell {
-	uint64_t place;     /* struct action "place x y 0", as raw bytes */
-	int32_t cell;
-	int16_t x, y;
-	uint16_t need_code; /* index into tile_type.fits (see NEED_CODES) */
-	uint16_t need_val;  /* the edge kinds demanded, nibble per side (0: none) */
+	int16_t frontier;   /* index into the frontier arrays, or -1 */
 };
 
 /* One entry per segment instance (placed index * TILE_SEG_MAX + segment);
@@ -128,8 +121,10 @@ struct feature {
 	int16_t next;     /* circular list of the feature's segments */
 	uint8_t kind;     /* enum seg_kind */
 	uint8_t shields;
-	uint8_t figures;  /* figures standing on the feature */
 	uint8_t mark;     /* scratch for counting distinct features */
+	uint8_t figures;  /* figures standing on the feature; apart from shields,
+			     so joining adds them with separate byte loads (one
+			     load over two fresh stores would stall) */
 	uint16_t open;    /* open sides (road, city); complete at 0 */
 	uint16_t size;    /* segments, for union by size */
 };
@@ -173,6 +168,8 @@ struct game {
 	struct player_state player[MAX_PLAYERS];
 	struct figure figure[MAX_PLAYERS * FIGURES_PER_PLAYER];
 	int nfigures;
+	uint64_t figures_home; /* bit i: figure[i] is in its owner's supply */
+	uint64_t figures_of[MAX_PLAYERS][FIG_TYPE_COUNT]; /* bit i: figure[i] is theirs */
 	uint8_t allowed[FIG_TYPE_COUNT]; /* per figure, a bit per seg_kind it may occupy */
 
 	/* draw pile */
@@ -186,7 +183,12 @@ struct game {
 	struct cell *cells;
 	struct placed_tile *placed;
 	int nplaced;
-	struct frontier_cell *frontier;
+	/* frontier: the empty cells next to the board, as parallel arrays
+	 * (listing placements reads only the first two) */
+	struct action *front_place; /* "place x y 0" */
+	uint16_t *front_need;  /* the edges demanded: index into tile_type.fits;
+				  NEED_NOTHING for a few entries past the end */
+	int32_t *front_cell;
 	int nfrontier;
 	struct feature *feat;
 	uint32_t *tile_stamp, stamp_gen; /* scratch for counting distinct tiles */
@@ -205,7 +207,7 @@ struct game {
 	int drawn;           /* tile type drawn this turn, or -1 */
 	int last_placed;     /* placed index of this turn's tile, or -1 */
 	int16_t new_roots[TILE_SEG_MAX]; /* its segments' features after placing */
-	uint16_t new_dups;   /* bit s: segment s shares a feature with an earlier one */
+	bool new_closed;     /* placing it completed a road or city */
 	bool over;
 
 	struct game_event *events;

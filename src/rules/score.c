@@ -2,16 +2,28 @@
  * recall (ABBOT-6) and the final scoring (BASE-FINAL-*, FARM-7..9). */
 #include "engine.h"
 
-/* The figures standing on a feature (indices into g->figure); stops once
- * it has found as many as the feature counts. */
+/* A bit per figure on the board (index into g->figure). */
+static uint64_t
+figures_out(const struct game *g)
+{
+	return ~g->figures_home & (((uint64_t)1 << g->nfigures) - 1);
+}
+
+/* The figures standing on a feature (indices into g->figure, in order);
+ * looks only at figures on the board and stops once it has found as many
+ * as the feature counts. Branch-free inside: which figure is there is
+ * random. */
 int
 figures_on(const struct game *g, int root, int16_t *idx)
 {
+	uint64_t out = figures_out(g);
 	int n = 0, left = g->feat[root].figures;
 
-	for (int i = 0; i < g->nfigures && n < left; i++)
-		if (g->figure[i].seg >= 0 && feature_find(g, g->figure[i].seg) == root)
-			idx[n++] = (int16_t)i;
+	for (; out && n < left; out &= out - 1) {
+		int i = __builtin_ctzll(out);
+		idx[n] = (int16_t)i;
+		n += feature_find(g, g->figure[i].seg) == root;
+	}
 	return n;
 }
 
@@ -88,7 +100,7 @@ score_completed(struct game *g, int placed)
 {
 	const struct tile_type *t = game_type(g, g->placed[placed].type);
 
-	for (int k = 0; k < t->nclosable; k++) {
+	for (int k = 0; g->new_closed && k < t->nclosable; k++) {
 		int root = g->new_roots[t->closable[k]];
 		if (g->feat[root].open == 0)
 			score_feature(g, root, false);
@@ -138,7 +150,9 @@ mark_next(struct game *g)
 	return g->mark_gen;
 }
 
-/* Completed cities bordering one field, each counted once (FARM-9). */
+/* Completed cities bordering one field, each counted once (FARM-9).
+ * Every city looked at is marked, complete or not: branch-free, as which
+ * it is is random. */
 static int
 field_cities(struct game *g, int root)
 {
@@ -146,17 +160,13 @@ field_cities(struct game *g, int root)
 	int n = 0, seg = root;
 
 	do {
-		const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
-		unsigned links = game_type(g, pt->type)->seg[seg % TILE_SEG_MAX].city_links;
-		for (int c = 0; links; c++, links >>= 1) {
-			int city;
-			if (!(links & 1))
-				continue;
-			city = feature_find(g, seg_instance(seg / TILE_SEG_MAX, c));
-			if (g->feat[city].mark != mark && g->feat[city].open == 0) {
-				g->feat[city].mark = mark;
-				n++;
-			}
+		int p = seg / TILE_SEG_MAX;
+		unsigned links = game_type(g, g->placed[p].type)->seg[seg % TILE_SEG_MAX].city_links;
+		for (; links; links &= links - 1) {
+			struct feature *city =
+				&g->feat[feature_find(g, seg_instance(p, __builtin_ctz(links)))];
+			n += (city->mark != mark) & (city->open == 0);
+			city->mark = mark;
 		}
 		seg = g->feat[seg].next;
 	} while (seg != root);
@@ -171,9 +181,9 @@ score_fields(struct game *g)
 	int done[MAX_PLAYERS * FIGURES_PER_PLAYER], ndone = 0;
 	int16_t idx[MAX_PLAYERS * FIGURES_PER_PLAYER];
 
-	for (int i = 0; i < g->nfigures; i++) {
-		int seg = g->figure[i].seg, root, k;
-		if (seg < 0 || g->feat[seg].kind != SEG_FIELD)
+	for (uint64_t out = figures_out(g); out; out &= out - 1) {
+		int seg = g->figure[__builtin_ctzll(out)].seg, root, k;
+		if (g->feat[seg].kind != SEG_FIELD)
 			continue;
 		root = feature_find(g, seg);
 		for (k = 0; k < ndone && done[k] != root; k++)
@@ -190,8 +200,9 @@ score_fields(struct game *g)
 void
 score_final(struct game *g)
 {
-	for (int i = 0; i < g->nfigures; i++) {
-		int seg = g->figure[i].seg;
+	for (uint64_t out = figures_out(g); out; out &= out - 1) {
+		int seg = g->figure[__builtin_ctzll(out)].seg;
+		/* seg < 0: gone home with one scored before it */
 		if (seg >= 0 && g->feat[seg].kind != SEG_FIELD)
 			score_feature(g, feature_find(g, seg), true);
 	}

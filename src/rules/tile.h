@@ -41,6 +41,14 @@ enum edge_kind { EDGE_FIELD = 1, EDGE_ROAD = 2, EDGE_CITY = 3, EDGE_RIVER = 4 };
  * side (side N lowest), 0 where no neighbour constrains it. */
 #define EDGE_BASE 5
 #define NEED_CODES (EDGE_BASE * EDGE_BASE * EDGE_BASE * EDGE_BASE)
+/* One more code, after the real ones, that nothing fits: it pads the
+ * engine's frontier so placements are listed four cells at a time. */
+#define NEED_NOTHING NEED_CODES
+/* tile_type.fits[code]: the rotations that fit a demand (bit r: rotation
+ * r) and, above them, how many they are; listing placements reads both
+ * with one load. */
+#define FITS_ROTS 0x0f
+#define FITS_COUNT_SHIFT 4
 
 enum seg_kind {
 	SEG_ROAD,
@@ -75,6 +83,7 @@ struct tile_segment {
 	uint16_t slots;      /* bit per enum slot, unrotated */
 	uint16_t city_links; /* field: bit per local segment index of a city it borders */
 	uint8_t nsides;      /* road/city/river: sides it reaches */
+	uint8_t open;        /* sides it leaves open: nsides for roads and cities, else 0 */
 };
 
 struct tile_type {
@@ -87,7 +96,7 @@ struct tile_type {
 	uint8_t centre_seg;      /* monastery or garden segment, or SEG_NONE */
 	uint8_t slot_seg[SLOT_COUNT]; /* segment index per slot, or SEG_NONE */
 	uint16_t sig[4];         /* edge signature per rotation: nibble per side N,E,S,W */
-	uint8_t fits[NEED_CODES]; /* bit r: fits a cell's demand in rotation r */
+	uint8_t fits[NEED_CODES + 1]; /* rotations that fit a demand, and their count */
 	uint8_t rot_slot_seg[4][SLOT_COUNT]; /* slot_seg as seen on the board per rotation */
 	uint8_t name_slot[4][TILE_SEG_MAX]; /* slot naming each segment in actions, per rotation */
 	uint8_t closable[TILE_SEG_MAX]; /* road segments, then city segments (UN-06) */

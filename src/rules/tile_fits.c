@@ -9,7 +9,7 @@ static void
 compute_fits(struct tile_type *t)
 {
 	for (int code = 0; code < NEED_CODES; code++) {
-		unsigned m = 0;
+		unsigned m = 0, n = 0;
 		for (int rot = 0; rot < 4; rot++) {
 			int ok = 1, rest = code;
 			for (int side = 0; side < 4; side++, rest /= EDGE_BASE) {
@@ -18,9 +18,11 @@ compute_fits(struct tile_type *t)
 					ok = 0;
 			}
 			m |= (unsigned)ok << rot;
+			n += (unsigned)ok;
 		}
-		t->fits[code] = (uint8_t)m;
+		t->fits[code] = (uint8_t)(m | n << FITS_COUNT_SHIFT);
 	}
+	t->fits[NEED_NOTHING] = 0;
 }
 
 /* The slot that names a segment in actions: a side's centre for roads and
@@ -42,12 +44,17 @@ compute_name_slots(struct tile_type *t)
 		}
 }
 
-/* Segments that complete by closing their sides, in scoring order. */
+/* Segments that complete by closing their sides, in scoring order, and
+ * the open sides each starts with. */
 static void
 compute_closable(struct tile_type *t)
 {
 	static const int order[2] = {SEG_ROAD, SEG_CITY};
 
+	for (int s = 0; s < t->nsegs; s++) {
+		int k = t->seg[s].kind;
+		t->seg[s].open = k == SEG_ROAD || k == SEG_CITY ? t->seg[s].nsides : 0;
+	}
 	t->nclosable = 0;
 	for (int k = 0; k < 2; k++)
 		for (int s = 0; s < t->nsegs; s++)

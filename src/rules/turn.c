@@ -74,7 +74,8 @@ step_score(struct game *g)
 static void
 step_end_turn(struct game *g)
 {
-	g->current = (g->current + 1) % g->nplayers;
+	if (++g->current == g->nplayers) /* no division: this runs every turn */
+		g->current = 0;
 }
 
 static void
@@ -184,7 +185,6 @@ apply_place(struct game *g, const struct action *a)
 
 	if (p < 0)
 		return -1;
-	feature_add_tile(g, p);
 	if (g->nriver)
 		river_after_place(g, p);
 	g->last_placed = p;
