@@ -9,8 +9,6 @@
 #include "history.h"
 #include "jsonv.h"
 
-#define HISTORY_LINE_MAX (64 * 1024)
-
 static const char hash_prefix[] = "carcpbem history v1\n";
 
 void
@@ -85,6 +83,10 @@ history_append(int fd, const char *line, struct turn_error *err)
 
 	if (buf == NULL)
 		return terr(err, TURN_FAIL, "out of memory");
+	if (history_check_line(line, err) < 0) {
+		free(buf);
+		return -1;
+	}
 	memcpy(buf, line, len);
 	buf[len] = '\n';
 	/* One write: with O_APPEND the line lands whole or, after a crash,
@@ -254,7 +256,7 @@ add(struct history *h, json_t *o, const char *line, int no, struct turn_error *e
 }
 
 static int
-add_line(struct history *h, char *line, int no, struct turn_error *err)
+add_line(struct history *h, const char *line, int no, struct turn_error *err)
 {
 	json_error_t je;
 	json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &je);
@@ -266,6 +268,25 @@ add_line(struct history *h, char *line, int no, struct turn_error *err)
 	r = add(h, o, line, no, err);
 	json_decref(o);
 	return r;
+}
+
+/* What any record line must be before it is parsed, on read and on
+ * write alike: not too long, no NUL byte (line is len bytes, no LF). */
+static int
+check_bytes(const char *line, size_t len, int no, struct turn_error *err)
+{
+	const char *nul = memchr(line, '\0', len);
+
+	if (len >= HISTORY_LINE_MAX)
+		return terr(err, TURN_FAIL,
+			    "line %d is too long for a record (%zu bytes, at most %d)", no,
+			    len, HISTORY_LINE_MAX - 1);
+	if (nul)
+		return terr(err, TURN_FAIL,
+			    "line %d holds a NUL byte (byte %zu of the line): it is not a "
+			    "record carcpbem wrote; restore the file from a backup",
+			    no, (size_t)(nul - line) + 1);
+	return 0;
 }
 
 static int
@@ -285,12 +306,20 @@ read_lines(FILE *fp, struct history *h, struct turn_error *err)
 		}
 		off += (long)len;
 		line[len - 1] = '\0';
-		if (len > HISTORY_LINE_MAX)
-			r = terr(err, TURN_FAIL, "line %d is too long for a record", no);
-		else
+		if ((r = check_bytes(line, (size_t)len - 1, no, err)) == 0)
 			r = add_line(h, line, no, err);
 	}
 	free(line);
+	return r;
+}
+
+/* On failure nothing is kept: the caller has nothing to free. */
+static int
+keep_none(struct history *h, int r)
+{
+	if (r < 0)
+		history_free(h);
+	h->torn = r < 0 ? -1 : h->torn;
 	return r;
 }
 
@@ -306,7 +335,7 @@ history_read(const char *path, struct history *h, struct turn_error *err)
 		return terr(err, TURN_FAIL, "%s: cannot open: %s", path, strerror(errno));
 	r = read_lines(fp, h, err);
 	fclose(fp);
-	return r;
+	return keep_none(h, r);
 }
 
 int
@@ -321,8 +350,20 @@ history_from_json(json_t *array, struct history *h, struct turn_error *err)
 		return terr(err, TURN_FAIL, "history: expected an array of records");
 	json_array_foreach(array, i, o)
 		if (add(h, o, NULL, (int)i + 1, err) < 0)
-			return -1;
+			return keep_none(h, -1);
 	return 0;
+}
+
+int
+history_check_line(const char *line, struct turn_error *err)
+{
+	struct history h = {0};
+	int r = check_bytes(line, strlen(line), 1, err);
+
+	if (r == 0)
+		r = add_line(&h, line, 1, err);
+	history_free(&h);
+	return r;
 }
 
 /* ---- scanning ---- */
@@ -379,7 +420,8 @@ history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
 {
 	char needle[2 * GF_HASH_BYTES + 16], hex[2 * GF_HASH_BYTES + 1];
 	const char *line, *nl, *last = NULL;
-	size_t len;
+	struct turn_error e = {0};
+	size_t len, last_len = 0;
 	char *buf = read_file(path, &len, err);
 
 	memset(t, 0, sizeof(*t));
@@ -393,13 +435,18 @@ history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
 			t->torn = (long)(line - buf);
 			break;
 		}
+		if (check_bytes(line, (size_t)(nl - line), (int)t->records + 1, &e) < 0) {
+			free(buf);
+			return terr(err, TURN_FAIL, "%s: %s", path, e.text);
+		}
 		if (t->found < 0 && contains(line, (size_t)(nl - line), needle))
 			t->found = t->records;
 		last = line;
+		last_len = (size_t)(nl - line);
 		t->records++;
 	}
 	if (last)
-		history_hash(last, (size_t)(strchr(last, '\n') - last), t->last);
+		history_hash(last, last_len, t->last);
 	free(buf);
 	return 0;
 }

@@ -7,8 +7,9 @@
  *    "player":"alice","state":"<state hash after>","turn_id":"...",
  *    "text":"-----BEGIN CARCASSONNE TURN-----\n..."}
  *
- * Lines are written compact, keys in this order, ASCII only; a line in any
- * other form was not written by carcpbem and is refused.
+ * Lines are written compact, keys in this order, ASCII only, shorter than
+ * HISTORY_LINE_MAX; a line in any other form was not written by carcpbem
+ * and is refused.
  */
 #ifndef CARC_HISTORY_H
 #define CARC_HISTORY_H
@@ -21,6 +22,7 @@
 #include "turn.h"
 
 #define HISTORY_TIME_LEN 20 /* "2026-11-22T03:04:05Z" */
+#define HISTORY_LINE_MAX (64 * 1024) /* a record's line and its LF */
 
 enum history_event { HISTORY_CREATED, HISTORY_TURN };
 
@@ -62,7 +64,8 @@ struct history_tail {
 int history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
 		 struct history_tail *t, struct turn_error *err);
 
-/* Reads every record (each checked for form, not the chain). */
+/* Reads every record (each checked for form, not the chain). On failure
+ * h holds nothing (history_free is harmless). */
 int history_read(const char *path, struct history *h, struct turn_error *err);
 /* Records from a JSON array (an exported archive). */
 int history_from_json(json_t *array, struct history *h, struct turn_error *err);
@@ -73,7 +76,11 @@ char *history_line(const struct history_record *r);
 json_t *history_record_json(const struct history_record *r);
 /* The hash the next record names as prev. */
 void history_hash(const char *line, size_t len, uint8_t out[GF_HASH_BYTES]);
-/* Appends line and a newline to fd (open with O_APPEND), then fsync. */
+/* 0 if the reader takes line (no LF) as a record, else -1 with the
+ * reason: history_append refuses what history_read would refuse. */
+int history_check_line(const char *line, struct turn_error *err);
+/* Appends line and a newline to fd (open with O_APPEND), then fsync;
+ * refuses a line history_check_line refuses. */
 int history_append(int fd, const char *line, struct turn_error *err);
 /* The record whose turn_id is id, or NULL. */
 const struct history_record *history_find(const struct history *h,
