@@ -170,13 +170,14 @@ assert d[\"actions\"] == [\"place 0 -1 90\", \"knight N\"], d
 "
 '
 
-test_expect_success 'apply: the signed text is kept verbatim, mail and all' '
+test_expect_success 'apply: the signed turn is kept as carcpbem writes it, not as mail left it' '
 	golden &&
 	"$CARCPBEM" apply game "$DATA"/parse/quoted/turn >/dev/null &&
 	python3 -c "import json
 r = json.loads(open(\"game/history.jsonl\").read().splitlines()[1])
-assert r[\"text\"] + \"\n\" == open(\"$DATA/parse/quoted/turn\").read(), r
-"
+assert r[\"text\"] + \"\n\" == open(\"$DATA/apply/valid/turn\").read(), r
+" &&
+	"$CARCPBEM" replay game >/dev/null
 '
 
 test_expect_success 'malformed: status 3' '

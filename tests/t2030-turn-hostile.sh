@@ -43,7 +43,8 @@ test_expect_success 'a NUL byte in history.jsonl: refused with its line; other g
 	expect_code 1 "$CARCPBEM" apply spool/games/g2 t2 2>err2 &&
 	grep "history.jsonl: line 1 holds a NUL byte" err2 &&
 	expect_code 1 "$CARCPBEM" replay spool/games/g2 2>err3 &&
-	grep "line 1 holds a NUL byte" err3
+	grep "line 1 holds a NUL byte" err3 &&
+	rm spool/inbox/new/mg2
 '
 
 # no_leak FILE...: no leak reported (the sanitizer build reports them on
@@ -65,6 +66,87 @@ test_expect_success 'HISTORY and apply after a history that fails to read: an er
 	grep "line 3: " err2 && no_leak err2 &&
 	cp h1.good spool/games/g1/history.jsonl &&
 	rm spool/inbox/new/mh
+'
+
+test_expect_success 'tabs and no-break spaces in the BEGIN and END lines: the mail loop finds the turn apply reads' '
+	cd "$WORK" &&
+	turn_text bob >tb &&
+	python3 -c "import sys
+t = open(\"tb\").read()
+t = t.replace(\"-----BEGIN CARCASSONNE TURN-----\", \"-----BEGIN\tCARCASSONNE  TURN-----\t\")
+t = t.replace(\"-----END CARCASSONNE TURN-----\", \"\u00a0-----END\u00a0CARCASSONNE TURN-----\")
+open(\"tb2\", \"w\").write(t)" &&
+	grep -q "BEGIN	CARCASSONNE" tb2 &&
+	cp -r spool/games/g1 scratch &&
+	"$CARCPBEM" apply scratch tb2 >/dev/null &&
+	rm -rf scratch &&
+	mail_from bob@example.test "g1" tb2 >mb && deliver mb mb &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" = 3 &&
+	! grep -l "No turn file was found" spool/outbox/*-error.eml
+'
+
+test_expect_success 'a mark inside other text is no mark, to apply and to the mail loop alike' '
+	cd "$WORK" &&
+	turn_text alice | sed "s/^-----BEGIN/see -----BEGIN/" >ta &&
+	expect_code 3 "$CARCPBEM" apply spool/games/g1 ta 2>err &&
+	grep "no turn in the text" err &&
+	before=$(outbox_count) &&
+	mail_from alice@example.test "g1" ta >ma && deliver ma ma &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" = 3 &&
+	test "$(outbox_count)" = $((before + 1)) &&
+	grep -l "No turn file was found" spool/outbox/*-error.eml
+'
+
+# pad IN OUT N: the signed turn IN with N blank lines after its Game line.
+pad () {
+	python3 -c "import sys
+t = open(sys.argv[1]).read().split(\"\n\")
+i = [k for k, l in enumerate(t) if l.startswith(\"Game:\")][0]
+open(sys.argv[2], \"w\").write(\"\n\".join(t[:i + 1] + [\"\"] * int(sys.argv[3]) + t[i + 1:]))" "$@"
+}
+
+test_expect_success 'a turn padded with 34,000 blank lines is refused and locks nothing' '
+	cd "$WORK" &&
+	turn_text alice >ta &&
+	pad ta tpad 34000 &&
+	expect_code 3 "$CARCPBEM" apply spool/games/g1 tpad 2>err &&
+	grep "malformed: the turn starting on line 1 is 34011 lines long, more than 100" err &&
+	pad ta tpad2 80 && sed "s/^Player: alice/Player: alice$(printf "%8100s")/" tpad2 >tpad3 &&
+	expect_code 3 "$CARCPBEM" apply spool/games/g1 tpad3 2>err &&
+	grep "malformed: the turn starting on line 1 is 8.* bytes long, more than 8192" err &&
+	test "$(records)" = 3 &&
+	mail_from alice@example.test "g1" tpad >mp && deliver mp mp &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" = 3 &&
+	grep -l "34011 lines long" spool/outbox/*-error.eml &&
+	pad ta tpad4 50 &&
+	"$CARCPBEM" apply spool/games/g1 tpad4 >/dev/null &&
+	test "$(records)" = 4 &&
+	tail -1 spool/games/g1/history.jsonl >last &&
+	! grep -q "nn" last &&
+	test "$(wc -c <last)" -lt 1000 &&
+	"$CARCPBEM" replay spool/games/g1 >/dev/null
+'
+
+test_expect_success 'control bytes in a turn are refused with their line and byte' '
+	cd "$WORK" &&
+	turn_text bob >tb &&
+	python3 -c "
+t = open(\"tb\").read()
+open(\"tnul\", \"w\").write(t.replace(\"Game: g1\", \"Game: g1\0junk\"))
+open(\"tesc\", \"w\").write(t.replace(\"Action: pass\", \"Action: pass\033[2J\"))
+open(\"tc1\", \"w\").write(t.replace(\"Player: bob\", \"Player: bob\u009b\"))" &&
+	expect_code 3 "$CARCPBEM" apply spool/games/g1 tnul 2>err &&
+	grep "malformed: line 2: byte 9 is a control character (0x00, NUL): a turn holds printable text only" err &&
+	expect_code 3 "$CARCPBEM" apply spool/games/g1 tesc 2>err &&
+	grep "byte 13 is a control character (0x1b)" err &&
+	expect_code 3 "$CARCPBEM" apply spool/games/g1 tc1 2>err &&
+	grep "line 4: byte 12 is a control character (0x9b)" err &&
+	test "$(records)" = 4 &&
+	"$CARCPBEM" apply spool/games/g1 tb >/dev/null &&
+	"$CARCPBEM" replay spool/games/g1 >/dev/null
 '
 
 test_done

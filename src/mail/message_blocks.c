@@ -1,39 +1,23 @@
-/* Finding armored turn blocks in text: from a line that contains the
- * BEGIN mark to the next line that contains the END mark. The lines are
- * kept as they are (quote marks, blanks): src/turn/turnfile.c cleans
- * them when it reads the block. */
-#include <ctype.h>
+/* Finding armored turn blocks in text: from a BEGIN line to the next END
+ * line, each known by the cleaning the turn parser does (src/armor/), so
+ * that a block found here is a block src/turn/turnfile.c reads. The lines
+ * are kept as they are (quote marks, blanks). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "armor.h"
 #include "message_impl.h"
 
-#define BEGIN_MARK "-----BEGIN CARCASSONNE TURN-----"
-#define END_MARK "-----END CARCASSONNE TURN-----"
-
-/* Whether line (n bytes) contains mark, in any case (as turnfile.c).
- * Both marks start with '-': look only there (attachments can be big). */
-static bool
-line_has(const char *line, size_t n, const char *mark)
+/* The mark line (n bytes) is, if any. */
+static int
+line_mark(const char *line, size_t n)
 {
-	size_t m = strlen(mark), i, j;
-	const char *dash;
+	struct armor_line l;
 
-	for (i = 0; i + m <= n; i++) {
-		dash = memchr(line + i, '-', n - m + 1 - i);
-		if (dash == NULL)
-			return false;
-		i = (size_t)(dash - line);
-		for (j = 1; j < m; j++)
-			if (tolower((unsigned char)line[i + j]) !=
-			    tolower((unsigned char)mark[j]))
-				break;
-		if (j == m)
-			return true;
-	}
-	return false;
+	armor_clean(line, n, &l);
+	return armor_mark(&l);
 }
 
 /* The block is text[0..n), which ends with its END line; stored with a
@@ -69,16 +53,16 @@ mail_find_blocks(struct mail_in *m, const char *text, size_t len, const char *wh
 {
 	size_t pos = 0, begin = SIZE_MAX, stop, next;
 	const char *nl;
-	int found = 0;
+	int found = 0, mark;
 
 	while (pos < len) {
 		nl = memchr(text + pos, '\n', len - pos);
 		stop = nl ? (size_t)(nl - text) : len;
 		next = nl ? stop + 1 : len;
-		if (line_has(text + pos, stop - pos, BEGIN_MARK)) {
+		mark = line_mark(text + pos, stop - pos);
+		if (mark == ARMOR_BEGIN_MARK) {
 			begin = pos;
-		} else if (begin != SIZE_MAX &&
-			   line_has(text + pos, stop - pos, END_MARK)) {
+		} else if (begin != SIZE_MAX && mark == ARMOR_END_MARK) {
 			if (add_block(m, text + begin, next - begin, where) < 0)
 				return -1;
 			found++;

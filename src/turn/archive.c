@@ -211,9 +211,11 @@ duplicate(const struct gamedir *gd, const struct gamefile *gf, const struct turn
 	return -1;
 }
 
+/* The record keeps the turn as carcpbem writes it, not as mail left it:
+ * the same turn id and signature, and no padding in the archive. */
 static int
 record_turn(int fd, struct gamefile *gf, const struct history_tail *tail,
-	    const struct turn *t, const char *text, time_t now, struct apply_result *res,
+	    const struct turn *t, time_t now, struct apply_result *res,
 	    struct turn_error *err)
 {
 	struct history_record r = {.seq = tail->records, .event = HISTORY_TURN,
@@ -226,8 +228,9 @@ record_turn(int fd, struct gamefile *gf, const struct history_tail *tail,
 		 gf->name[gamefile_player(gf, t->player)]);
 	turn_id(t, r.turn_id);
 	if (gamefile_state_hash(gf, r.state) < 0 ||
-	    (r.text = strndup(text + t->begin, t->end - t->begin)) == NULL)
+	    (r.text = turn_format(t)) == NULL)
 		return terr(err, TURN_FAIL, "out of memory");
+	r.text[strlen(r.text) - 1] = '\0'; /* its last LF: the line ends there */
 	rc = append_record(fd, gf, &r, err);
 	free(r.text);
 	res->record = r.seq;
@@ -257,7 +260,7 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	res->turn = t.number;
 	turn_actions_text(&t, res->actions, sizeof(res->actions));
 	if (turn_apply(*out, &t, err) < 0 ||
-	    record_turn(fd, *out, &tail, &t, text, now, res, err) < 0)
+	    record_turn(fd, *out, &tail, &t, now, res, err) < 0)
 		goto done;
 	crashpoint("history appended, state not saved");
 	r = save_state(gd, *out, true, err);

@@ -79,13 +79,17 @@ history_append(int fd, const char *line, struct turn_error *err)
 {
 	size_t len = strlen(line);
 	char *buf = malloc(len + 1);
+	struct turn_error e = {0};
 	ssize_t w;
 
 	if (buf == NULL)
 		return terr(err, TURN_FAIL, "out of memory");
-	if (history_check_line(line, err) < 0) {
+	if (history_check_line(line, &e) < 0) {
 		free(buf);
-		return -1;
+		return terr(err, TURN_FAIL,
+			    "the record is not written: the history could not be read "
+			    "back (%s)",
+			    e.text);
 	}
 	memcpy(buf, line, len);
 	buf[len] = '\n';

@@ -39,7 +39,7 @@ struct history_record {
 	long turn;
 	char player[GF_NAME_LEN + 1];
 	uint8_t turn_id[GF_HASH_BYTES];
-	char *text; /* the signed turn, verbatim */
+	char *text; /* the signed turn, as turn_format writes it */
 	/* not stored: */
 	uint8_t hash[GF_HASH_BYTES]; /* of the line */
 	int line;                    /* its line number in the file, from 1 */

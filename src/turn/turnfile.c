@@ -1,17 +1,18 @@
 /* Reading turn files out of whatever mail made of them: CR LF or LF,
  * blanks anywhere (tabs, trailing spaces, no-break spaces), "> " quote
  * prefixes, text before and after the block, keys in any case. Each line
- * is cleaned (quote marks and blanks) before it is read, so the fields
- * come out the same however the text was mangled. */
+ * is cleaned (quote marks and blanks, src/armor/) before it is read, so
+ * the fields come out the same however the text was mangled; the mail
+ * loop finds blocks by the same cleaning. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "armor.h"
 #include "turnfile.h"
 
-#define LINE_CAP 256
 #define MAX_BLOCKS 16
 #define SIG_B64_CAP 128
 
@@ -21,8 +22,7 @@ struct scan {
 	size_t start;    /* the current line: its offset, its end (before '\n') */
 	size_t stop;
 	int no;          /* its number, from 1 */
-	char line[LINE_CAP];
-	bool too_long;
+	struct armor_line line;
 };
 
 struct block {
@@ -30,47 +30,6 @@ struct block {
 	int first, last; /* line numbers of BEGIN and END */
 	bool complete, is_signed;
 };
-
-/* Blanks as mail writes them: also CR and the UTF-8 no-break space. */
-static size_t
-blank_len(const unsigned char *p, const unsigned char *end)
-{
-	if (p < end && strchr(" \t\r\v\f", *p) && *p)
-		return 1;
-	if (end - p >= 2 && p[0] == 0xc2 && p[1] == 0xa0)
-		return 2;
-	return 0;
-}
-
-/* Quote marks and blanks off the front, blanks folded and trimmed. */
-static void
-clean(struct scan *s)
-{
-	const unsigned char *p = (const unsigned char *)s->text + s->start;
-	const unsigned char *end = (const unsigned char *)s->text + s->stop;
-	size_t n = 0, b;
-	bool space = false;
-
-	while (p < end && ((b = blank_len(p, end)) || *p == '>'))
-		p += b ? b : 1;
-	s->too_long = false;
-	for (; p < end; p++) {
-		if ((b = blank_len(p, end))) {
-			space = true;
-			p += b - 1;
-			continue;
-		}
-		if (n + 2 >= LINE_CAP) {
-			s->too_long = true;
-			break;
-		}
-		if (space && n)
-			s->line[n++] = ' ';
-		space = false;
-		s->line[n++] = (char)*p;
-	}
-	s->line[n] = '\0';
-}
 
 static bool
 next_line(struct scan *s)
@@ -84,7 +43,7 @@ next_line(struct scan *s)
 	s->stop = nl ? (size_t)(nl - s->text) : s->len;
 	s->pos = nl ? s->stop + 1 : s->len;
 	s->no++;
-	clean(s);
+	armor_clean(s->text + s->start, s->stop - s->start, &s->line);
 	return true;
 }
 
@@ -119,10 +78,11 @@ find_blocks(struct scan *s, struct block *b, int *unterminated)
 
 	*unterminated = 0;
 	while (next_line(s)) {
-		if (!in && strcasecmp(s->line, TURN_BEGIN) == 0) {
+		int mark = armor_mark(&s->line);
+		if (!in && mark == ARMOR_BEGIN_MARK) {
 			in = true;
 			b[n] = (struct block){.begin = s->start, .first = s->no};
-		} else if (in && strcasecmp(s->line, TURN_END) == 0) {
+		} else if (in && mark == ARMOR_END_MARK) {
 			in = false;
 			b[n].end = s->stop;
 			b[n].last = s->no;
@@ -130,7 +90,7 @@ find_blocks(struct scan *s, struct block *b, int *unterminated)
 			if (++n == MAX_BLOCKS)
 				break;
 		} else if (in)
-			note_signature(s->line, &b[n], &sig);
+			note_signature(s->line.text, &b[n], &sig);
 	}
 	if (in)
 		*unterminated = b[n].first;
@@ -330,25 +290,42 @@ field(const struct scan *s, struct turn *t, struct fields *f, const char *key,
 		    s->no, key);
 }
 
+/* Mail changes blanks, never a control character: one in a turn was
+ * put there to cut a field short or to reach a terminal. */
+static int
+printable(const struct scan *s, struct turn_error *err)
+{
+	const struct armor_line *l = &s->line;
+
+	if (l->bad < 0)
+		return 0;
+	return terr(err, TURN_MALFORMED,
+		    "line %d: byte %ld is a control character (0x%02x%s): a turn holds "
+		    "printable text only; make it again with carcpbem move",
+		    s->no, l->bad + 1, l->bad_byte, l->bad_byte == 0 ? ", NUL" : "");
+}
+
 static int
 read_line(const struct scan *s, struct turn *t, struct fields *f, struct turn_error *err)
 {
-	char key[LINE_CAP], *colon;
-	const char *v;
+	const char *line = s->line.text, *v;
+	char key[ARMOR_LINE_CAP], *colon;
 
-	if (s->too_long)
+	if (printable(s, err) < 0)
+		return -1;
+	if (s->line.too_long)
 		return terr(err, TURN_MALFORMED, "line %d is too long for a turn file",
 			    s->no);
-	if (s->line[0] == '\0')
+	if (line[0] == '\0')
 		return 0;
-	if ((colon = strchr(s->line, ':')) == NULL) {
+	if ((colon = strchr(line, ':')) == NULL) {
 		if (f->in_sig) /* the signature runs on */
-			return add_sig(s, f, s->line, err);
+			return add_sig(s, f, line, err);
 		return terr(err, TURN_MALFORMED,
 			    "line %d: \"%.40s\" is not a field (Name: value)", s->no,
-			    s->line);
+			    line);
 	}
-	snprintf(key, sizeof(key), "%.*s", (int)(colon - s->line), s->line);
+	snprintf(key, sizeof(key), "%.*s", (int)(colon - line), line);
 	while (key[0] && key[strlen(key) - 1] == ' ')
 		key[strlen(key) - 1] = '\0';
 	lower(key);
@@ -398,11 +375,33 @@ complete(struct turn *t, const struct fields *f, int first, struct turn_error *e
 			   : 0;
 }
 
+/* A turn is a few short lines: a bigger block is padding, which would
+ * only swell the archive (docs/turn-format.md, "Limits"). */
+static int
+bounded(const struct block *b, struct turn_error *err)
+{
+	int lines = b->last - b->first + 1;
+
+	if (lines > TURN_BLOCK_MAX_LINES)
+		return terr(err, TURN_MALFORMED,
+			    "the turn starting on line %d is %d lines long, more than %d: "
+			    "send the turn as carcpbem move writes it",
+			    b->first, lines, TURN_BLOCK_MAX_LINES);
+	if (b->end - b->begin > TURN_BLOCK_MAX_BYTES)
+		return terr(err, TURN_MALFORMED,
+			    "the turn starting on line %d is %zu bytes long, more than "
+			    "%d: send the turn as carcpbem move writes it",
+			    b->first, b->end - b->begin, TURN_BLOCK_MAX_BYTES);
+	return 0;
+}
+
 static int
 parse_block(struct scan *s, const struct block *b, struct turn *t, struct turn_error *err)
 {
 	struct fields f = {0};
 
+	if (bounded(b, err) < 0)
+		return -1;
 	s->pos = b->begin;
 	s->no = b->first - 1;
 	next_line(s); /* BEGIN */

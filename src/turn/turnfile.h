@@ -20,12 +20,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "armor.h"
 #include "gamefile.h"
 #include "key.h"
 #include "turn.h"
 
-#define TURN_BEGIN "-----BEGIN CARCASSONNE TURN-----"
-#define TURN_END "-----END CARCASSONNE TURN-----"
+#define TURN_BEGIN ARMOR_BEGIN
+#define TURN_END ARMOR_END
+/* A block, BEGIN and END lines included, is at most this big. */
+#define TURN_BLOCK_MAX_LINES 100
+#define TURN_BLOCK_MAX_BYTES 8192
 #define TURN_MAX_ACTIONS 8
 #define TURN_ACTION_LEN 64
 #define TURN_SIG_BYTES crypto_sign_BYTES

@@ -4,6 +4,7 @@
  * then the history replayed, the game exported and the archive replayed,
  * the shuffle of the seed re-done. */
 #include <sodium.h>
+#include <sys/stat.h>
 
 #include "replay.h"
 #include "signed-game.h"
@@ -102,6 +103,49 @@ whole_game(const struct catalog *cat, const char *name, int n,
 	rmdir(dir);
 }
 
+/* A record the reader would refuse is never written; a read that fails
+ * keeps nothing (the sanitizer build reports a leak otherwise). */
+static void
+history_limits(void)
+{
+	char path[] = "/tmp/carc-history-XXXXXX", *line = malloc(HISTORY_LINE_MAX + 1);
+	struct history_record r = {.seq = 1, .event = HISTORY_TURN, .turn = 1};
+	struct turn_error err = {0};
+	struct history h;
+	struct stat st;
+	int fd = mkstemp(path);
+	FILE *fp;
+
+	if (fd < 0 || line == NULL)
+		bail_out("mkstemp");
+	snprintf(r.player, sizeof(r.player), "alice");
+	snprintf(r.state, sizeof(r.state), "0123456789abcdef");
+	snprintf(r.time, sizeof(r.time), "2023-11-14T22:13:20Z");
+	r.text = malloc(HISTORY_LINE_MAX);
+	memset(r.text, 'a', HISTORY_LINE_MAX - 1);
+	r.text[HISTORY_LINE_MAX - 1] = '\0';
+	free(line);
+	line = history_line(&r);
+	ok(history_append(fd, line, &err) < 0 && fstat(fd, &st) == 0 && st.st_size == 0,
+	   "history: a record longer than the reader takes is not written");
+	ok(strstr(err.text, "too long for a record") != NULL, "... and says so: %s", err.text);
+	r.text[10] = '\0';
+	free(line);
+	line = history_line(&r);
+	ok(history_append(fd, line, &err) == 0, "history: a short record is written");
+	close(fd);
+	fp = fopen(path, "a");
+	fputs("{\"seq\":2}\n", fp);
+	fclose(fp);
+	ok(history_read(path, &h, &err) < 0 && h.n == 0 && h.rec == NULL,
+	   "history: a read that fails keeps none of the records read before");
+	ok(strstr(err.text, "line 2: ") != NULL, "... and names the line at fault: %s", err.text);
+	history_free(&h);
+	free(line);
+	free(r.text);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -114,6 +158,7 @@ main(void)
 	rules_options_default(&base);
 	options = base;
 	options.edition = 2, options.river = true, options.abbot = true;
+	history_limits();
 	whole_game(cat, "base, 2 players", 2, &base, 1);
 	whole_game(cat, "2nd edition, river, abbot, 3 players", 3, &options, 2);
 	catalog_free(cat);
