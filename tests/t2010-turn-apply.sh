@@ -55,7 +55,7 @@ test_expect_success 'new --spool: spool/games/ID, found by its id' '
 	CARCPBEM_SPOOL=spool "$CARCPBEM" show g7 >out &&
 	grep "^Game g7: 2 players" out &&
 	cat alice.pub bob.pub >all.pub &&
-	"$CARCPBEM" new --seed t --spool spool --key all.pub alice bob >out &&
+	"$CARCPBEM" new --seed t --spool spool --key alice=all.pub --key bob=all.pub alice bob >out &&
 	id=$(sed -n "s/^Game \([0-9a-f]*\)\. Next.*/\1/p" out) &&
 	test -d spool/games/$id
 '

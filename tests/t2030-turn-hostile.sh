@@ -149,4 +149,37 @@ open(\"tc1\", \"w\").write(t.replace(\"Player: bob\", \"Player: bob\u009b\"))" &
 	"$CARCPBEM" replay spool/games/g1 >/dev/null
 '
 
+test_expect_success 'new: a key file cannot take another seat; each seat has one key, printed' '
+	cp "$top_srcdir"/tests/turn/data/keys/*.pub . &&
+	{ cat carol.pub && sed "s/ alice\$/ ALICE/" alice.pub; } >mallory.pub &&
+	expect_code 1 "$CARCPBEM" new --dir g --key alice.pub --key mallory.pub alice bob carol 2>err &&
+	grep "mallory.pub holds 2 keys (carol, ALICE): name the player each is for, --key NAME=mallory.pub for each" err &&
+	test ! -e g &&
+	sed "s/ carol\$/ alice/" carol.pub >evil.pub &&
+	expect_code 1 "$CARCPBEM" new --dir g --key alice.pub --key evil.pub --key bob.pub alice bob 2>err &&
+	grep "evil.pub: alice has a key already ([0-9a-f]\{16\}): give one key a player" err &&
+	expect_code 1 "$CARCPBEM" new --dir g --key bob.pub --key alice=evil.pub --key alice=alice.pub alice bob 2>err &&
+	grep "alice has a key already" err &&
+	test ! -e g &&
+	"$CARCPBEM" new --dir g --key alice=mallory.pub --key bob.pub --key carol=mallory.pub \
+		alice bob carol >out &&
+	cat out &&
+	grep "^Key of alice: 38f31c4a2e8787be (from alice=mallory.pub)$" out &&
+	grep "^Key of bob: [0-9a-f]\{16\} (from bob.pub)$" out &&
+	grep "^Key of carol: [0-9a-f]\{16\} (from carol=mallory.pub)$" out
+'
+
+test_expect_success 'new and verify: an all-zero or small-order key is refused' '
+	cp "$top_srcdir"/tests/turn/data/keys/*.pub . &&
+	echo "carcpbem-ed25519 AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= bob" >zero.pub &&
+	echo "carcpbem-ed25519 AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= bob" >one.pub &&
+	for k in zero one; do
+		expect_code 1 "$CARCPBEM" new --dir g --key alice.pub --key $k.pub alice bob 2>err &&
+		grep "$k.pub:1: not a valid Ed25519 public key (all zero, or a point of small order" err &&
+		test ! -e g || return 1
+	done &&
+	expect_code 1 "$CARCPBEM" verify zero.pub "$top_srcdir"/tests/turn/data/apply/valid/turn 2>err &&
+	grep "not a valid Ed25519 public key" err
+'
+
 test_done

@@ -81,10 +81,14 @@ named(const struct gamefile *gf, const char *arg, const char **rest)
 	return gamefile_player(gf, name);
 }
 
+/* One key a seat, never replaced: a second --key for a seat is a
+ * mistake or an attempt to take it. Each seat's key id is printed, for
+ * the players to check. */
 static int
 set_key(struct gamefile *gf, int p, const struct pubkey *k, const char *arg)
 {
 	struct gf_error e = {0};
+	char id[KEY_ID_HEX + 1];
 
 	if (p < 0) {
 		cli_error("--key %s: the key is named %s, which is no player's name: "
@@ -92,10 +96,18 @@ set_key(struct gamefile *gf, int p, const struct pubkey *k, const char *arg)
 			  arg, k->label, arg);
 		return -1;
 	}
+	key_id(gf->key[p], id);
+	if (gf->has_key[p]) {
+		cli_error("--key %s: %s has a key already (%s): give one key a player",
+			  arg, gf->name[p], id);
+		return -1;
+	}
 	if (gamefile_set_key(gf, p, k->pk, &e) < 0) {
 		cli_error("--key %s: %s", arg, e.text);
 		return -1;
 	}
+	key_id(k->pk, id);
+	printf("Key of %s: %s (from %s)\n", gf->name[p], id, arg);
 	return 0;
 }
 
@@ -103,26 +115,17 @@ static int
 add_keys(struct gamefile *gf, const char *arg)
 {
 	struct turn_error err = {0};
-	struct pubkey k[MAX_PLAYERS];
+	struct pubkey k;
 	const char *file = arg;
-	int p = named(gf, arg, &file), n;
+	int p = named(gf, arg, &file);
 
 	if (p < 0)
 		file = arg;
-	if ((n = key_load_public(file, k, MAX_PLAYERS, &err)) < 0) {
+	if (key_load_seat(file, p >= 0 ? gf->name[p] : NULL, &k, &err) < 0) {
 		cli_error("--key: %s", err.text);
 		return -1;
 	}
-	if (p >= 0 && n > 1) {
-		cli_error("--key %s: %d keys in the file, which is for %s only", arg, n,
-			  gf->name[p]);
-		return -1;
-	}
-	for (int i = 0; i < n; i++)
-		if (set_key(gf, p >= 0 ? p : gamefile_player(gf, k[i].label), &k[i],
-			    arg) < 0)
-			return -1;
-	return 0;
+	return set_key(gf, p >= 0 ? p : gamefile_player(gf, k.label), &k, arg);
 }
 
 static int

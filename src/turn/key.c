@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -111,11 +112,21 @@ parse_line(const char *line, const char *tag, uint8_t key[32], char *label, char
 	return label[0] ? 0 : -1;
 }
 
+/* A point of small order (all zero, say) verifies signatures anyone can
+ * make, or none: no player's key. */
 int
 key_parse_public(const char *line, struct pubkey *out, char *why, size_t n)
 {
 	memset(out, 0, sizeof(*out));
-	return parse_line(line, KEY_PUBLIC_TAG, out->pk, out->label, why, n);
+	if (parse_line(line, KEY_PUBLIC_TAG, out->pk, out->label, why, n) < 0)
+		return -1;
+	if (crypto_core_ed25519_is_valid_point(out->pk))
+		return 0;
+	snprintf(why, n,
+		 "not a valid Ed25519 public key (all zero, or a point of small "
+		 "order, which no signature can be checked with): make a key pair "
+		 "with carcpbem keygen");
+	return -1;
 }
 
 int
@@ -148,6 +159,46 @@ key_load_public(const char *path, struct pubkey *out, int max, struct turn_error
 			    "carcpbem keygen writes)",
 			    path, KEY_PUBLIC_TAG);
 	return n;
+}
+
+static void
+label_list(const struct pubkey *k, int n, char *buf, size_t cap)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < cap; i++)
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "",
+					k[i].label);
+}
+
+int
+key_load_seat(const char *path, const char *name, struct pubkey *out,
+	      struct turn_error *err)
+{
+	struct pubkey k[KEY_FILE_MAX];
+	char names[KEY_FILE_MAX * (KEY_LABEL_MAX + 2)];
+	int n = key_load_public(path, k, KEY_FILE_MAX, err), found = -1;
+
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n && name; i++)
+		if (strcasecmp(k[i].label, name) == 0)
+			found = found < 0 ? i : -2;
+	if (n == 1 || found >= 0) {
+		*out = k[n == 1 ? 0 : found];
+		return 0;
+	}
+	label_list(k, n, names, sizeof(names));
+	if (name == NULL)
+		return terr(err, TURN_FAIL,
+			    "%s holds %d keys (%s): name the player each is for, "
+			    "--key NAME=%s for each",
+			    path, n, names, path);
+	return terr(err, TURN_FAIL,
+		    "%s holds %d keys (%s), %s named %s: give a file with %s's key "
+		    "alone",
+		    path, n, names, found == -2 ? "two" : "none", name, name);
 }
 
 /* ---- secret keys ---- */

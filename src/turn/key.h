@@ -49,7 +49,16 @@ void key_wipe(struct seckey *k);
  * skipped); returns how many (at most max), or -1. */
 int key_load_public(const char *path, struct pubkey *out, int max,
 		    struct turn_error *err);
-/* One public key line (no newline needed). */
+/* The key a file gives a seat at carcpbem new: with name NULL, the
+ * file's one key (its label names the player); with a name, the file's
+ * one key whatever its label, or among several the one labelled name.
+ * A file of several keys is refused without a name, so that no line of
+ * it can take another player's seat. */
+#define KEY_FILE_MAX 16
+int key_load_seat(const char *path, const char *name, struct pubkey *out,
+		  struct turn_error *err);
+/* One public key line (no newline needed): refused unless the key is a
+ * valid Ed25519 point of large order. */
 int key_parse_public(const char *line, struct pubkey *out, char *why, size_t n);
 /* "carcpbem-ed25519 BASE64 LABEL\n" */
 void key_format_public(const struct pubkey *k, char *buf, size_t n);
