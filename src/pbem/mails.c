@@ -103,10 +103,11 @@ references(const struct mail_ctx *c, const struct draft *d, char *buf, size_t n)
 	if (root[0])
 		at += (size_t)snprintf(buf, n, "%s", root);
 	first = k > REFS_KEPT ? k - REFS_KEPT : 0;
-	for (int i = first; i < k && at < n; i++)
-		at += (size_t)snprintf(buf + at, n - at, "%s%.*s", at ? " " : "", (int)len[i],
-				       id[i]);
-	if (d->reply && d->reply->message_id && at < n)
+	for (int i = first; i < k; i++) /* whole ids only */
+		if (at + len[i] + 2 < n)
+			at += (size_t)snprintf(buf + at, n - at, "%s%.*s", at ? " " : "",
+					       (int)len[i], id[i]);
+	if (d->reply && d->reply->message_id && at + strlen(d->reply->message_id) + 4 < n)
 		snprintf(buf + at, n - at, "%s<%s>", at ? " " : "", d->reply->message_id);
 }
 

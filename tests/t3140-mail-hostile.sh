@@ -1,0 +1,41 @@
+#!/bin/sh
+# shellcheck disable=SC2016 # test scripts are single-quoted on purpose
+# What the mail loop does with strange and hostile mail (issue 10): each
+# test is a reproducer of something that once went wrong.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/mail/mailtest.sh"
+
+test_expect_success 'setup' '
+	cd "$WORK" &&
+	host_setup
+'
+
+# max_line FILE: the length of FILE's longest line, CR LF ends not counted.
+max_line () {
+	tr -d "\r" <"$1" | awk "length > m { m = length } END { print m + 0 }"
+}
+
+test_expect_success 'a config that starts with a UTF-8 BOM is read' '
+	cd "$WORK" &&
+	{ printf "\357\273\277"; cat host.conf; } >bom.conf &&
+	"$CARCPBEM" run --once -c bom.conf -q
+'
+
+test_expect_success 'a 5,000-character Message-ID stays out of the answer' '
+	cd "$WORK" &&
+	long=$(head -c 5000 /dev/zero | tr "\000" x) &&
+	mid=$(head -c 230 /dev/zero | tr "\000" y) &&
+	{ printf "From: carol@example.test\nSubject: hi\nMessage-ID: <%s@example.test>\n" "$long" &&
+	  printf "References:" &&
+	  for i in 1 2 3 4 5 6 7 8; do printf " <%s.%d@example.test>" "$mid" $i; done &&
+	  printf "\n\nhello\n"; } >long-id &&
+	deliver long-id long-id &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	reply=$(ls spool/outbox/*-error.eml) &&
+	! grep -q "^In-Reply-To:" "$reply" &&
+	! grep -q "xxxxxxxxxx" "$reply" &&
+	grep -q "$mid.8@example.test" "$reply" &&
+	test "$(max_line "$reply")" -le 998
+'
+
+test_done
