@@ -38,4 +38,25 @@ test_expect_success 'a 5,000-character Message-ID stays out of the answer' '
 	test "$(max_line "$reply")" -le 998
 '
 
+# has_controls FILE: FILE holds ESC, BEL or another C0 control byte
+# (tab, line ends and form feeds aside).
+has_controls () {
+	LC_ALL=C grep -q "$(printf "[\001-\010\013\016-\037\177]")" "$1"
+}
+
+test_expect_success 'ESC and BEL in a turn reach neither the log nor the reply' '
+	cd "$WORK" &&
+	turn_text alice >good &&
+	sed "s/^Action: pass/Action: pass$(printf "\033")[2J$(printf "\007")x/" good >evil &&
+	has_controls evil &&
+	"$CARCPBEM" sign alice.key evil >evil.signed &&
+	mail_from alice@example.test "[carcassonne g1] turn" evil.signed >m-esc &&
+	deliver m-esc m-esc &&
+	"$CARCPBEM" run --once -c host.conf 2>err &&
+	reply=$(ls -t spool/outbox/*-error.eml | head -1) &&
+	grep -q "refused" "$reply" &&
+	! has_controls err &&
+	! has_controls "$reply"
+'
+
 test_done
