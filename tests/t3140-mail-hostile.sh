@@ -59,4 +59,37 @@ test_expect_success 'ESC and BEL in a turn reach neither the log nor the reply' 
 	! has_controls "$reply"
 '
 
+test_expect_success 'a FIFO, a directory and a symlink in inbox/new: set aside once' '
+	cd "$WORK" &&
+	mkfifo spool/inbox/new/fifo &&
+	mkdir spool/inbox/new/dir &&
+	printf "From: carol@example.test\nSubject: hi\n\nhello\n" >target &&
+	ln -s "$WORK/target" spool/inbox/new/link &&
+	printf "hello\n" >body && mail_from carol@example.test "hi" body >plain &&
+	deliver plain plain &&
+	timeout 60 "$CARCPBEM" run --once -c host.conf 2>err5 &&
+	grep "fifo is a FIFO" err5 &&
+	grep "dir is a directory" err5 &&
+	grep "link is a symbolic link" err5 &&
+	grep "4 messages, 0 turns applied, 1 reply, 3 ignored" err5 &&
+	test -p spool/inbox/rejected/fifo &&
+	test -d spool/inbox/rejected/dir &&
+	test -L spool/inbox/rejected/link &&
+	test "$(ls spool/inbox/new | wc -l)" = 0 &&
+	timeout 60 "$CARCPBEM" run --once -c host.conf 2>err2 &&
+	! grep "warning" err2
+'
+
+test_expect_success 'temporary files a kill left behind are removed after a while' '
+	cd "$WORK" &&
+	for d in spool spool/queue spool/inbox/new spool/outbox; do
+		touch -d @1699990000 $d/.carc-tmp.999.1 &&
+		touch -d @1699999900 $d/.carc-tmp.999.2 || return 1
+	done &&
+	"$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "removed 4 temporary files" err &&
+	test "$(find spool -name ".carc-tmp.999.1" | wc -l)" = 0 &&
+	test "$(find spool -name ".carc-tmp.999.2" | wc -l)" = 4
+'
+
 test_done
