@@ -16,12 +16,14 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 enum mail_code {
 	MAIL_OK,
 	MAIL_TEMP,  /* may work later: server down, timeout, disk full */
 	MAIL_PERM,  /* will not work as it is: refused recipient, bad mail */
-	MAIL_CONFIG /* a setting is wrong: bad password, no such folder */
+	MAIL_CONFIG, /* a setting is wrong: bad password, no such folder */
+	MAIL_ODD     /* not a regular file (a FIFO, a directory, a symlink) */
 };
 
 struct mail_error {
@@ -40,7 +42,17 @@ const char *mail_code_name(int code);
 int mail_write_atomic(const char *path, const void *data, size_t len, int mode,
 		      bool replace, struct mail_error *err);
 /* Reads a whole file, NUL-terminated; free() it. NULL with err set (MAIL_TEMP). A file
- * longer than max (when max > 0) is MAIL_PERM and not read. */
+ * longer than max (when max > 0) is MAIL_PERM and not read; anything but
+ * a regular file is MAIL_ODD and not read (mail_open_file). */
 char *mail_read_file(const char *path, size_t max, size_t *len, struct mail_error *err);
+/* Opens path for reading if it is a regular file: never through a
+ * symbolic link, and a FIFO, device or directory is refused without
+ * waiting (O_NONBLOCK, O_NOFOLLOW, fstat). The fd, or -1 with err
+ * (MAIL_ODD for those, MAIL_TEMP if it cannot be opened). */
+int mail_open_file(const char *path, struct mail_error *err);
+/* Removes the temporary files that a killed writer left in dir (the
+ * ".carc-tmp.*" of mail_write_atomic) last changed before `before`;
+ * how many, or -1 if dir cannot be read (a missing dir is 0). */
+int mail_clean_temp(const char *dir, time_t before);
 
 #endif

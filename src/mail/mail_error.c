@@ -26,9 +26,10 @@ mail_code_name(int code)
 		[MAIL_TEMP] = "temporary",
 		[MAIL_PERM] = "permanent",
 		[MAIL_CONFIG] = "configuration",
+		[MAIL_ODD] = "not a file",
 	};
 
-	if (code < 0 || code > MAIL_CONFIG)
+	if (code < 0 || code > MAIL_ODD)
 		return "?";
 	return names[code];
 }

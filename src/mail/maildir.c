@@ -186,3 +186,29 @@ maildir_mark_done(const char *dir, const char *name, struct mail_error *err)
 		return 0;
 	return merr(err, MAIL_TEMP, "cannot move %s to %s: %s", from, to, strerror(errno));
 }
+
+int
+maildir_set_aside(const char *dir, const char *name, char *out, size_t n,
+		  struct mail_error *err)
+{
+	char from[4096], to[4096];
+	struct stat st;
+
+	snprintf(to, sizeof(to), "%s/rejected", dir);
+	if (make_dir(to, err) < 0)
+		return -1;
+	snprintf(from, sizeof(from), "%s/new/%s", dir, name);
+	for (int i = 0; i < 1000; i++) {
+		if (i == 0)
+			snprintf(to, sizeof(to), "%s/rejected/%s", dir, name);
+		else
+			snprintf(to, sizeof(to), "%s/rejected/%s.%d", dir, name, i);
+		if (lstat(to, &st) < 0 && errno == ENOENT)
+			break;
+	}
+	if (rename(from, to) < 0)
+		return merr(err, MAIL_TEMP, "cannot move %s to %s: %s", from, to,
+			    strerror(errno));
+	snprintf(out, n, "%s", to);
+	return 0;
+}

@@ -29,4 +29,10 @@ char *maildir_read(const char *dir, const char *name, size_t max, size_t *len,
  * longer in new/ but already in cur/ is fine (a repeated call). */
 int maildir_mark_done(const char *dir, const char *name, struct mail_error *err);
 
+/* Moves new/NAME, whatever it is (a FIFO, a directory, a symlink: not
+ * mail), to dir/rejected/, under NAME or NAME.N when that is taken; the
+ * path it went to in out. It is never opened. */
+int maildir_set_aside(const char *dir, const char *name, char *out, size_t n,
+		      struct mail_error *err);
+
 #endif

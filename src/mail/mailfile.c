@@ -1,5 +1,6 @@
 /* Files of the mail layer: written whole or not at all (a crash leaves
  * the old file or the new one, never half of one), read whole. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -148,23 +149,60 @@ read_all(int fd, char **buf, size_t cap, size_t max)
 	}
 }
 
+static const char *
+file_kind(mode_t mode)
+{
+	return S_ISFIFO(mode)   ? "a FIFO"
+	       : S_ISDIR(mode)  ? "a directory"
+	       : S_ISSOCK(mode) ? "a socket"
+	       : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+					       : "not a regular file";
+}
+
+int
+mail_open_file(const char *path, struct mail_error *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW), e;
+	struct stat st;
+
+	if (fd < 0) {
+		e = errno;
+		if (e == ELOOP)
+			return merr(err, MAIL_ODD, "%s is a symbolic link", path);
+		return fail(err, MAIL_TEMP, e, "cannot read", path);
+	}
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		close(fd);
+		return fail(err, MAIL_TEMP, e, "cannot read", path);
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return merr(err, MAIL_ODD, "%s is %s, not a file", path, file_kind(st.st_mode));
+	}
+	/* A regular file never blocks: plain reads from here on. */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
 char *
 mail_read_file(const char *path, size_t max, size_t *len, struct mail_error *err)
 {
 	struct stat st;
 	char *buf = NULL;
 	ssize_t n = -1;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), e;
+	int fd = mail_open_file(path, err), e;
 
-	if (fd >= 0 && fstat(fd, &st) == 0) {
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0) {
 		if (max > 0 && st.st_size > 0 && (size_t)st.st_size > max)
 			errno = EFBIG;
 		else if ((buf = malloc((size_t)st.st_size + 2)) != NULL)
 			n = read_all(fd, &buf, (size_t)st.st_size + 2, max);
 	}
 	e = errno;
-	if (fd >= 0)
-		close(fd);
+	close(fd);
 	if (n < 0) {
 		free(buf);
 		if (e == EFBIG)
@@ -178,4 +216,27 @@ mail_read_file(const char *path, size_t max, size_t *len, struct mail_error *err
 	if (len)
 		*len = (size_t)n;
 	return buf;
+}
+
+int
+mail_clean_temp(const char *dir, time_t before)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	struct stat st;
+	int n = 0;
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL)
+		return errno == ENOENT ? 0 : -1;
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, ".carc-tmp.", 10) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_mtime < before &&
+		    unlink(path) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
 }

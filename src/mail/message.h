@@ -22,6 +22,10 @@
 #define MAIL_LOOP_HEADER "X-Carcpbem-Loop"
 
 #define MAIL_MAX_BLOCKS 16
+/* The longest message id kept from a mail (RFC 5322 allows ids up to a
+ * header line; ours are under 250, and a longer one only bloats the
+ * answer's In-Reply-To and References). */
+#define MAIL_ID_MAX 250
 
 struct mail_block {
 	char *text;    /* BEGIN line to END line inclusive, UTF-8, LF line ends */
@@ -33,8 +37,9 @@ struct mail_in {
 	char *from;        /* addr-spec of From, lower case; NULL if none */
 	char *reply_to;    /* where to answer: Reply-To, else From; NULL if none */
 	char *subject;     /* decoded, UTF-8; "" if none */
-	char *message_id;  /* without <>; NULL if none */
-	char *references;  /* "<a@x> <b@y>": References, else In-Reply-To; or NULL */
+	char *message_id;  /* without <>; NULL if none or unusable (MAIL_ID_MAX) */
+	char *references;  /* "<a@x> <b@y>": References, else In-Reply-To; or NULL;
+			      unusable ids left out */
 	bool never_answer; /* bounce, auto-reply, list mail, our own loop */
 	char why_not[96];  /* when never_answer: which sign, for the log */
 	char *text;        /* the body as text: the first text/plain part, or

@@ -39,7 +39,25 @@ first_addr(InternetAddressList *list, int depth)
 	return NULL;
 }
 
-/* "<a@x> <b@y>" from a References or In-Reply-To value; NULL if none. */
+/* Whether a message id (without <>) can go back out in our In-Reply-To
+ * and References: not too long for a header line (998 octets), and no
+ * byte that would break or fold the header. */
+static bool
+usable_id(const char *id)
+{
+	size_t n = id ? strlen(id) : 0;
+
+	if (n == 0 || n > MAIL_ID_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)id[i] <= ' ' || id[i] == 0x7f || id[i] == '<' ||
+		    id[i] == '>')
+			return false;
+	return true;
+}
+
+/* "<a@x> <b@y>" from a References or In-Reply-To value, unusable ids
+ * left out; NULL if none. */
 static char *
 references(const char *value)
 {
@@ -47,11 +65,12 @@ references(const char *value)
 	GString *out = g_string_new(NULL);
 	char *s = NULL;
 	int i, n = refs ? g_mime_references_length(refs) : 0;
+	const char *id;
 
 	for (i = 0; i < n; i++)
-		g_string_append_printf(out, "%s<%s>", i ? " " : "",
-				       g_mime_references_get_message_id(refs, i));
-	if (n > 0)
+		if (usable_id(id = g_mime_references_get_message_id(refs, i)))
+			g_string_append_printf(out, "%s<%s>", out->len ? " " : "", id);
+	if (out->len > 0)
 		s = strdup(out->str);
 	g_string_free(out, TRUE);
 	if (refs)
@@ -85,6 +104,7 @@ read_headers(GMimeMessage *msg, struct mail_in *m)
 {
 	const char *from = first_addr(g_mime_message_get_from(msg), 0);
 	const char *reply = first_addr(g_mime_message_get_reply_to(msg), 0);
+	const char *id;
 	char *p;
 
 	m->from = dup_or_null(from);
@@ -92,14 +112,17 @@ read_headers(GMimeMessage *msg, struct mail_in *m)
 		*p = (char)tolower((unsigned char)*p);
 	m->reply_to = dup_or_null(reply ? reply : from);
 	m->subject = subject(msg);
-	m->message_id = dup_or_null(g_mime_message_get_message_id(msg));
+	id = g_mime_message_get_message_id(msg);
+	if (!usable_id(id))
+		id = NULL;
+	m->message_id = dup_or_null(id);
 	m->references =
 	    references(g_mime_object_get_header(GMIME_OBJECT(msg), "References"));
 	if (m->references == NULL)
 		m->references = references(
 		    g_mime_object_get_header(GMIME_OBJECT(msg), "In-Reply-To"));
 	return (!from || m->from) && (!(reply || from) || m->reply_to) && m->subject &&
-	       (!g_mime_message_get_message_id(msg) || m->message_id);
+	       (!id || m->message_id);
 }
 
 /* An mbox "From " line before the headers is not a header: GMime would

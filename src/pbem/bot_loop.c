@@ -68,6 +68,8 @@ each_one(struct pbem *p, const char *name, pbem_each_fn fn, void *ctx,
 	int r;
 
 	st->messages++;
+	if (raw == NULL && err.code == MAIL_ODD)
+		return pbem_set_aside(p, name, err.text, st);
 	if (raw == NULL) {
 		st->failed++;
 		return each_fail(p, st, name,

@@ -196,6 +196,9 @@ read_lines(struct reader *r, FILE *fp, struct config *c)
 			buf[--len] = '\0';
 		if (len > 0 && buf[len - 1] == '\r')
 			buf[--len] = '\0';
+		/* Some editors start a UTF-8 file with a byte order mark. */
+		if (r->line == 1 && strncmp(buf, "\xef\xbb\xbf", 3) == 0)
+			memmove(buf, buf + 3, (size_t)len - 2);
 		rc = do_line(r, c, buf);
 	}
 	if (rc == 0 && ferror(fp))

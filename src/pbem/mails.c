@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "mails_impl.h"
+#include "safetext.h"
 
 #define REFS_KEPT 6 /* ids of the answered mail's References kept */
 
@@ -103,10 +104,11 @@ references(const struct mail_ctx *c, const struct draft *d, char *buf, size_t n)
 	if (root[0])
 		at += (size_t)snprintf(buf, n, "%s", root);
 	first = k > REFS_KEPT ? k - REFS_KEPT : 0;
-	for (int i = first; i < k && at < n; i++)
-		at += (size_t)snprintf(buf + at, n - at, "%s%.*s", at ? " " : "", (int)len[i],
-				       id[i]);
-	if (d->reply && d->reply->message_id && at < n)
+	for (int i = first; i < k; i++) /* whole ids only */
+		if (at + len[i] + 2 < n)
+			at += (size_t)snprintf(buf + at, n - at, "%s%.*s", at ? " " : "",
+					       (int)len[i], id[i]);
+	if (d->reply && d->reply->message_id && at + strlen(d->reply->message_id) + 4 < n)
 		snprintf(buf + at, n - at, "%s<%s>", at ? " " : "", d->reply->message_id);
 }
 
@@ -146,6 +148,19 @@ push(struct outmails *out, const struct draft *d, char *text, size_t len)
 	return 0;
 }
 
+/* *s with its control characters written out (safetext.h). */
+static int
+escape_text(char **s, int how)
+{
+	char *safe = safe_text_dup(*s, how);
+
+	if (safe == NULL)
+		return -1;
+	free(*s);
+	*s = safe;
+	return 0;
+}
+
 int
 draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	   struct template_error *err)
@@ -169,6 +184,11 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 		return -1;
 	if (template_expand(d->kind, tpl, &v, &subject, &body, err) < 0)
 		goto done;
+	/* What a sender wrote comes back in the values: no control bytes. */
+	if (escape_text(&body, SAFE_LINES) < 0 || escape_text(&subject, SAFE_LINE) < 0) {
+		mails_fail(err, d->kind, "out of memory");
+		goto done;
+	}
 	snprintf(full, sizeof(full), "%s %s", d->game ? tag : "[carcassonne]", subject);
 	snprintf(msgid, sizeof(msgid), "%s@%s", d->name, c->cfg->domain);
 	references(c, d, refs, sizeof(refs));

@@ -9,6 +9,7 @@
 
 #include "maildir.h"
 #include "pbem.h"
+#include "safetext.h"
 
 static int
 read_password(const char *file, char *out, size_t n, const char *what, char *why,
@@ -125,14 +126,16 @@ void
 pbem_log(const struct pbem *p, int level, const char *fmt, ...)
 {
 	static const int prio[] = {LOG_ERR, LOG_WARNING, LOG_INFO};
-	char line[1024];
+	char raw[1024], line[2048];
 	va_list ap;
 
 	if (p->quiet && level == PBEM_INFO)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	/* Log lines quote mail and turns: ESC or BEL in them must not act. */
+	safe_text(line, sizeof(line), raw, SAFE_LINE);
 	if (p->cfg.log == CONFIG_LOG_SYSLOG)
 		syslog(prio[level], "%s", line);
 	else

@@ -71,6 +71,15 @@ int pbem_process_inbox(struct pbem *p, struct pbem_stats *st);
 int pbem_flush(struct pbem *p, bool all, struct pbem_stats *st);
 /* Processes the inbox message new/NAME. */
 int pbem_process(struct pbem *p, const char *name, struct pbem_stats *st);
+/* new/NAME is no mail (a FIFO, a directory, a symlink: why says which):
+ * moved aside, never read, with a warning; counted as ignored. 0, or
+ * -1 (logged, counted as failed) when it could not be moved. */
+int pbem_set_aside(struct pbem *p, const char *name, const char *why,
+		   struct pbem_stats *st);
+/* Removes the temporary files that a killed carcpbem left in the spool,
+ * the queue, the inbox and the outbox (older than PBEM_TEMP_AGE). */
+#define PBEM_TEMP_AGE (10 * 60)
+void pbem_clean_temp(struct pbem *p);
 
 /* Queues the start mails of the new game gf in gd (carcpbem new). */
 struct gamedir;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "crashpoint.h"
 #include "maildir.h"
@@ -66,16 +67,20 @@ read_head(const struct pbem *p, const char *name, size_t *len)
 {
 	char path[CONFIG_PATH_MAX + 256];
 	char *buf = malloc(65537);
-	FILE *fp;
+	ssize_t n = -1;
+	int fd;
 
 	snprintf(path, sizeof(path), "%s/new/%s", p->inbox, name);
-	if (buf == NULL || (fp = fopen(path, "rb")) == NULL) {
+	if (buf != NULL && (fd = mail_open_file(path, NULL)) >= 0) {
+		n = read(fd, buf, 65536);
+		close(fd);
+	}
+	if (n < 0) {
 		free(buf);
 		return NULL;
 	}
-	*len = fread(buf, 1, 65536, fp);
-	buf[*len] = '\0';
-	fclose(fp);
+	*len = (size_t)n;
+	buf[n] = '\0';
 	return buf;
 }
 
@@ -105,6 +110,11 @@ read_message(struct job *j, size_t *len, bool *too_large)
 	char *raw = maildir_read(j->p->inbox, j->name, j->p->cfg.max_message_size, len, &err);
 
 	*too_large = false;
+	if (raw == NULL && err.code == MAIL_ODD) {
+		j->odd = true; /* a FIFO or the like: set aside */
+		snprintf(j->what, sizeof(j->what), "%s", err.text);
+		return NULL;
+	}
 	if (raw == NULL && err.code == MAIL_PERM) {
 		*too_large = true;
 		raw = read_head(j->p, j->name, len);
@@ -233,7 +243,9 @@ pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 	message_key(name, j.key);
 	j.ctx = (struct mail_ctx){&p->cfg, p->cat, pbem_now(p)};
 	st->messages++;
-	if ((raw = read_message(&j, &len, &too_large)) == NULL) {
+	if ((raw = read_message(&j, &len, &too_large)) == NULL && j.odd)
+		return pbem_set_aside(p, name, j.what, st);
+	if (raw == NULL) {
 		st->failed++;
 		return -1;
 	}

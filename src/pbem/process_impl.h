@@ -26,6 +26,7 @@ struct job {
 	struct gamefile *context;     /* the game the reply is about, or NULL */
 	bool temp_failure;            /* leave the message for a later try */
 	bool silent;                  /* never answer this mail */
+	bool odd;                     /* no mail: a FIFO, a directory, a symlink */
 	/* games whose turn mails are queued, for their "mailed" marks */
 	int ngames;
 	char game_dir[JOB_MAX_GAMES][GAMEDIR_PATH];

@@ -71,10 +71,52 @@ pbem_flush(struct pbem *p, bool all, struct pbem_stats *st)
 }
 
 int
+pbem_set_aside(struct pbem *p, const char *name, const char *why, struct pbem_stats *st)
+{
+	struct mail_error err = {0};
+	char to[4096];
+
+	if (maildir_set_aside(p->inbox, name, to, sizeof(to), &err) < 0) {
+		snprintf(st->error, sizeof(st->error), "%s", err.text);
+		pbem_log(p, PBEM_ERR, "%s (%s)", err.text, why);
+		st->failed++;
+		return -1;
+	}
+	pbem_log(p, PBEM_WARN, "%s: not read, moved to %s", why, to);
+	st->ignored++;
+	return 0;
+}
+
+void
+pbem_clean_temp(struct pbem *p)
+{
+	const char *sub[] = {"", "/queue", "/queue/failed", NULL};
+	const char *box[] = {"/new", "/tmp", "/cur"};
+	time_t before = pbem_now(p) - PBEM_TEMP_AGE;
+	char dir[CONFIG_PATH_MAX + 32];
+	int n = 0, k;
+
+	for (int i = 0; sub[i] != NULL; i++) {
+		snprintf(dir, sizeof(dir), "%s%s", p->cfg.spool, sub[i]);
+		n += (k = mail_clean_temp(dir, before)) > 0 ? k : 0;
+	}
+	for (size_t i = 0; i < sizeof(box) / sizeof(box[0]); i++) {
+		snprintf(dir, sizeof(dir), "%s%s", p->inbox, box[i]);
+		n += (k = mail_clean_temp(dir, before)) > 0 ? k : 0;
+	}
+	if (p->cfg.outbox != OUTBOX_SMTP)
+		n += (k = mail_clean_temp(p->outbox, before)) > 0 ? k : 0;
+	if (n > 0)
+		pbem_log(p, PBEM_INFO, "removed %d temporary file%s left by a killed run", n,
+			 n == 1 ? "" : "s");
+}
+
+int
 pbem_run_once(struct pbem *p, bool flush_all, struct pbem_stats *st)
 {
 	int r = 0;
 
+	pbem_clean_temp(p);
 	if (pbem_fetch(p, st) < 0)
 		r = -1;
 	if (pbem_process_inbox(p, st) < 0)

@@ -279,12 +279,34 @@ html_cases(void)
 	free(text);
 }
 
+/* The view attachment a computer player takes from a notice: an empty
+ * one is an empty string (it once reached memcpy with NULL). */
+static void
+attachment_cases(void)
+{
+	static const char empty[] =
+	    "From: game@example.test\nSubject: x\nMIME-Version: 1.0\n"
+	    "Content-Type: multipart/mixed; boundary=b\n\n--b\n"
+	    "Content-Type: text/plain\n\nhello\n--b\n"
+	    "Content-Type: application/json\n"
+	    "Content-Disposition: attachment; filename=g1-alice.json\n"
+	    "Content-Transfer-Encoding: base64\n\n\n--b--\n";
+	size_t len = 99;
+	char *a = mail_attachment(empty, strlen(empty), "-alice.json", &len);
+
+	ok(a != NULL && a[0] == '\0' && len == 0, "an empty attachment is empty text");
+	free(a);
+	a = mail_attachment(empty, strlen(empty), "-bob.json", &len);
+	ok(a == NULL, "no attachment of that name: NULL");
+}
+
 int
 main(void)
 {
 	mail_mime_init();
 	run_cases();
 	html_cases();
+	attachment_cases();
 	mail_mime_shutdown();
 	return done_testing();
 }

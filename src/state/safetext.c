@@ -1,0 +1,62 @@
+/* Control characters written out, so that they show instead of acting. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "safetext.h"
+
+/* The escape for the character at s (of *len bytes, set), or "" when it
+ * is shown as it is. */
+static const char *
+escape(const unsigned char *s, int how, size_t *len, char buf[8])
+{
+	*len = 1;
+	if (s[0] == '\t' || (s[0] == '\n' && how == SAFE_LINES))
+		return "";
+	if (s[0] == '\n' || (s[0] == '\r' && s[1] == '\n' && how == SAFE_LINE)) {
+		*len = s[0] == '\r' ? 2 : 1;
+		return " ";
+	}
+	if (s[0] < 0x20 || s[0] == 0x7f) {
+		snprintf(buf, 8, "\\x%02x", s[0]);
+		return buf;
+	}
+	if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {
+		snprintf(buf, 8, "\\u%04x", s[1]);
+		*len = 2;
+		return buf;
+	}
+	return "";
+}
+
+size_t
+safe_text(char *dst, size_t n, const char *src, int how)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t at = 0, len, elen;
+	const char *e;
+	char buf[8];
+
+	while (*s) {
+		e = escape(s, how, &len, buf);
+		elen = e[0] ? strlen(e) : len;
+		if (at + elen >= n)
+			break;
+		memcpy(dst + at, e[0] ? e : (const char *)s, elen);
+		at += elen;
+		s += len;
+	}
+	dst[at] = '\0';
+	return at;
+}
+
+char *
+safe_text_dup(const char *src, int how)
+{
+	size_t n = 6 * strlen(src) + 1; /* "\xHH" for each byte at most */
+	char *dst = malloc(n);
+
+	if (dst != NULL)
+		safe_text(dst, n, src, how);
+	return dst;
+}

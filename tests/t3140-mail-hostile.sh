@@ -1,0 +1,95 @@
+#!/bin/sh
+# shellcheck disable=SC2016 # test scripts are single-quoted on purpose
+# What the mail loop does with strange and hostile mail (issue 10): each
+# test is a reproducer of something that once went wrong.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/mail/mailtest.sh"
+
+test_expect_success 'setup' '
+	cd "$WORK" &&
+	host_setup
+'
+
+# max_line FILE: the length of FILE's longest line, CR LF ends not counted.
+max_line () {
+	tr -d "\r" <"$1" | awk "length > m { m = length } END { print m + 0 }"
+}
+
+test_expect_success 'a config that starts with a UTF-8 BOM is read' '
+	cd "$WORK" &&
+	{ printf "\357\273\277"; cat host.conf; } >bom.conf &&
+	"$CARCPBEM" run --once -c bom.conf -q
+'
+
+test_expect_success 'a 5,000-character Message-ID stays out of the answer' '
+	cd "$WORK" &&
+	long=$(head -c 5000 /dev/zero | tr "\000" x) &&
+	mid=$(head -c 230 /dev/zero | tr "\000" y) &&
+	{ printf "From: carol@example.test\nSubject: hi\nMessage-ID: <%s@example.test>\n" "$long" &&
+	  printf "References:" &&
+	  for i in 1 2 3 4 5 6 7 8; do printf " <%s.%d@example.test>" "$mid" $i; done &&
+	  printf "\n\nhello\n"; } >long-id &&
+	deliver long-id long-id &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	reply=$(ls spool/outbox/*-error.eml) &&
+	! grep -q "^In-Reply-To:" "$reply" &&
+	! grep -q "xxxxxxxxxx" "$reply" &&
+	grep -q "$mid.8@example.test" "$reply" &&
+	test "$(max_line "$reply")" -le 998
+'
+
+# has_controls FILE: FILE holds ESC, BEL or another C0 control byte
+# (tab, line ends and form feeds aside).
+has_controls () {
+	LC_ALL=C grep -q "$(printf "[\001-\010\013\016-\037\177]")" "$1"
+}
+
+test_expect_success 'ESC and BEL in a turn reach neither the log nor the reply' '
+	cd "$WORK" &&
+	turn_text alice >good &&
+	sed "s/^Action: pass/Action: pass$(printf "\033")[2J$(printf "\007")x/" good >evil &&
+	has_controls evil &&
+	"$CARCPBEM" sign alice.key evil >evil.signed &&
+	mail_from alice@example.test "[carcassonne g1] turn" evil.signed >m-esc &&
+	deliver m-esc m-esc &&
+	"$CARCPBEM" run --once -c host.conf 2>err &&
+	reply=$(ls -t spool/outbox/*-error.eml | head -1) &&
+	grep -q "refused" "$reply" &&
+	! has_controls err &&
+	! has_controls "$reply"
+'
+
+test_expect_success 'a FIFO, a directory and a symlink in inbox/new: set aside once' '
+	cd "$WORK" &&
+	mkfifo spool/inbox/new/fifo &&
+	mkdir spool/inbox/new/dir &&
+	printf "From: carol@example.test\nSubject: hi\n\nhello\n" >target &&
+	ln -s "$WORK/target" spool/inbox/new/link &&
+	printf "hello\n" >body && mail_from carol@example.test "hi" body >plain &&
+	deliver plain plain &&
+	timeout 60 "$CARCPBEM" run --once -c host.conf 2>err5 &&
+	grep "fifo is a FIFO" err5 &&
+	grep "dir is a directory" err5 &&
+	grep "link is a symbolic link" err5 &&
+	grep "4 messages, 0 turns applied, 1 reply, 3 ignored" err5 &&
+	test -p spool/inbox/rejected/fifo &&
+	test -d spool/inbox/rejected/dir &&
+	test -L spool/inbox/rejected/link &&
+	test "$(ls spool/inbox/new | wc -l)" = 0 &&
+	timeout 60 "$CARCPBEM" run --once -c host.conf 2>err2 &&
+	! grep "warning" err2
+'
+
+test_expect_success 'temporary files a kill left behind are removed after a while' '
+	cd "$WORK" &&
+	for d in spool spool/queue spool/inbox/new spool/outbox; do
+		touch -d @1699990000 $d/.carc-tmp.999.1 &&
+		touch -d @1699999900 $d/.carc-tmp.999.2 || return 1
+	done &&
+	"$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "removed 4 temporary files" err &&
+	test "$(find spool -name ".carc-tmp.999.1" | wc -l)" = 0 &&
+	test "$(find spool -name ".carc-tmp.999.2" | wc -l)" = 4
+'
+
+test_done
