@@ -59,7 +59,8 @@ mail_attachment(const char *raw, size_t len, const char *suffix, size_t *out_len
 	if (s.found == NULL)
 		return NULL;
 	if ((copy = malloc(s.found->len + 1)) != NULL) {
-		memcpy(copy, s.found->data, s.found->len);
+		if (s.found->len > 0) /* an empty attachment has no data at all */
+			memcpy(copy, s.found->data, s.found->len);
 		copy[s.found->len] = '\0';
 		*out_len = s.found->len;
 	}

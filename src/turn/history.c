@@ -378,7 +378,7 @@ history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
 	     struct history_tail *t, struct turn_error *err)
 {
 	char needle[2 * GF_HASH_BYTES + 16], hex[2 * GF_HASH_BYTES + 1];
-	const char *line, *nl, *last = NULL;
+	const char *line, *nl, *last = NULL, *last_nl = NULL;
 	size_t len;
 	char *buf = read_file(path, &len, err);
 
@@ -396,10 +396,11 @@ history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
 		if (t->found < 0 && contains(line, (size_t)(nl - line), needle))
 			t->found = t->records;
 		last = line;
+		last_nl = nl; /* not strchr: the line may hold a NUL */
 		t->records++;
 	}
 	if (last)
-		history_hash(last, (size_t)(strchr(last, '\n') - last), t->last);
+		history_hash(last, (size_t)(last_nl - last), t->last);
 	free(buf);
 	return 0;
 }
