@@ -16,6 +16,8 @@ libcairo2-dev
 libgmime-3.0-dev
 libcurl4-openssl-dev
 valgrind
+clang
+libclang-rt-dev
 python3
 git
 dovecot-imapd

@@ -26,6 +26,14 @@ int host_main(struct host *h, bool check, bool quiet, int (*serve)(struct host *
 /* Until SIGTERM/SIGINT. */
 int host_loop(struct host *h);
 
+/* Root needs the config's user (or CARCPBEM_ALLOW_ROOT=yes), which must
+ * be an unprivileged user that exists: 0, or -1 with why. */
+int host_check_user(const struct config *c, char *why, size_t n);
+/* Run as root: switches to the config's user for good (groups, gid, uid)
+ * and checks that it can write the spool; otherwise only host_check_user.
+ * 0, or -1 with why. */
+int host_drop_root(const struct config *c, char *why, size_t n);
+
 #define EXIT_LOCKED 75 /* EX_TEMPFAIL: try again later */
 
 #endif

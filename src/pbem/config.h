@@ -53,6 +53,8 @@ struct config {
 	long poll;                      /* seconds between polls: 60 */
 	int log;                        /* enum config_log */
 	char pidfile[CONFIG_PATH_MAX];  /* "" = SPOOL/carcpbem.pid */
+	char user[33];                  /* run and daemon started as root drop to
+					   this user; "" = none (refuse root) */
 	bool png;                       /* attach PNG maps: yes */
 };
 

@@ -38,6 +38,7 @@ struct setting {
 static int check_imap_url(const char *v, char *why, size_t n);
 static int check_smtp_url(const char *v, char *why, size_t n);
 static int check_domain(const char *v, char *why, size_t n);
+static int check_user(const char *v, char *why, size_t n);
 
 static const struct enum_name inbox_names[] = {
 	{"maildir", INBOX_MAILDIR}, {"imap", INBOX_IMAP}, {NULL, 0}};
@@ -129,6 +130,10 @@ static const struct setting settings[] = {
 	{.name = "pidfile", .type = T_PATH, FIELD(pidfile), .def = "",
 	 .example = "/run/carcpbem/carcpbem.pid",
 	 .help = "The daemon's pid file; empty: SPOOL/carcpbem.pid."},
+	{.name = "user", .type = T_STRING, FIELD(user), .def = "", .example = "carcpbem",
+	 .check = check_user,
+	 .help = "The unprivileged user that run and daemon, started as root, switch\n"
+		 "to once the spool and the log are open; empty: they refuse root."},
 	{.name = "png", .type = T_BOOL, FIELD(png), .def = "yes",
 	 .help = "Attach PNG maps to the mails: yes or no."},
 };
@@ -250,6 +255,21 @@ check_domain(const char *v, char *why, size_t n)
 	snprintf(why, n,
 		 "'%.80s' is not a domain name: write letters, digits, '-' and '.', "
 		 "e.g. domain example.org",
+		 v);
+	return -1;
+}
+
+/* A user name as useradd takes it: no path, quote or blank can hide in it. */
+static int
+check_user(const char *v, char *why, size_t n)
+{
+	if (v[0] == '\0' || (v[0] != '-' && strspn(v, "abcdefghijklmnopqrstuvwxyz"
+						      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+						      "0123456789_.-") == strlen(v)))
+		return 0;
+	snprintf(why, n,
+		 "'%.80s' is not a user name: write letters, digits, '_', '.' and '-', "
+		 "e.g. user carcpbem",
 		 v);
 	return -1;
 }

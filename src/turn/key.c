@@ -10,9 +10,11 @@
 #include <unistd.h>
 
 #include "key.h"
+#include "key_open.h"
 
 #define B64_LEN(n) sodium_base64_ENCODED_LEN(n, sodium_base64_VARIANT_ORIGINAL)
 #define SECRET_FILE_MAX 1024
+#define PUBLIC_FILE_MAX (256 * 1024) /* thousands of key lines */
 
 int
 key_check_label(const char *label, char *why, size_t n)
@@ -132,12 +134,16 @@ key_parse_public(const char *line, struct pubkey *out, char *why, size_t n)
 int
 key_load_public(const char *path, struct pubkey *out, int max, struct turn_error *err)
 {
-	FILE *fp = fopen(path, "r");
+	int fd = key_open(path, 0, PUBLIC_FILE_MAX, err);
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "r");
 	char line[512], why[200];
 	int n = 0, no = 0;
 
-	if (fp == NULL)
-		return terr(err, TURN_FAIL, "%s: cannot open: %s", path, strerror(errno));
+	if (fp == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return fd < 0 ? -1 : terr(err, TURN_FAIL, "%s: %s", path, strerror(errno));
+	}
 	while (fgets(line, sizeof(line), fp)) {
 		const char *p = line + strspn(line, " \t");
 		no++;
@@ -203,31 +209,6 @@ key_load_seat(const char *path, const char *name, struct pubkey *out,
 
 /* ---- secret keys ---- */
 
-/* OpenSMTPD's check_file_secrecy: the owner's own, and nobody else's. */
-static int
-check_secrecy(int fd, const char *path, struct turn_error *err)
-{
-	struct stat st;
-
-	if (fstat(fd, &st) < 0)
-		return terr(err, TURN_FAIL, "%s: %s", path, strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return terr(err, TURN_FAIL,
-			    "%s: not a regular file: give the secret key file", path);
-	if (st.st_uid != 0 && st.st_uid != getuid())
-		return terr(err, TURN_FAIL,
-			    "%s belongs to another user (uid %ld): a secret key must be "
-			    "your own file",
-			    path, (long)st.st_uid);
-	if (st.st_mode & (S_IRWXG | S_IRWXO))
-		return terr(
-		    err, TURN_FAIL,
-		    "%s is open to group or others (mode %04o): a secret key must "
-		    "be private; run: chmod 600 %s",
-		    path, (unsigned)(st.st_mode & 07777), path);
-	return 0;
-}
-
 static int
 read_small(int fd, char *buf, size_t cap, const char *path, struct turn_error *err)
 {
@@ -290,11 +271,9 @@ key_load_secret(const char *path, struct seckey *out, struct turn_error *err)
 	int fd, r;
 
 	memset(out, 0, sizeof(*out));
-	if ((fd = open(path, O_RDONLY | O_NOCTTY)) < 0)
-		return terr(err, TURN_FAIL, "%s: cannot open: %s", path, strerror(errno));
-	r = check_secrecy(fd, path, err);
-	if (r == 0)
-		r = read_small(fd, buf, sizeof(buf), path, err);
+	if ((fd = key_open(path, KEY_OPEN_SECRET, sizeof(buf) - 1, err)) < 0)
+		return -1;
+	r = read_small(fd, buf, sizeof(buf), path, err);
 	close(fd);
 	if (r == 0)
 		r = parse_secret(buf, path, out, err);

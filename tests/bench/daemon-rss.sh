@@ -90,7 +90,7 @@ poll 1s
 spool "$spool"
 from "Carcassonne bench <host@bench.invalid>"
 EOF
-"$carcpbem" daemon -f -c "$tmp/carcpbem.conf" 2>"$tmp/daemon.log" &
+CARCPBEM_ALLOW_ROOT=yes "$carcpbem" daemon -f -c "$tmp/carcpbem.conf" 2>"$tmp/daemon.log" &
 pid=$!
 pidfile_written() {
 	[ -s "$spool/carcpbem.pid" ]

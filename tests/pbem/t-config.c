@@ -251,13 +251,14 @@ test_defaults(void)
 		{"poll", "1m"},
 		{"log", "stderr"},
 		{"pidfile", ""},
+		{"user", ""},
 		{"png", "yes"},
 	};
 	char names[MAX_NAMES][32], got[CONFIG_PATH_MAX];
 	int n = setting_names(names, MAX_NAMES);
 	struct config c;
 
-	is_int(n, sizeof(want) / sizeof(want[0]), "24 settings");
+	is_int(n, sizeof(want) / sizeof(want[0]), "%zu settings", sizeof(want) / sizeof(want[0]));
 	for (int i = 0; i < n && i < (int)(sizeof(want) / sizeof(want[0])); i++) {
 		is_str(names[i], want[i][0], "setting %d is %s", i + 1, want[i][0]);
 		config_defaults(&c);

@@ -1,0 +1,110 @@
+#!/bin/sh
+# shellcheck disable=SC2016 # test scripts are single-quoted on purpose
+# Least privilege: run and daemon refuse root unless the config names an
+# unprivileged user, and then drop to it for good before they touch the
+# spool: the lock, the log and the pid file are the user's (carcpbem.conf(5),
+# user).
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/mail/mailtest.sh"
+
+if test "$(id -u)" != 0; then
+	skip_all "not root: the refusal of root and the switch to a user need root"
+fi
+if ! id nobody >/dev/null 2>&1; then
+	skip_all "no user nobody to switch to"
+fi
+unset CARCPBEM_ALLOW_ROOT
+
+# The build tree must be open to nobody, who runs the program after the switch.
+for d in "$top_builddir" "$top_builddir/tests" "$TRASH_BASE"; do
+	mkdir -p "$d" && test "$(stat -c %a "$d" | cut -c3)" -ge 5 ||
+		skip_all "$d is closed to others: nobody could run carcpbem from it"
+done
+
+# conf [USER]: host.conf with the spool here, run by USER.
+conf () {
+	printf 'spool spool\nfrom "Carcassonne <game@example.test>"\n' >host.conf &&
+	if test $# -gt 0; then printf 'user %s\n' "$1" >>host.conf; fi
+}
+
+test_expect_success 'run as root without a user is refused, and makes nothing' '
+	conf &&
+	expect_code 1 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "refusing to run as root: name the unprivileged user to run as in the config (user carcpbem" err &&
+	test ! -e spool &&
+	expect_code 1 "$CARCPBEM" daemon -f -c host.conf 2>err &&
+	grep "refusing to run as root" err &&
+	expect_code 1 "$CARCPBEM" run -n -c host.conf 2>err &&
+	grep "refusing to run as root" err
+'
+
+test_expect_success 'CARCPBEM_ALLOW_ROOT=yes keeps root on purpose' '
+	conf &&
+	CARCPBEM_ALLOW_ROOT=yes "$CARCPBEM" run --once -q -c host.conf &&
+	test "$(stat -c %U spool/lock)" = root
+'
+
+test_expect_success 'user root, a user that does not exist, a bad name: refused' '
+	conf root &&
+	expect_code 1 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "user root has uid or gid 0: name an unprivileged user" err &&
+	conf no-such-user-here &&
+	expect_code 1 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "user no-such-user-here: no such user: create it (useradd --system no-such-user-here)" err &&
+	expect_code 1 "$CARCPBEM" run -n -c host.conf 2>err &&
+	grep "no such user" err &&
+	conf "\"no body\"" &&
+	expect_code 1 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "is not a user name" err
+'
+
+test_expect_success 'run --once switches to the user: what it makes is theirs' '
+	conf nobody &&
+	mkdir -m 700 spool && chown nobody spool &&
+	"$CARCPBEM" run -n -c host.conf &&
+	"$CARCPBEM" run --once -q -c host.conf &&
+	test "$(stat -c %U spool/lock)" = nobody &&
+	test "$(stat -c %U spool/inbox/new)" = nobody
+'
+
+test_expect_success 'a spool the user cannot write is refused with the fix' '
+	conf nobody &&
+	mkdir -m 700 spool &&
+	expect_code 1 "$CARCPBEM" run -n -c host.conf 2>err &&
+	grep "user nobody cannot write .*spool: Permission denied" err &&
+	expect_code 1 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "user nobody cannot write .*spool: Permission denied: run chown -R nobody .*spool" err
+'
+
+test_expect_success 'the daemon runs as the user: uid, gid and groups, for good' '
+	conf nobody &&
+	mkdir -m 700 spool && chown nobody spool &&
+	printf "poll 1s\n" >>host.conf || return 1
+	"$CARCPBEM" daemon -f -c host.conf 2>daemon.err &
+	pid=$!
+	for i in $(seq 100); do
+		test -s spool/carcpbem.pid && break
+		sleep 0.1
+	done &&
+	grep "^Uid:" /proc/$pid/status >uid &&
+	grep "^Gid:" /proc/$pid/status >gid &&
+	grep "^Groups:" /proc/$pid/status >groups &&
+	stat -c %U spool/carcpbem.pid spool/lock >owners &&
+	kill $pid && { wait $pid; echo $? >rc; } &&
+	cat uid gid groups rc &&
+	test "$(cat uid)" = "$(printf "Uid:\t65534\t65534\t65534\t65534")" &&
+	test "$(cut -f2- gid | tr "\t" "\n" | sort -u)" = "$(id -g nobody)" &&
+	test "$(cut -f2- groups | tr " " "\n" | grep -c "^0$")" = 0 &&
+	test "$(sort -u owners)" = nobody
+'
+
+test_expect_success 'started as the user, run needs no user setting' '
+	conf &&
+	mkdir -m 700 spool && chown nobody spool && chmod 755 . &&
+	chown nobody host.conf &&
+	setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$CARCPBEM" run --once -q -c host.conf &&
+	test "$(stat -c %U spool/lock)" = nobody
+'
+
+test_done
