@@ -53,21 +53,24 @@ test_expect_success 'keygen: bad names' '
 test_expect_success 'a secret key others may read is refused, with the fix' '
 	keys &&
 	chmod 644 alice.key &&
-	"$CARCPBEM" sign alice.key "$DATA"/parse/valid/turn >/dev/null 2>err;
+	cp "$DATA"/parse/valid/turn turn &&
+	"$CARCPBEM" sign alice.key turn >/dev/null 2>err;
 	test $? = 1 &&
 	echo "carcpbem: alice.key is open to group or others (mode 0644): a secret key must be private; run: chmod 600 alice.key" >expect &&
 	test_cmp expect err &&
 	chmod 640 alice.key &&
-	expect_code 1 "$CARCPBEM" sign alice.key "$DATA"/parse/valid/turn 2>err &&
+	expect_code 1 "$CARCPBEM" sign alice.key turn 2>err &&
 	grep "(mode 0640)" err &&
 	chmod 600 alice.key &&
-	"$CARCPBEM" sign alice.key "$DATA"/parse/valid/turn >/dev/null
+	"$CARCPBEM" sign alice.key turn >/dev/null
 '
 
 test_expect_success 'a public key is not a secret key' '
 	keys &&
 	cp alice.pub wrong.key && chmod 600 wrong.key &&
-	expect_code 1 "$CARCPBEM" sign wrong.key "$DATA"/parse/valid/turn 2>err &&
+	cp "$DATA"/parse/valid/turn turn &&
+	expect_code 1 "$CARCPBEM" sign wrong.key turn 2>err &&
+	cmp turn "$DATA"/parse/valid/turn &&
 	grep "wrong.key: not a carcpbem secret key" err
 '
 
@@ -83,9 +86,44 @@ test_expect_success 'sign: the same text signs to the same block' '
 	test_cmp signed out.txt
 '
 
+test_expect_success 'sign KEY FILE signs FILE in place, as the notice says' '
+	keys &&
+	sed "/^Key:/,/^  /d" "$DATA"/parse/valid/turn >turn.txt &&
+	{ echo "text around"; cat turn.txt; } >turn.txt.new && mv turn.txt.new turn.txt &&
+	"$CARCPBEM" sign alice.key turn.txt >out 2>err &&
+	test_cmp "$DATA"/parse/valid/turn turn.txt &&
+	test_cmp turn.txt out &&
+	grep "turn.txt: signed; mail it to the host" err &&
+	"$CARCPBEM" verify alice.pub turn.txt
+'
+
+test_expect_success 'sign takes the key as --key or -k, before or after the file' '
+	keys &&
+	sed "/^Key:/,/^  /d" "$DATA"/parse/valid/turn >unsigned &&
+	for form in "unsigned --key alice.key" "--key alice.key unsigned" \
+		"-k alice.key unsigned" "unsigned -k alice.key" "--key=alice.key unsigned"; do
+		cp unsigned t &&
+		"$CARCPBEM" sign ${form%%unsigned*} t ${form#*unsigned} >/dev/null 2>&1 &&
+		test_cmp "$DATA"/parse/valid/turn t || { echo "$form" >&2; return 1; }
+	done &&
+	"$CARCPBEM" sign --key alice.key <unsigned >out &&
+	test_cmp "$DATA"/parse/valid/turn out &&
+	"$CARCPBEM" sign alice.key <unsigned >out &&
+	test_cmp "$DATA"/parse/valid/turn out &&
+	"$CARCPBEM" sign -o - --key alice.key unsigned >out &&
+	test_cmp "$DATA"/parse/valid/turn out &&
+	! grep Signature unsigned &&
+	expect_code 2 "$CARCPBEM" sign 2>err &&
+	grep "sign with your secret key" err &&
+	expect_code 2 "$CARCPBEM" sign alice.key a b 2>err &&
+	grep "one turn file at a time" err
+'
+
 test_expect_success 'sign: a signature already there is replaced' '
 	keys &&
-	"$CARCPBEM" sign bob.key "$DATA"/parse/valid/turn >by-bob &&
+	cp "$DATA"/parse/valid/turn turn &&
+	"$CARCPBEM" sign bob.key turn >by-bob &&
+	test_cmp turn by-bob &&
 	grep "^Key: 38f31c4a2e8787be$" "$DATA"/parse/valid/turn &&
 	! grep "^Key: 38f31c4a2e8787be$" by-bob &&
 	"$CARCPBEM" verify bob.pub by-bob >out &&
@@ -97,7 +135,9 @@ test_expect_success 'sign: malformed turns' '
 	printf "no turn here\n" >t &&
 	expect_code 3 "$CARCPBEM" sign alice.key t 2>err &&
 	grep "malformed: no turn in the text" err &&
-	expect_code 3 "$CARCPBEM" sign alice.key "$DATA"/parse/unknown-field/turn 2>err &&
+	cp "$DATA"/parse/unknown-field/turn turn &&
+	expect_code 3 "$CARCPBEM" sign alice.key turn 2>err &&
+	cmp turn "$DATA"/parse/unknown-field/turn &&
 	grep "malformed: line 4: unknown field \"colour\"" err
 '
 

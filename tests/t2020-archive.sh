@@ -138,7 +138,7 @@ test_expect_success 'a crash after the history was written: the next apply catch
 	cp game/state.json state.normal &&
 	cp state.before game/state.json &&
 	expect_code 1 "$CARCPBEM" replay game 2>err &&
-	grep "includes 3 records of the history, which has 4: run carcpbem apply to catch up after a crash" err &&
+	grep "includes 3 records of the history, which has 4: after a crash or a full disk the next turn applied catches up (a game by mail: carcpbem run --once tries the mailed turn again; else carcpbem apply)" err &&
 	"$CARCPBEM" view game -o v.json &&
 	grep "\"turn\": 3," v.json &&
 	cp game/history.jsonl history.before &&
@@ -154,7 +154,7 @@ test_expect_success 'a crash in the middle of a record: the next apply drops it'
 	cp game/history.jsonl history.before &&
 	printf "{\"seq\":3,\"prev\":\"00" >>game/history.jsonl &&
 	expect_code 1 "$CARCPBEM" replay game 2>err &&
-	grep "the last line is incomplete (a crash while writing?): carcpbem apply drops it" err &&
+	grep "the last line is incomplete (a crash or a full disk while writing?): the next turn applied drops it (a game by mail: carcpbem run --once; else carcpbem apply)" err &&
 	play game 1 &&
 	"$CARCPBEM" replay game >out &&
 	grep "4 records" out &&

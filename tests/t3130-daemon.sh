@@ -7,16 +7,6 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
 
-# wait_for CMD...: until CMD succeeds, at most 10 s.
-wait_for () {
-	n=0
-	while ! "$@" 2>/dev/null; do
-		n=$((n + 1))
-		test $n -le 100 || return 1
-		sleep 0.1
-	done
-}
-
 # records_are N: the history has N records (evaluated at each try).
 records_are () {
 	test "$(records)" = "$1"

@@ -163,7 +163,8 @@ int new_archive_setup(struct gamefile *gf, const struct new_archive *na);
 int new_archive_create(struct gamefile *gf, const struct new_archive *na, char *where,
 		       size_t n);
 /* Mails the start to the players with an address (a game in a spool),
- * through the host's queue; says why not (-1). */
+ * through the host's queue: 1 when it did (sent or queued), 0 when the
+ * game is not mailed, -1 (said why) when it failed. */
 int new_archive_announce(const struct gamefile *gf, const struct new_archive *na,
 			 const char *where);
 

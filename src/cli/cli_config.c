@@ -1,5 +1,7 @@
 /* The host's config for run, daemon, new and demo: -c FILE, else
- * $CARCPBEM_CONFIG, else the defaults; --spool overrides the spool. */
+ * $CARCPBEM_CONFIG, else the defaults; --spool overrides the spool and
+ * nothing else: a maildir, outbox-dir or pidfile the config names stays,
+ * only those it leaves out follow the spool (config_finish). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +12,7 @@ const struct cli_opt config_opts[] = {
 	{'c', "config", 'c', "FILE",
 	 "the host's settings (carcpbem.conf(5)); default:\n"
 	 "$CARCPBEM_CONFIG, else built-in defaults"},
-	{OPT_SPOOL_DIR, "spool", 0, "DIR", "the spool (overrides the config's spool)"},
+	{OPT_SPOOL_DIR, "spool", 0, "DIR", "the spool (overrides the config's spool only)"},
 	{0, NULL, 0, NULL, NULL},
 };
 
@@ -28,10 +30,8 @@ cli_config(const char *file, const char *spool, struct config *c)
 		fprintf(stderr, "carcpbem: %s\n", text);
 		return -1;
 	}
-	if (spool != NULL) {
+	if (spool != NULL)
 		snprintf(c->spool, sizeof(c->spool), "%s", spool);
-		c->maildir[0] = c->outbox_dir[0] = c->pidfile[0] = '\0';
-	}
 	config_finish(c);
 	return 0;
 }

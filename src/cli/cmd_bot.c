@@ -166,7 +166,7 @@ bot_open(struct bot_run *r, const struct bot_args *a, const struct catalog *cat)
 	if ((r->lock_fd = pbem_lock(r->p.cfg.spool, why, sizeof(why))) < 0) {
 		cli_error("%s", why);
 		pbem_close(&r->p);
-		return EXIT_LOCKED;
+		return r->lock_fd == -2 ? EXIT_LOCKED : EXIT_FAIL;
 	}
 	r->b.cat = cat;
 	return EXIT_OK;

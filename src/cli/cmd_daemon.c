@@ -130,5 +130,7 @@ cmd_daemon(int argc, char **argv)
 		return r;
 	if (npos > 0)
 		return usage_error(&usage, "unexpected argument '%s'", argv[1]);
+	h.daemon = true;
+	h.pidfile = a.pidfile;
 	return host_main(&h, check != NULL, false, serve, &a);
 }

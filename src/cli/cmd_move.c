@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "turnfile.h"
 
-enum { OPT_KEY = 512, OPT_PLAYER };
+enum { OPT_KEY = 512, OPT_PLAYER, OPT_PARTIAL };
 
 static const struct cli_opt move_opts[] = {
 	{OPT_KEY, "key", 'k', "KEY", "your secret key file (required)"},
@@ -15,22 +15,27 @@ static const struct cli_opt move_opts[] = {
 	 "who you are in the game (default: the player of a\n"
 	 "player view, else the name of the key)"},
 	{'o', "output", 'o', "FILE", "write the turn to FILE (default: standard output)"},
+	{OPT_PARTIAL, "partial", 0, NULL,
+	 "sign fewer actions than the turn needs, on purpose\n"
+	 "(the host asks for the rest in a new mail)"},
 	{0, NULL, 0, NULL, NULL},
 };
 
 static const struct cli_usage usage = {
 	"move",
-	"--key KEY [--player NAME] [-o FILE] VIEW ACTION...",
+	"--key KEY [--player NAME] [-o FILE] [--partial] VIEW ACTION...",
 	"Makes your turn from VIEW, your copy of the game (the view the host sends):\n"
 	"plays the actions on it to check them, then writes the turn file, signed\n"
-	"with your secret key, for you to mail to the host. Actions are written as\n"
-	"carcpbem legal VIEW lists them, one per argument, e.g.\n"
+	"with your secret key, for you to mail to the host. The actions are every\n"
+	"decision of your turn (the tile, then a figure or pass); a turn that\n"
+	"stops short is refused, with what is still to decide, unless --partial.\n"
+	"Actions are written as carcpbem legal VIEW lists them, one per argument:\n"
 	"  carcpbem move game.json \"place 1 0 90\" \"knight N\" --key alice.key",
 	{move_opts, NULL, NULL},
 };
 
 struct move_args {
-	const char *key, *player, *out;
+	const char *key, *player, *out, *partial;
 };
 
 static int
@@ -96,7 +101,7 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 	}
 	for (int i = 0; i < n; i++) {
 		game_decision(gf->game, &d);
-		if (d.player != p) {
+		if (d.player != p || gf->game->turn != t->number) {
 			cli_error("refused \"%s\": %s", actions[i],
 				  d.kind == DECISION_GAME_OVER ? "the game is over"
 				  : i ? "your turn has ended before it"
@@ -114,8 +119,30 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 	return 0;
 }
 
+/* A turn that leaves a decision of the player's own turn open would be
+ * applied as it is and answered with a second notice: say what is left. */
 static int
-make_turn(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
+check_complete(const struct gamefile *gf, int p, const struct turn *t)
+{
+	char legal[1024];
+	struct decision d;
+
+	game_decision(gf->game, &d);
+	if (d.player != p || gf->game->turn != t->number)
+		return 0;
+	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
+	cli_error("the turn is not complete: you still %s; add one of: %s",
+		  d.kind == DECISION_PLACE_TILE ? "place the tile"
+						: "put a figure on the tile or pass",
+		  legal);
+	cli_error("or add --partial to sign only these actions (the host then mails "
+		  "you for the rest)");
+	return -1;
+}
+
+static int
+make_turn(struct gamefile *gf, int p, char **actions, int n, bool partial,
+	  struct turn *t)
 {
 	struct turn_error err = {0};
 
@@ -123,7 +150,9 @@ make_turn(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 		cli_error("%s", err.text);
 		return -1;
 	}
-	return play(gf, p, actions, n, t);
+	if (play(gf, p, actions, n, t) < 0)
+		return -1;
+	return partial ? 0 : check_complete(gf, p, t);
 }
 
 static int
@@ -165,7 +194,7 @@ move(const char *view, char **actions, int n, const struct move_args *a)
 		goto done;
 	}
 	if ((p = who(gf, a, &k)) >= 0 && check_key(gf, p, &k) == 0 &&
-	    make_turn(gf, p, actions, n, &t) == 0)
+	    make_turn(gf, p, actions, n, a->partial != NULL, &t) == 0)
 		r = sign_and_write(&t, &k, a->out);
 	key_wipe(&k);
 done:
@@ -178,7 +207,8 @@ int
 cmd_move(int argc, char **argv)
 {
 	struct move_args a = {0};
-	const struct cli_store stores[] = {{OPT_KEY, &a.key}, {OPT_PLAYER, &a.player}, {'o', &a.out}, {0, NULL}};
+	const struct cli_store stores[] = {{OPT_KEY, &a.key}, {OPT_PLAYER, &a.player}, {'o', &a.out},
+					     {OPT_PARTIAL, &a.partial}, {0, NULL}};
 	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
 
 	if (r != CLI_PROCEED)

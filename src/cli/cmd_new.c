@@ -169,8 +169,11 @@ fill_setup(const struct catalog *cat, const struct new_args *a, int n,
 	return 0;
 }
 
+/* What is next, as true for the mode: a game file is played here, a
+ * mailed game by the mail loop, another game directory by hand. */
 static void
-report_new(const struct new_args *a, const char *where, const struct gamefile *gf)
+report_new(const struct new_args *a, const char *where, const struct gamefile *gf,
+	   bool mailed)
 {
 	char rules[128];
 
@@ -185,6 +188,17 @@ report_new(const struct new_args *a, const char *where, const struct gamefile *g
 	report_decision(stdout, gf);
 	if (a->out)
 		printf("Next: carcpbem legal %s\n", where);
+	else if (mailed) {
+		printf("Game %s. Next: the mail loop (carcpbem run --once from cron, or "
+		       "carcpbem daemon) applies the turns the players mail back\n",
+		       gf->id);
+		for (int p = 0; p < gf->nplayers; p++)
+			if (gf->address[p] == NULL)
+				printf("%s has no address: send %s carcpbem view %s --player "
+				       "%s -o %s-%s.json\n",
+				       gf->name[p], gf->name[p], where, gf->name[p], gf->id,
+				       gf->name[p]);
+	}
 	else
 		printf("Game %s. Next: carcpbem view %s -o %s.json, and send it to the "
 		       "players\n",
@@ -198,7 +212,7 @@ create(const struct catalog *cat, const struct new_args *a, char **names, int n)
 	struct gamefile *gf = NULL;
 	struct gf_error err = {0};
 	char where[1024];
-	int *order = NULL, r;
+	int *order = NULL, r, mailed = 0;
 
 	if ((r = fill_setup(cat, a, n, &setup, &order)) != 0)
 		goto out;
@@ -217,14 +231,14 @@ create(const struct catalog *cat, const struct new_args *a, char **names, int n)
 		goto out;
 	if (a->out == NULL) {
 		if (new_archive_create(gf, &a->arch, where, sizeof(where)) < 0 ||
-		    new_archive_announce(gf, &a->arch, where) < 0)
+		    (mailed = new_archive_announce(gf, &a->arch, where)) < 0)
 			goto out;
 	} else if (gamefile_save(gf, a->out, a->force, &err) < 0) {
 		cli_gf_error(a->out, &err);
 		goto out;
 	} else
 		snprintf(where, sizeof(where), "%s", a->out);
-	report_new(a, where, gf);
+	report_new(a, where, gf, mailed > 0);
 	r = EXIT_OK;
 out:
 	gamefile_free(gf);

@@ -254,5 +254,5 @@ new_archive_announce(const struct gamefile *gf, const struct new_archive *na,
 	else
 		printf("Mailed the start to %d player%s.\n", naddr, naddr == 1 ? "" : "s");
 	pbem_close(&p);
-	return r;
+	return r < 0 ? -1 : 1;
 }

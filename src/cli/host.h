@@ -8,12 +8,15 @@
 struct host {
 	const char *config_file;    /* -c, or NULL */
 	const char *spool_override; /* --spool, or NULL */
+	bool daemon;                /* the daemon, not a run */
+	const char *pidfile;        /* the daemon's --pidfile, or NULL */
 	struct pbem p;
 	int lock_fd;
 };
 
 /* Reads the config, takes the spool's lock and opens the mail loop;
- * says why not (EXIT_FAIL, or 75 when another run holds the lock). */
+ * says why not (EXIT_FAIL, or 75 when another carcpbem holds the lock:
+ * a daemon is told whether that is another daemon, by its pid file). */
 int host_open(struct host *h, const struct catalog *cat, bool quiet);
 void host_close(struct host *h);
 /* -n: checks the config (and its password files), prints "configuration

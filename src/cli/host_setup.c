@@ -1,9 +1,46 @@
 /* Opening the host: config, lock, mail loop (host.h). */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "host.h"
+
+/* The pid in a daemon's pid file if that process lives, else 0. */
+static long
+daemon_pid(const char *pidfile)
+{
+	FILE *fp = fopen(pidfile, "r");
+	long pid = 0;
+
+	if (fp == NULL)
+		return 0;
+	if (fscanf(fp, "%ld", &pid) != 1 || pid <= 0 ||
+	    (kill((pid_t)pid, 0) < 0 && errno != EPERM))
+		pid = 0;
+	fclose(fp);
+	return pid;
+}
+
+/* Who holds the spool, said so that the reader knows what to do. */
+static void
+say_busy(const struct host *h, const char *why)
+{
+	const char *pidfile = h->pidfile ? h->pidfile : h->p.cfg.pidfile;
+	long pid;
+
+	if (!h->daemon)
+		cli_error("%s; this run stops: the next one tries again", why);
+	else if ((pid = daemon_pid(pidfile)) > 0)
+		cli_error("another daemon (pid %ld, pid file %s) holds the spool %s: "
+			  "one daemon serves a spool; stop that one first (kill %ld)",
+			  pid, pidfile, h->p.cfg.spool, pid);
+	else
+		cli_error("%s, a run that has not finished: start the daemon once it "
+			  "is done",
+			  why);
+}
 
 int
 host_open(struct host *h, const struct catalog *cat, bool quiet)
@@ -24,9 +61,14 @@ host_open(struct host *h, const struct catalog *cat, bool quiet)
 	}
 	h->p.quiet = quiet;
 	if ((h->lock_fd = pbem_lock(h->p.cfg.spool, why, sizeof(why))) < 0) {
-		cli_error("%s", why);
+		int busy = h->lock_fd == -2;
+		if (busy)
+			say_busy(h, why);
+		else
+			cli_error("%s", why);
 		pbem_close(&h->p);
-		return EXIT_LOCKED;
+		h->lock_fd = -1;
+		return busy ? EXIT_LOCKED : EXIT_FAIL;
 	}
 	return EXIT_OK;
 }

@@ -1,8 +1,34 @@
-/* A new game's start mails, queued from carcpbem new. */
+/* Mails queued from the command line: a new game's start (carcpbem new)
+ * and a turn applied by hand to a game by mail (carcpbem apply). */
 #include <stdio.h>
+#include <sys/stat.h>
 
-#include "crashpoint.h"
 #include "process_impl.h"
+
+/* Queues every mail of out, then marks record of gd as mailed. */
+static int
+queue_all(struct pbem *p, const struct gamedir *gd, struct outmails *out, long record,
+	  const char *mark, char *why, size_t n)
+{
+	struct mail_error err = {0};
+	char from[320];
+	int r = 0;
+
+	pbem_envelope_from(p, from, sizeof(from));
+	for (int i = 0; i < out->n && r == 0; i++) {
+		const struct outmail *m = &out->m[i];
+		r = queue_add(p->queue, m->name, from, (const char *const *)m->to, m->nto,
+			      m->text, m->len, &err);
+		if (r < 0)
+			snprintf(why, n, "cannot queue %s: %s", m->name, err.text);
+	}
+	outmails_free(out);
+	if (r == 0 && mailed_write(gd, record, mark) < 0) {
+		snprintf(why, n, "cannot write %s/mailed", gd->dir);
+		r = -1;
+	}
+	return r;
+}
 
 int
 pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
@@ -10,27 +36,36 @@ pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *g
 {
 	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p)};
 	struct template_error terr = {{0}};
-	struct mail_error err = {0};
 	struct outmails out = {0};
-	char from[320];
-	int r = 0;
 
 	if (mails_start(&ctx, gf, &out, &terr) < 0) {
 		snprintf(why, n, "cannot make the start mails: %s", terr.text);
 		return -1;
 	}
-	pbem_envelope_from(p, from, sizeof(from));
-	for (int i = 0; i < out.n && r == 0; i++) {
-		const struct outmail *m = &out.m[i];
-		r = queue_add(p->queue, m->name, from, (const char *const *)m->to, m->nto,
-			      m->text, m->len, &err);
-		if (r < 0)
-			snprintf(why, n, "cannot queue %s: %s", m->name, err.text);
+	return queue_all(p, gd, &out, 0, "start", why, n);
+}
+
+bool
+pbem_game_by_mail(const struct gamedir *gd)
+{
+	char path[GAMEDIR_PATH + 8];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/mailed", gd->dir);
+	return stat(path, &st) == 0;
+}
+
+int
+pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+	       long record, int events_from, char *why, size_t n)
+{
+	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p)};
+	struct template_error terr = {{0}};
+	struct outmails out = {0};
+
+	if (mails_turn(&ctx, gd, gf, record, events_from, NULL, &out, &terr) < 0) {
+		snprintf(why, n, "cannot make the mails of game %s: %s", gf->id, terr.text);
+		return -1;
 	}
-	outmails_free(&out);
-	if (r == 0 && mailed_write(gd, 0, "start") < 0) {
-		snprintf(why, n, "cannot write %s/mailed", gd->dir);
-		r = -1;
-	}
-	return r;
+	return queue_all(p, gd, &out, record, "apply", why, n);
 }

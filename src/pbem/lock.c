@@ -21,15 +21,19 @@ pbem_lock(const char *spool, char *why, size_t n)
 		return -1;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		ssize_t r = pread(fd, pid, sizeof(pid) - 1, 0);
+		int busy = errno == EWOULDBLOCK;
+		ssize_t r = busy ? pread(fd, pid, sizeof(pid) - 1, 0) : 0;
 		pid[r > 0 ? r : 0] = '\0';
 		pid[strcspn(pid, "\n")] = '\0';
-		snprintf(why, n,
-			 "the spool %s is in use by another carcpbem (pid %s, lock %s); "
-			 "a cron run waits for the next round",
-			 spool, pid[0] ? pid : "unknown", path);
+		if (busy)
+			snprintf(why, n,
+				 "the spool %s is in use by another carcpbem (pid %s, lock "
+				 "%s)",
+				 spool, pid[0] ? pid : "unknown", path);
+		else
+			snprintf(why, n, "cannot lock %s: %s", path, strerror(errno));
 		close(fd);
-		return -1;
+		return busy ? -2 : -1;
 	}
 	snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, strlen(pid), 0) < 0) {

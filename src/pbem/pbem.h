@@ -86,6 +86,13 @@ struct gamedir;
 struct gamefile;
 int pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		  char *why, size_t n);
+/* Whether gd is a game by mail (its start was mailed: it has a "mailed"
+ * mark), whose turns the mail loop mails. */
+bool pbem_game_by_mail(const struct gamedir *gd);
+/* Queues the mails that follow record (a turn applied by carcpbem apply,
+ * its events from events_from), as the loop does for a mailed turn. */
+int pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+		   long record, int events_from, char *why, size_t n);
 /* The envelope sender: the address of the from setting. */
 void pbem_envelope_from(const struct pbem *p, char *buf, size_t n);
 /* Logging: stderr ("carcpbem: ...") or syslog, per the config. */
@@ -94,7 +101,9 @@ void pbem_log(const struct pbem *p, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* The spool lock (SPOOL/lock, flock): one run or daemon at a time. The
- * fd to keep open, or -1 with the reason (who holds it) in why. */
+ * fd to keep open; -2 when another carcpbem holds it (who, in why); -1
+ * when the lock cannot be taken at all (a read-only spool: the errno
+ * text and the path in why). */
 int pbem_lock(const char *spool, char *why, size_t n);
 
 #endif

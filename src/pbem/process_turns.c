@@ -228,8 +228,10 @@ job_turns(struct job *j)
 			apply_block(j, &j->in.block[i], &t[i]);
 		else if (!t[i].is_signed && nsigned == 0)
 			job_problem(j,
-				    "Sign it: carcpbem move VIEW ACTION... --key YOUR.key makes "
-				    "a signed turn (or carcpbem sign TURN --key YOUR.key).",
+				    "Sign it: \"carcpbem sign TURN --key YOUR.key\" signs the "
+				    "turn you saved as the file TURN; mail that file. Or make "
+				    "the signed turn from your view: \"carcpbem move VIEW "
+				    "ACTION... --key YOUR.key\".",
 				    "The turn file in the %s is not signed, so it cannot count.",
 				    j->in.block[i].where);
 	}

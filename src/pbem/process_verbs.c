@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "process_impl.h"
 
@@ -86,20 +87,38 @@ subject_game(const char *subject, char *id, size_t n)
 	}
 }
 
-/* The game a verb is about: its argument, else the subject's tag; loaded
- * if the sender plays in it, else a problem is noted. */
+/* Whether the (lower-case) word after a verb names a game: there is one
+ * of that name, or it looks like an id rather than a word (a digit or a
+ * '-' in it). "history please" is about the tagged game, "status g9"
+ * about g9, which is then said not to exist. */
+static bool
+names_game(const struct job *j, const char *w)
+{
+	char dir[CONFIG_PATH_MAX + 64], why[160];
+	struct stat st;
+
+	if (w[0] == '\0' || gamefile_check_id(w, why, sizeof(why)) < 0)
+		return false;
+	snprintf(dir, sizeof(dir), "%s/%s", j->p->games, w);
+	return stat(dir, &st) == 0 || strpbrk(w, "0123456789-") != NULL;
+}
+
+/* The game a verb is about: the word after it if that names a game (other
+ * words are ignored), else the subject's tag; loaded if the sender plays
+ * in it, else a problem is noted. */
 static struct gamefile *
 verb_game(struct job *j, const char *arg, struct gamedir *gd)
 {
 	struct gf_error err = {"", ""};
 	struct gamefile *gf;
-	char id[GF_ID_LEN + 8];
+	char id[GF_ID_LEN + 8], word[GF_ID_LEN + 8];
 
-	subject_game(j->in.subject, id, sizeof(id));
-	if (arg[0] != '\0')
-		snprintf(id, sizeof(id), "%s", arg);
-	for (char *c = id; *c; c++)
+	snprintf(word, sizeof(word), "%s", arg);
+	for (char *c = word; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
+	subject_game(j->in.subject, id, sizeof(id));
+	if (names_game(j, word))
+		snprintf(id, sizeof(id), "%s", word);
 	if (id[0] == '\0') {
 		job_problem(j, "Answer a mail of the game (its subject says [carcassonne "
 			    "GAME]), or write the game after the verb: STATUS GAME.",

@@ -79,6 +79,8 @@ gamedir_resolve(const char *arg, const char *spool, struct gamedir *gd,
 	return 0;
 }
 
+/* The directories made on the way are private (0700), as the spool is
+ * (carcpbem.conf(5)): a game directory below holds the secret seed. */
 static int
 make_parents(char *path, struct gf_error *err)
 {
@@ -86,7 +88,7 @@ make_parents(char *path, struct gf_error *err)
 		if (*p != '/')
 			continue;
 		*p = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
 			int saved = errno;
 			*p = '/';
 			return gf_fail(err, "", "cannot create %s: %s", path,

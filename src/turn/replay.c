@@ -118,8 +118,9 @@ replay_history(const struct gamefile *host, const struct history *h, const char 
 		return terr(err, TURN_FAIL, "cannot start the game: %s", e.text);
 	if (h->torn >= 0)
 		return terr(err, TURN_FAIL,
-			    "%s: the last line is incomplete (a crash while writing?): "
-			    "carcpbem apply drops it",
+			    "%s: the last line is incomplete (a crash or a full disk while "
+			    "writing?): the next turn applied drops it (a game by mail: "
+			    "carcpbem run --once; else carcpbem apply)",
 			    src);
 	if (check_created(gf, h, src, err) < 0)
 		return -1;
@@ -179,9 +180,10 @@ check_head(const struct gamefile *host, const struct history *h, const struct ga
 
 	if (host->archive.records != h->n)
 		return terr(err, TURN_FAIL,
-			    "%s includes %ld record%s of the history, which has %d: run "
-			    "carcpbem apply to catch up after a crash, or find out who "
-			    "changed the files",
+			    "%s includes %ld record%s of the history, which has %d: after "
+			    "a crash or a full disk the next turn applied catches up (a "
+			    "game by mail: carcpbem run --once tries the mailed turn "
+			    "again; else carcpbem apply), or find out who changed the files",
 			    gd->state, host->archive.records,
 			    host->archive.records == 1 ? "" : "s", h->n);
 	if (memcmp(host->archive.head, last->hash, GF_HASH_BYTES) != 0)
