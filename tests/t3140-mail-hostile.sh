@@ -47,14 +47,20 @@ has_controls () {
 test_expect_success 'ESC and BEL in a turn reach neither the log nor the reply' '
 	cd "$WORK" &&
 	turn_text alice >good &&
-	sed "s/^Action: pass/Action: pass$(printf "\033")[2J$(printf "\007")x/" good >evil &&
-	has_controls evil &&
-	"$CARCPBEM" sign alice.key evil >evil.signed &&
-	mail_from alice@example.test "[carcassonne g1] turn" evil.signed >m-esc &&
+	"$CARCPBEM" sign alice.key good >good.signed &&
+	# The signer refuses control bytes, so they are put in after signing,
+	# as a hostile sender would, and into the subject too.
+	sed "s/^Action: pass/Action: pass$(printf "\033")[2J$(printf "\007")x/" \
+		good.signed >evil.signed &&
+	has_controls evil.signed &&
+	mail_from alice@example.test \
+		"[carcassonne g1] turn $(printf "\033")]0;owned$(printf "\007")" \
+		evil.signed >m-esc &&
 	deliver m-esc m-esc &&
 	"$CARCPBEM" run --once -c host.conf 2>err &&
-	reply=$(ls -t spool/outbox/*-error.eml | head -1) &&
-	grep -q "refused" "$reply" &&
+	reply=$(grep -l "control character (0x1b)" spool/outbox/*-error.eml) &&
+	test -n "$reply" &&
+	grep -q "refused" err &&
 	! has_controls err &&
 	! has_controls "$reply"
 '
