@@ -192,7 +192,8 @@ test_expect_success 'HISTORY please: the word after a verb that is no game is ig
 	mail_text "$e" | grep "There is no game .g9." &&
 	n=$(ls spool/outbox/*-status.eml | wc -l) &&
 	ask alice "[carcassonne g1] STATUS thanks" "" &&
-	test "$(ls spool/outbox/*-status.eml | wc -l)" = $((n + 1))
+	ask alice "Re: hello" "status G1." &&
+	test "$(ls spool/outbox/*-status.eml | wc -l)" = $((n + 2))
 '
 
 test_expect_success 'the commands of the mails to alice work as printed' '
