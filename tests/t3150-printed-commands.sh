@@ -192,7 +192,8 @@ test_expect_success 'HISTORY please: the word after a verb that is no game is ig
 	mail_text "$e" | grep "There is no game .g9." &&
 	n=$(ls spool/outbox/*-status.eml | wc -l) &&
 	ask alice "[carcassonne g1] STATUS thanks" "" &&
-	test "$(ls spool/outbox/*-status.eml | wc -l)" = $((n + 1))
+	ask alice "Re: hello" "status G1." &&
+	test "$(ls spool/outbox/*-status.eml | wc -l)" = $((n + 2))
 '
 
 test_expect_success 'the commands of the mails to alice work as printed' '
@@ -331,6 +332,33 @@ test_expect_success 'README For players: the commands run as printed' '
 	done &&
 	"$CARCPBEM" verify alice.pub turn.txt &&
 	"$CARCPBEM" apply host/games/g1 turn.txt
+'
+
+# The examples in "carcpbem help COMMAND": the concrete ones (no
+# placeholder, no [option]) run as printed on the README's example game
+# (seed "example"), where they are legal.
+test_expect_success 'the examples of carcpbem help run as printed' '
+	for c in $("$CARCPBEM" --help | awk "/^  [a-z]/ { print \$1 }"); do
+		"$CARCPBEM" help $c | printed_commands
+	done | grep -v -E "\b[A-Z]{3,}\b|\[" >examples &&
+	test "$(wc -l <examples)" -ge 2 &&
+	"$CARCPBEM" keygen alice >/dev/null 2>&1 && "$CARCPBEM" keygen bob >/dev/null 2>&1 &&
+	while IFS= read -r c; do
+		rm -rf host game.json &&
+		case $c in
+		"carcpbem play game.json "*)
+			"$CARCPBEM" new --seed example -o game.json alice bob >/dev/null ;;
+		"carcpbem move game.json "*)
+			"$CARCPBEM" new --spool host --id g1 --seed example \
+				--key alice=alice.pub --key bob=bob.pub alice bob >/dev/null &&
+			"$CARCPBEM" view host/games/g1 --player alice -o game.json ;;
+		*) echo "no game for the example $c" >&2; false ;;
+		esac &&
+		eval "$c" >out 2>err || { cat err >&2; echo "$c failed" >&2; return 1; }
+		case $c in
+		*move*) "$CARCPBEM" apply --no-mail host/games/g1 out >/dev/null || return 1 ;;
+		esac
+	done <examples
 '
 
 test_done

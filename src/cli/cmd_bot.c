@@ -18,8 +18,8 @@ enum { OPT_KEY = 830, OPT_ADDRESS, OPT_ONCE, OPT_SEED, OPT_FLUSH, OPT_QUIET };
 
 static const struct cli_opt bot_opts[] = {
 	{OPT_KEY, "key", 0, "FILE",
-	 "the player's secret key (carcpbem keygen): the bot\n"
-	 "plays the seat of the key's name"},
+	 "the player's secret key, as carcpbem keygen makes\n"
+	 "it: the bot plays the seat of the key's name"},
 	{OPT_ADDRESS, "address", 0, "ADDRESS",
 	 "the bot's mail address (default: the config's from)"},
 	{OPT_ONCE, "once", 0, NULL, "one pass: fetch, answer, send, then exit"},

@@ -30,7 +30,7 @@ static const struct cli_usage usage = {
 	"decision of your turn (the tile, then a figure or pass); a turn that\n"
 	"stops short is refused, with what is still to decide, unless --partial.\n"
 	"Actions are written as carcpbem legal VIEW lists them, one per argument:\n"
-	"  carcpbem move game.json \"place 1 0 90\" \"knight N\" --key alice.key",
+	"  carcpbem move game.json \"place 1 0 90\" \"thief N\" --key alice.key",
 	{move_opts, NULL, NULL},
 };
 

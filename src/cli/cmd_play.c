@@ -12,7 +12,7 @@ static const struct cli_usage usage = {
 	"play",
 	"[-n] GAME ACTION...",
 	"Plays the actions in order, one action per argument, e.g.\n"
-	"  carcpbem play game.json \"place 1 0 90\" \"knight N\"\n"
+	"  carcpbem play game.json \"place 1 0 90\" \"thief N\"\n"
 	"and saves GAME. If one action is refused, none is played and GAME stays\n"
 	"as it was. carcpbem legal GAME lists the legal actions.",
 	{play_opts, NULL, NULL},

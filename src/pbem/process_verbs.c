@@ -113,7 +113,7 @@ verb_game(struct job *j, const char *arg, struct gamedir *gd)
 	struct gamefile *gf;
 	char id[GF_ID_LEN + 8], word[GF_ID_LEN + 8];
 
-	snprintf(word, sizeof(word), "%s", arg);
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(arg, ".,;:!?"), arg);
 	for (char *c = word; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
 	subject_game(j->in.subject, id, sizeof(id));
