@@ -15,11 +15,21 @@ if ! id nobody >/dev/null 2>&1; then
 fi
 unset CARCPBEM_ALLOW_ROOT
 
-# The build tree must be open to nobody, who runs the program after the switch.
-for d in "$top_builddir" "$top_builddir/tests" "$TRASH_BASE"; do
-	mkdir -p "$d" && test "$(stat -c %a "$d" | cut -c3)" -ge 5 ||
-		skip_all "$d is closed to others: nobody could run carcpbem from it"
-done
+# nobody must reach the program and the spool: both go into a directory
+# under /tmp open to all (the build tree may be under a closed /root).
+PRIV=$(mktemp -d "${TMPDIR:-/tmp}/carcpbem-priv.XXXXXX") || exit 1
+trap 'rm -rf "$PRIV"' EXIT
+chmod 755 "$PRIV" && cp "$CARCPBEM" "$PRIV/carcpbem" || exit 1
+CARCPBEM=$PRIV/carcpbem
+if ! setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$CARCPBEM" 2>/dev/null
+then
+	skip_all "user nobody cannot run $CARCPBEM (setpriv missing, or $PRIV closed)"
+fi
+
+# here: a fresh directory under PRIV to work in (cd into it).
+here () {
+	here_=$(mktemp -d "$PRIV/t.XXXXXX") && chmod 755 "$here_" && cd "$here_"
+}
 
 # conf [USER]: host.conf with the spool here, run by USER.
 conf () {
@@ -28,7 +38,7 @@ conf () {
 }
 
 test_expect_success 'run as root without a user is refused, and makes nothing' '
-	conf &&
+	here && conf &&
 	expect_code 1 "$CARCPBEM" run --once -c host.conf 2>err &&
 	grep "refusing to run as root: name the unprivileged user to run as in the config (user carcpbem" err &&
 	test ! -e spool &&
@@ -39,13 +49,13 @@ test_expect_success 'run as root without a user is refused, and makes nothing' '
 '
 
 test_expect_success 'CARCPBEM_ALLOW_ROOT=yes keeps root on purpose' '
-	conf &&
+	here && conf &&
 	CARCPBEM_ALLOW_ROOT=yes "$CARCPBEM" run --once -q -c host.conf &&
 	test "$(stat -c %U spool/lock)" = root
 '
 
 test_expect_success 'user root, a user that does not exist, a bad name: refused' '
-	conf root &&
+	here && conf root &&
 	expect_code 1 "$CARCPBEM" run --once -c host.conf 2>err &&
 	grep "user root has uid or gid 0: name an unprivileged user" err &&
 	conf no-such-user-here &&
@@ -59,7 +69,7 @@ test_expect_success 'user root, a user that does not exist, a bad name: refused'
 '
 
 test_expect_success 'run --once switches to the user: what it makes is theirs' '
-	conf nobody &&
+	here && conf nobody &&
 	mkdir -m 700 spool && chown nobody spool &&
 	"$CARCPBEM" run -n -c host.conf &&
 	"$CARCPBEM" run --once -q -c host.conf &&
@@ -68,7 +78,7 @@ test_expect_success 'run --once switches to the user: what it makes is theirs' '
 '
 
 test_expect_success 'a spool the user cannot write is refused with the fix' '
-	conf nobody &&
+	here && conf nobody &&
 	mkdir -m 700 spool &&
 	expect_code 1 "$CARCPBEM" run -n -c host.conf 2>err &&
 	grep "user nobody cannot write .*spool: Permission denied" err &&
@@ -77,7 +87,7 @@ test_expect_success 'a spool the user cannot write is refused with the fix' '
 '
 
 test_expect_success 'the daemon runs as the user: uid, gid and groups, for good' '
-	conf nobody &&
+	here && conf nobody &&
 	mkdir -m 700 spool && chown nobody spool &&
 	printf "poll 1s\n" >>host.conf || return 1
 	"$CARCPBEM" daemon -f -c host.conf 2>daemon.err &
@@ -99,7 +109,7 @@ test_expect_success 'the daemon runs as the user: uid, gid and groups, for good'
 '
 
 test_expect_success 'started as the user, run needs no user setting' '
-	conf &&
+	here && conf &&
 	mkdir -m 700 spool && chown nobody spool && chmod 755 . &&
 	chown nobody host.conf &&
 	setpriv --reuid=nobody --regid=nogroup --clear-groups \

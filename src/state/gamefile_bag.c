@@ -163,7 +163,8 @@ append_remaining(struct gamefile *gf, json_t *rem, struct gf_error *err)
 
 	json_object_foreach(rem, id, v) {
 		jv_join(p, "remaining", id);
-		name = json_string(id);
+		if ((name = json_string(id)) == NULL)
+			return gf_fail(err, "", "out of memory");
 		t = gf_tile_at(gf, name, p, err);
 		json_decref(name);
 		if (t < 0)

@@ -49,6 +49,7 @@ players_json(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
 	json_t *a = json_array();
+	bool ok = true;
 
 	for (int p = 0; p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
@@ -56,15 +57,14 @@ players_json(const struct gamefile *gf)
 		json_t *supply =
 		    json_pack("{s:i}", "followers", ps->supply[FIG_FOLLOWER]);
 		if (gf->has_key[p])
-			json_object_set_new(pl, "key", key_json(gf->key[p]));
-		json_object_set_new(pl, "score", json_integer(ps->score));
+			jv_set(pl, "key", key_json(gf->key[p]), &ok);
+		jv_set(pl, "score", json_integer(ps->score), &ok);
 		if (g->opt.abbot)
-			json_object_set_new(supply, "abbot",
-					    json_integer(ps->supply[FIG_ABBOT]));
-		json_object_set_new(pl, "supply", supply);
-		json_array_append_new(a, pl);
+			jv_set(supply, "abbot", json_integer(ps->supply[FIG_ABBOT]), &ok);
+		jv_set(pl, "supply", supply, &ok);
+		jv_append(a, pl, &ok);
 	}
-	return a;
+	return jv_done(a, ok);
 }
 
 static json_t *
@@ -72,24 +72,26 @@ fair_draw_json(const struct gamefile *gf)
 {
 	char hex[2 * GF_HASH_BYTES + 1];
 	json_t *o;
+	bool ok = true;
 
 	jv_tohex(gf->commitment, GF_HASH_BYTES, hex);
 	o = json_pack("{s:s}", "bag",
 		      gf->bag_mode == GF_BAG_GIVEN ? "given" : "shuffled");
 	if (gf->bag_mode == GF_BAG_SHUFFLED)
-		json_object_set_new(o, "shuffle", json_string(gf->shuffle));
-	json_object_set_new(o, "commitment", json_string(hex));
-	return o;
+		jv_set(o, "shuffle", json_string(gf->shuffle), &ok);
+	jv_set(o, "commitment", json_string(hex), &ok);
+	return jv_done(o, ok);
 }
 
 static json_t *
 tiles_json(const struct gamefile *gf, int from, int to)
 {
 	json_t *a = json_array();
+	bool ok = true;
 
 	for (int i = from; i < to; i++)
-		json_array_append_new(a, json_string(gf->cat->types[gf->bag[i]].id));
-	return a;
+		jv_append(a, json_string(gf->cat->types[gf->bag[i]].id), &ok);
+	return jv_done(a, ok);
 }
 
 /* How many of each type are left: public, unlike their order. */
@@ -98,29 +100,26 @@ remaining_json(const struct gamefile *gf)
 {
 	int n = gf->cat->ntypes, *count = calloc(n ? n : 1, sizeof(int));
 	json_t *o = json_object();
+	bool ok = count != NULL;
 
-	if (count == NULL) {
-		json_decref(o);
-		return NULL;
-	}
-	for (int i = gf->game->bag_next; i < gf->nbag; i++)
+	for (int i = gf->game->bag_next; ok && i < gf->nbag; i++)
 		count[gf->bag[i]]++;
-	for (int t = 0; t < n; t++)
+	for (int t = 0; ok && t < n; t++)
 		if (count[t])
-			json_object_set_new(o, gf->cat->types[t].id,
-					    json_integer(count[t]));
+			jv_set(o, gf->cat->types[t].id, json_integer(count[t]), &ok);
 	free(count);
-	return o;
+	return jv_done(o, ok);
 }
 
 static json_t *
 actions_json(const struct gamefile *gf)
 {
 	json_t *a = json_array();
+	bool ok = true;
 
 	for (int i = 0; i < gf->naction; i++)
-		json_array_append_new(a, json_string(gf->action[i]));
-	return a;
+		jv_append(a, json_string(gf->action[i]), &ok);
+	return jv_done(a, ok);
 }
 
 static json_t *
@@ -128,6 +127,7 @@ board_json(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
 	json_t *a = json_array();
+	bool ok = true;
 
 	for (int p = 0; p < g->nplaced; p++) {
 		const struct placed_tile *pt = &g->placed[p];
@@ -135,11 +135,10 @@ board_json(const struct gamefile *gf)
 				      g->cat->types[pt->type].id, "x", pt->x, "y", pt->y,
 				      "rotation", pt->rot * 90, "turn", pt->turn);
 		if (pt->player >= 0)
-			json_object_set_new(t, "player",
-					    json_string(gf->name[pt->player]));
-		json_array_append_new(a, t);
+			jv_set(t, "player", json_string(gf->name[pt->player]), &ok);
+		jv_append(a, t, &ok);
 	}
-	return a;
+	return jv_done(a, ok);
 }
 
 json_t *
@@ -147,6 +146,7 @@ gamefile_figures_json(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
 	json_t *a = json_array();
+	bool ok = true;
 
 	for (int i = 0; i < g->nfigures; i++) {
 		const struct figure *f = &g->figure[i];
@@ -156,14 +156,15 @@ gamefile_figures_json(const struct gamefile *gf)
 			continue;
 		pt = &g->placed[f->seg / TILE_SEG_MAX];
 		kind = g->feat[f->seg].kind;
-		json_array_append_new(
-		    a, json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "player",
-				 gf->name[f->owner], "figure",
-				 figure_role_name(kind, f->type), "feature",
-				 seg_kind_name(kind), "x", pt->x, "y", pt->y, "slot",
-				 slot_name(game_segment_slot(g, f->seg))));
+		jv_append(a,
+			  json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "player",
+				    gf->name[f->owner], "figure",
+				    figure_role_name(kind, f->type), "feature",
+				    seg_kind_name(kind), "x", pt->x, "y", pt->y, "slot",
+				    slot_name(game_segment_slot(g, f->seg))),
+			  &ok);
 	}
-	return a;
+	return jv_done(a, ok);
 }
 
 json_t *
@@ -171,7 +172,7 @@ gf_public_core(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
 
-	return json_pack("{s:s, s:o, s:o, s:i, s:s, s:o, s:i, s:b, s:o, s:i, s:o, s:o*, "
+	return json_pack("{s:s, s:o, s:o, s:i, s:s, s:o, s:i, s:b, s:o, s:i, s:o, s:o, "
 			 "s:o, s:o, s:o}",
 			 "game", gf->id, "rules", gamefile_rules_json(&gf->setup.opt),
 			 "players", players_json(gf), "first_player",
@@ -189,29 +190,30 @@ secret_json(const struct gamefile *gf)
 {
 	char hex[2 * SEED_BYTES + 1];
 	json_t *o, *addr = json_object();
+	bool ok = addr != NULL;
 
 	gamefile_seed_hex(gf->setup.seed, hex);
 	o = json_pack("{s:s, s:o}", "seed", hex, "bag", tiles_json(gf, 0, gf->nbag));
 	sodium_memzero(hex, sizeof(hex));
 	for (int p = 0; p < gf->nplayers; p++)
 		if (gf->address[p])
-			json_object_set_new(addr, gf->name[p],
-					    json_string(gf->address[p]));
+			jv_set(addr, gf->name[p], json_string(gf->address[p]), &ok);
 	if (json_object_size(addr))
-		json_object_set_new(o, "addresses", addr);
+		jv_set(o, "addresses", addr, &ok);
 	else
 		json_decref(addr);
-	return o;
+	return jv_done(o, ok);
 }
 
 static json_t *
 you_json(const struct gamefile *gf, int p)
 {
 	json_t *o = json_pack("{s:s}", "name", gf->name[p]);
+	bool ok = true;
 
 	if (gf->address[p])
-		json_object_set_new(o, "address", json_string(gf->address[p]));
-	return o;
+		jv_set(o, "address", json_string(gf->address[p]), &ok);
+	return jv_done(o, ok);
 }
 
 static json_t *
@@ -225,15 +227,15 @@ archive_json(const struct gamefile *gf)
 }
 
 static void
-add_view_extras(json_t *root, const struct gamefile *gf, int view, int player)
+add_view_extras(json_t *root, const struct gamefile *gf, int view, int player, bool *ok)
 {
 	if (view == GF_VIEW_PLAYER && player >= 0 && player < gf->nplayers)
-		json_object_set_new(root, "you", you_json(gf, player));
+		jv_set(root, "you", you_json(gf, player), ok);
 	if (view != GF_VIEW_HOST)
 		return;
-	json_object_set_new(root, "secret", secret_json(gf));
+	jv_set(root, "secret", secret_json(gf), ok);
 	if (gf->archive.records > 0)
-		json_object_set_new(root, "archive", archive_json(gf));
+		jv_set(root, "archive", archive_json(gf), ok);
 }
 
 json_t *
@@ -243,6 +245,7 @@ gamefile_view_json(const struct gamefile *gf, int view, int player)
 	uint8_t h[GF_HASH_BYTES];
 	char hex[GF_STATE_HEX + 1];
 	const char *key;
+	bool ok = true;
 
 	if (core == NULL || gf_core_hash(core, h) < 0) {
 		json_decref(core);
@@ -253,10 +256,11 @@ gamefile_view_json(const struct gamefile *gf, int view, int player)
 			 GAMEFILE_VERSION, "view", gamefile_view_name(view), "state_hash",
 			 hex);
 	json_object_foreach(core, key, v)
-		json_object_set(root, key, v);
+		if (json_object_set(root, key, v) < 0)
+			ok = false;
 	json_decref(core);
-	add_view_extras(root, gf, view, player);
-	return root;
+	add_view_extras(root, gf, view, player, &ok);
+	return jv_done(root, ok);
 }
 
 json_t *
@@ -273,7 +277,7 @@ dumps_nl(json_t *root)
 
 	if (root == NULL)
 		return NULL;
-	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	text = jv_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	json_decref(root);
 	if (text == NULL)
 		return NULL;

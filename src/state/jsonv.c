@@ -258,3 +258,69 @@ jv_compare(json_t *stored, json_t *real, const char *path, struct gf_error *err)
 		return 0;
 	return differ(stored, real, path, err);
 }
+
+void
+jv_set(json_t *o, const char *key, json_t *v, bool *ok)
+{
+	if (v == NULL || json_object_set_new(o, key, v) < 0) /* takes v either way */
+		*ok = false;
+}
+
+void
+jv_append(json_t *a, json_t *v, bool *ok)
+{
+	if (v == NULL || json_array_append_new(a, v) < 0)
+		*ok = false;
+}
+
+json_t *
+jv_done(json_t *o, bool ok)
+{
+	if (ok && o != NULL)
+		return o;
+	json_decref(o);
+	return NULL;
+}
+
+struct dump_buf {
+	char *text;
+	size_t len, cap;
+	bool failed; /* sticky: jansson ignores some of our refusals */
+};
+
+static int
+dump_piece(const char *piece, size_t n, void *data)
+{
+	struct dump_buf *b = data;
+	char *p;
+
+	if (b->failed)
+		return -1;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		if ((p = realloc(b->text, cap)) == NULL) {
+			b->failed = true;
+			return -1;
+		}
+		b->text = p;
+		b->cap = cap;
+	}
+	memcpy(b->text + b->len, piece, n);
+	b->len += n;
+	b->text[b->len] = '\0';
+	return 0;
+}
+
+char *
+jv_dumps(const json_t *j, size_t flags)
+{
+	struct dump_buf b = {NULL, 0, 0, false};
+
+	if (json_dump_callback(j, dump_piece, &b, flags) < 0 || b.failed || b.text == NULL) {
+		free(b.text);
+		return NULL;
+	}
+	return b.text;
+}

@@ -43,6 +43,19 @@ int jv_hex(json_t *obj, const char *path, const char *key, uint8_t *bin, size_t 
  * value the document has and the value real has. */
 int jv_compare(json_t *stored, json_t *real, const char *path, struct gf_error *err);
 
+/* Building documents: jansson's setters fail quietly when memory runs
+ * out, leaving a document with a member missing (a wrong state hash). These
+ * take v (also on failure) and clear *ok instead; jv_done gives back o
+ * when every step worked, else frees it and gives NULL. */
+void jv_set(json_t *o, const char *key, json_t *v, bool *ok);
+void jv_append(json_t *a, json_t *v, bool *ok);
+json_t *jv_done(json_t *o, bool ok);
+
+/* json_dumps, but NULL whenever memory ran out: jansson 2.14's json_dumps
+ * can leave an object's key out of its text then and still succeed, and
+ * the text of a document is hashed and stored. free() it. */
+char *jv_dumps(const json_t *j, size_t flags);
+
 /* Lower-case hex of n bytes into out (2n + 1 bytes). */
 void jv_tohex(const uint8_t *bin, size_t n, char *out);
 int jv_fromhex(const char *hex, uint8_t *bin, size_t n);

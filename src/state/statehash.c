@@ -18,7 +18,7 @@ int
 gf_core_hash(json_t *core, uint8_t out[GF_HASH_BYTES])
 {
 	crypto_generichash_state st;
-	char *text = json_dumps(core, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+	char *text = jv_dumps(core, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
 
 	if (text == NULL)
 		return -1;

@@ -37,6 +37,7 @@ history_record_json(const struct history_record *r)
 {
 	char prev[2 * GF_HASH_BYTES + 1], hex[2 * GF_HASH_BYTES + 1];
 	json_t *o;
+	bool ok = true;
 
 	jv_tohex(r->prev, GF_HASH_BYTES, prev);
 	o = json_pack("{s:I, s:s, s:s, s:s}", "seq", (json_int_t)r->seq, "prev", prev,
@@ -44,24 +45,24 @@ history_record_json(const struct history_record *r)
 		      r->event == HISTORY_CREATED ? "created" : "turn");
 	if (r->event == HISTORY_CREATED) {
 		jv_tohex(r->commitment, GF_HASH_BYTES, hex);
-		json_object_set_new(o, "game", json_string(r->game));
-		json_object_set_new(o, "state", json_string(r->state));
-		json_object_set_new(o, "commitment", json_string(hex));
-		return o;
+		jv_set(o, "game", json_string(r->game), &ok);
+		jv_set(o, "state", json_string(r->state), &ok);
+		jv_set(o, "commitment", json_string(hex), &ok);
+		return jv_done(o, ok);
 	}
 	jv_tohex(r->turn_id, GF_HASH_BYTES, hex);
-	json_object_set_new(o, "turn", json_integer(r->turn));
-	json_object_set_new(o, "player", json_string(r->player));
-	json_object_set_new(o, "state", json_string(r->state));
-	json_object_set_new(o, "turn_id", json_string(hex));
-	json_object_set_new(o, "text", json_string(r->text ? r->text : ""));
-	return o;
+	jv_set(o, "turn", json_integer(r->turn), &ok);
+	jv_set(o, "player", json_string(r->player), &ok);
+	jv_set(o, "state", json_string(r->state), &ok);
+	jv_set(o, "turn_id", json_string(hex), &ok);
+	jv_set(o, "text", json_string(r->text ? r->text : ""), &ok);
+	return jv_done(o, ok); /* a line with a field left out would be refused */
 }
 
 static char *
 dump_line(json_t *o)
 {
-	return json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+	return jv_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
 }
 
 char *
@@ -313,6 +314,8 @@ read_lines(FILE *fp, struct history *h, struct turn_error *err)
 		if ((r = check_bytes(line, (size_t)len - 1, no, err)) == 0)
 			r = add_line(h, line, no, err);
 	}
+	if (r == 0 && len < 0 && !feof(fp)) /* not the end: a read error, or no memory */
+		r = terr(err, TURN_FAIL, "cannot read line %d: %s", no + 1, strerror(errno));
 	free(line);
 	return r;
 }
