@@ -143,7 +143,7 @@ open(\"tc1\", \"w\").write(t.replace(\"Player: bob\", \"Player: bob\u009b\"))" &
 	expect_code 3 "$CARCPBEM" apply spool/games/g1 tesc 2>err &&
 	grep "byte 13 is a control character (0x1b)" err &&
 	expect_code 3 "$CARCPBEM" apply spool/games/g1 tc1 2>err &&
-	grep "line 4: byte 12 is a control character (0x9b)" err &&
+	grep "line 4: byte 12 is a control character (U+009B)" err &&
 	test "$(records)" = 4 &&
 	"$CARCPBEM" apply spool/games/g1 tb >/dev/null &&
 	"$CARCPBEM" replay spool/games/g1 >/dev/null

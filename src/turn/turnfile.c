@@ -301,12 +301,16 @@ printable(const struct scan *s, struct turn_error *err)
 {
 	const struct armor_line *l = &s->line;
 
+	char what[16];
+
 	if (l->bad < 0)
 		return 0;
+	snprintf(what, sizeof(what), l->bad_byte < 0x80 ? "0x%02x%s" : "U+%04X%s",
+		 l->bad_byte, l->bad_byte == 0 ? ", NUL" : "");
 	return terr(err, TURN_MALFORMED,
-		    "line %d: byte %ld is a control character (0x%02x%s): a turn holds "
+		    "line %d: byte %ld is a control character (%s): a turn holds "
 		    "printable text only; make it again with carcpbem move",
-		    s->no, l->bad + 1, l->bad_byte, l->bad_byte == 0 ? ", NUL" : "");
+		    s->no, l->bad + 1, what);
 }
 
 static int
