@@ -160,6 +160,9 @@ test_expect_success 'new: a key file cannot take another seat; each seat has one
 	grep "evil.pub: alice has a key already ([0-9a-f]\{16\}): give one key a player" err &&
 	expect_code 1 "$CARCPBEM" new --dir g --key bob.pub --key alice=evil.pub --key alice=alice.pub alice bob 2>err &&
 	grep "alice has a key already" err &&
+	cat alice.pub evil.pub bob.pub >twice.pub &&
+	expect_code 1 "$CARCPBEM" new --dir g --key alice=twice.pub --key bob.pub alice bob 2>err &&
+	grep "twice.pub holds 3 keys (alice, alice, bob), two named alice: give a file with alice.s key alone" err &&
 	test ! -e g &&
 	"$CARCPBEM" new --dir g --key alice=mallory.pub --key bob.pub --key carol=mallory.pub \
 		alice bob carol >out &&
