@@ -30,7 +30,7 @@ test_expect_success 'new writes a game file, mode 0600' '
 	grep "^Created g.json: a game for alice (A), bob (B); edition 1, farmers.$" out &&
 	grep "^Turn 1: alice (A) to place " out &&
 	test "$(ls -l g.json | cut -c1-10)" = "-rw-------" &&
-	test "$(json_get g.json "d[\"format\"], d[\"version\"], d[\"view\"]")" = "carcpbem-game 2 host"
+	test "$(json_get g.json "d[\"format\"], d[\"version\"], d[\"view\"]")" = "carcpbem-game 3 host"
 '
 
 test_expect_success 'the defaults' '

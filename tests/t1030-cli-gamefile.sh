@@ -113,9 +113,9 @@ test_expect_success 'the board, the figures, the bag, the hashes' '
 	refused "drawn[1]: missing; replaying the actions gives \"BA/CFc.1\"" &&
 	mkgame &&
 	hash=$(sed -n "s/^  \"state_hash\": \"\(.*\)\",/\1/p" g.json) &&
-	test ${#hash} = 16 &&
-	edit "d[\"state_hash\"] = \"0\" * 16" &&
-	refused "state_hash: the document says \"0000000000000000\" but its public state hashes to \"$hash\" (was the file edited?)" &&
+	test ${#hash} = 64 &&
+	edit "d[\"state_hash\"] = \"0\" * 64" &&
+	refused "state_hash: the document says \"00000000000000000000\" but its public state hashes to \"$hash\" (was the file edited?)" &&
 	mkgame &&
 	edit "d[\"fair_draw\"][\"commitment\"] = \"0\" * 64" &&
 	refused "fair_draw.commitment: does not match the seed, the start tile and the bag (was the file edited?)"
@@ -147,7 +147,7 @@ test_expect_success 'broken JSON' '
 
 test_expect_success 'a duplicate key' '
 	mkgame &&
-	sed "s/^  \"version\": 2,/  \"version\": 2, \"version\": 2,/" g.json >dup &&
+	sed "s/^  \"version\": 3,/  \"version\": 3, \"version\": 3,/" g.json >dup &&
 	mv dup g.json &&
 	expect_code 1 "$CARCPBEM" show g.json 2>err &&
 	grep "^carcpbem: g.json: not valid JSON: line 3, .*duplicate object key" err
@@ -155,17 +155,17 @@ test_expect_success 'a duplicate key' '
 
 test_expect_success 'format and version' '
 	mkgame &&
-	edit "d[\"version\"] = 3" &&
-	refused "version: 3 is not 2: this carcpbem reads version 2 game files only" &&
+	edit "d[\"version\"] = 4" &&
+	refused "version: 4 is not 2 or 3: this carcpbem reads version 2 and 3 game files only" &&
 	mkgame &&
 	edit "d[\"version\"] = 1" &&
-	refused "version: 1 is not 2: this is a game file of carcpbem 0.1, from before signed turns; create the game again with carcpbem new" &&
+	refused "version: 1 is not 2 or 3: this is a game file of carcpbem 0.1, from before signed turns; create the game again with carcpbem new" &&
 	mkgame &&
 	edit "d[\"version\"] = \"1\"" &&
-	refused "version: expected the number 2, found a string" &&
+	refused "version: expected the number 3, found a string" &&
 	mkgame &&
 	edit "del d[\"version\"]" &&
-	refused "version: missing (expected the number 2)" &&
+	refused "version: missing (expected the number 3)" &&
 	mkgame &&
 	edit "d[\"format\"] = \"chess-game\"" &&
 	refused "format: \"chess-game\" is not \"carcpbem-game\": not a carcpbem game file"

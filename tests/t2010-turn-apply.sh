@@ -220,7 +220,7 @@ test_expect_success 'wrong game: status 7' '
 
 test_expect_success 'stale state: status 8' '
 	golden &&
-	refused stale-state 8 "stale-state: this turn was made on state 0123456789abcdef, but the state is now 8d827b8fc6927b68 (turn 1: alice to place BA/CFc.1): someone moved since; get the current view and move again"
+	refused stale-state 8 "stale-state: this turn was made on state 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, but the state is now 8d827b8fc6927b68b30d3a626121127e956056fad5ea926df854595809032c9b (turn 1: alice to place BA/CFc.1): someone moved since; get the current view and move again"
 '
 
 test_expect_success 'a turn replayed at a later turn: stale, status 8' '

@@ -63,7 +63,7 @@ test_expect_success 'replay: a game in play' '
 	"$CARCPBEM" replay game >out &&
 	grep "^game: game arch, 7 records: every signature and hash checks.$" out &&
 	grep "^Fair draw: the bag matches the commitment and is the shuffle of the seed (chacha20-fisher-yates-lemire/1).$" out &&
-	grep "^State [0-9a-f]\{16\}: Turn 7: alice (A) to place" out
+	grep "^State [0-9a-f]\{64\}: Turn 7: alice (A) to place" out
 '
 
 test_expect_success 'replay: a game id in the spool' '

@@ -143,7 +143,7 @@ open(\"tc1\", \"w\").write(t.replace(\"Player: bob\", \"Player: bob\u009b\"))" &
 	expect_code 3 "$CARCPBEM" apply spool/games/g1 tesc 2>err &&
 	grep "byte 13 is a control character (0x1b)" err &&
 	expect_code 3 "$CARCPBEM" apply spool/games/g1 tc1 2>err &&
-	grep "line 4: byte 12 is a control character (0x9b)" err &&
+	grep "line 4: byte 12 is a control character (U+009B)" err &&
 	test "$(records)" = 4 &&
 	"$CARCPBEM" apply spool/games/g1 tb >/dev/null &&
 	"$CARCPBEM" replay spool/games/g1 >/dev/null
@@ -160,6 +160,9 @@ test_expect_success 'new: a key file cannot take another seat; each seat has one
 	grep "evil.pub: alice has a key already ([0-9a-f]\{16\}): give one key a player" err &&
 	expect_code 1 "$CARCPBEM" new --dir g --key bob.pub --key alice=evil.pub --key alice=alice.pub alice bob 2>err &&
 	grep "alice has a key already" err &&
+	cat alice.pub evil.pub bob.pub >twice.pub &&
+	expect_code 1 "$CARCPBEM" new --dir g --key alice=twice.pub --key bob.pub alice bob 2>err &&
+	grep "twice.pub holds 3 keys (alice, alice, bob), two named alice: give a file with alice.s key alone" err &&
 	test ! -e g &&
 	"$CARCPBEM" new --dir g --key alice=mallory.pub --key bob.pub --key carol=mallory.pub \
 		alice bob carol >out &&
@@ -180,6 +183,53 @@ test_expect_success 'new and verify: an all-zero or small-order key is refused' 
 	done &&
 	expect_code 1 "$CARCPBEM" verify zero.pub "$top_srcdir"/tests/turn/data/apply/valid/turn 2>err &&
 	grep "not a valid Ed25519 public key" err
+'
+
+# A game of game file version 2 (tests/turn/data/v2-game, made by the
+# carcpbem of before the full state hash): it keeps its short hash.
+v2_game () {
+	cp "$top_srcdir"/tests/turn/data/keys/* . && chmod 600 ./*.key &&
+	mkdir game && cp "$top_srcdir"/tests/turn/data/v2-game/*.json* game/ &&
+	chmod 600 game/state.json
+}
+
+# other_length GAME DIGITS SED: alice's turn t from GAME's view v.json,
+# whose State has DIGITS digits; SED makes it the other length, and that
+# turn, signed, is refused as stale (message in err).
+other_length () {
+	"$CARCPBEM" view "$1" -o v.json &&
+	act=$("$CARCPBEM" legal v.json | sed -n 3p) &&
+	"$CARCPBEM" move v.json "$act" pass --key alice.key -o t >/dev/null &&
+	grep "^State: [0-9a-f]\{$2\}$" t &&
+	sed "$3" t >t.other &&
+	"$CARCPBEM" sign alice.key t.other -o t.signed >/dev/null &&
+	expect_code 8 "$CARCPBEM" apply "$1" t.signed 2>err
+}
+
+test_expect_success 'the state hash is 256 bits; a game of version 2 keeps its 64-bit one' '
+	v2_game &&
+	"$CARCPBEM" replay game >out &&
+	grep "^game: game old, 4 records: every signature and hash checks.$" out &&
+	grep "^State a58f5c77f1ffadb6: Turn 4: bob" out &&
+	"$CARCPBEM" apply game "$top_srcdir"/tests/turn/data/v2-game/turn4 >/dev/null &&
+	grep "^  \"version\": 2,$" game/state.json &&
+	tail -1 game/history.jsonl | grep "\"state\":\"[0-9a-f]\{16\}\"" &&
+	other_length game 16 "s/^State: \(.*\)/State: \1\1\1\1/" &&
+	grep "^  \"version\": 2,$" v.json &&
+	grep "this turn names a state hash of 64 digits, but game old names its states by 16 (game file version 2)" err &&
+	"$CARCPBEM" apply game t >/dev/null &&
+	"$CARCPBEM" export game -o old.json >/dev/null &&
+	"$CARCPBEM" replay old.json >out &&
+	grep "6 records" out &&
+	"$CARCPBEM" new --seed v3 --tiles BA/CFc.1,BA/L,BA/Rr --dir new --id new \
+		--key alice.pub --key bob.pub alice bob >/dev/null &&
+	grep "^  \"version\": 3,$" new/state.json &&
+	grep "^  \"state_hash\": \"[0-9a-f]\{64\}\",$" new/state.json &&
+	head -1 new/history.jsonl | grep "\"state\":\"[0-9a-f]\{64\}\"" &&
+	other_length new 64 "s/^State: \(.\{16\}\).*/State: \1/" &&
+	grep "this turn names a state hash of 16 digits, but game new names its states by 64 (game file version 3)" err &&
+	"$CARCPBEM" apply new t >/dev/null &&
+	"$CARCPBEM" replay new >/dev/null
 '
 
 test_done

@@ -17,7 +17,7 @@ struct armor_line {
 	char text[ARMOR_LINE_CAP]; /* the line cleaned */
 	bool too_long;             /* text holds its start only */
 	long bad;                  /* offset of its first control byte, or -1 */
-	unsigned bad_byte;         /* that byte (0x9b for U+009B, ...) */
+	unsigned bad_byte;         /* that byte, or the code point of a C1 control */
 };
 
 /* Cleans the n bytes of raw (one line, no LF): quote marks ('>') and

@@ -17,6 +17,7 @@ gf_alloc(const struct catalog *cat)
 	if (gf) {
 		gf->cat = cat;
 		gf->me = -1;
+		gf->version = GAMEFILE_VERSION;
 	}
 	return gf;
 }
@@ -229,6 +230,7 @@ static int
 copy_setup(struct gamefile *c, const struct gamefile *gf)
 {
 	memcpy(c->id, gf->id, sizeof(c->id));
+	c->version = gf->version;
 	c->view = gf->view;
 	c->me = gf->me;
 	c->nplayers = gf->nplayers;

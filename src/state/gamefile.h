@@ -27,12 +27,14 @@
 #include "rules.h"
 
 #define GAMEFILE_FORMAT "carcpbem-game"
-#define GAMEFILE_VERSION 2
+#define GAMEFILE_VERSION 3     /* the version new games are written in */
+#define GAMEFILE_VERSION_MIN 2 /* the oldest read: a short state hash */
 #define GF_NAME_LEN 16     /* longest player name */
 #define GF_ID_LEN 32       /* longest game id */
 #define GF_KEY_BYTES 32    /* Ed25519 public key */
 #define GF_HASH_BYTES 32   /* BLAKE2b-256 */
-#define GF_STATE_HEX 16    /* the short state hash, in hex digits */
+#define GF_STATE_HEX 64    /* the state hash, in hex digits (version 3) */
+#define GF_STATE_HEX_V2 16 /* a version 2 game's short state hash */
 #define GF_ADDRESS_LEN 254 /* longest mail address (RFC 5321 path) */
 /* The engine's shuffle (src/rules/bag.c) at the time of writing: a saved
  * bag records it, so a later change of the shuffle cannot break a game. */
@@ -56,6 +58,7 @@ struct gf_archive {
 
 struct gamefile {
 	const struct catalog *cat;
+	int version;             /* of the document: a game keeps its own */
 	int view;                /* enum gf_view of the document read */
 	int me;                  /* player view: whose; else -1 */
 	char id[GF_ID_LEN + 1];
@@ -143,9 +146,11 @@ json_t *gamefile_rules_json(const struct rules_options *o);
 
 /* ---- hashes (statehash.c) ---- */
 
-/* The short hash of the public state (GF_STATE_HEX hex digits and a NUL):
- * what a turn file names as the state its player saw. */
+/* The hash of the public state, in hex (gamefile_state_hex digits and a
+ * NUL): what a turn file names as the state its player saw. */
 int gamefile_state_hash(const struct gamefile *gf, char out[GF_STATE_HEX + 1]);
+/* Its length: GF_STATE_HEX, or GF_STATE_HEX_V2 for a version 2 game. */
+int gamefile_state_hex(const struct gamefile *gf);
 /* The fair-draw commitment to seed, start tile and bag. */
 void gamefile_commit(const struct catalog *cat, const uint8_t seed[SEED_BYTES],
 		     int start, const int *bag, int nbag, uint8_t out[GF_HASH_BYTES]);

@@ -253,9 +253,9 @@ gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
 	json_decref(real);
 	if (r < 0)
 		return -1;
-	jv_tohex(h, GF_STATE_HEX / 2, hex);
-	if ((stored = jv_string(root, "", "state_hash", "16 hexadecimal digits", err)) ==
-	    NULL)
+	jv_tohex(h, (size_t)gamefile_state_hex(gf) / 2, hex);
+	if ((stored = jv_string(root, "", "state_hash", "the state hash in hexadecimal",
+				err)) == NULL)
 		return -1;
 	if (strcmp(stored, hex) != 0)
 		return gf_fail(

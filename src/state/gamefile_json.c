@@ -251,9 +251,9 @@ gamefile_view_json(const struct gamefile *gf, int view, int player)
 		json_decref(core);
 		return NULL;
 	}
-	jv_tohex(h, GF_STATE_HEX / 2, hex);
+	jv_tohex(h, (size_t)gamefile_state_hex(gf) / 2, hex);
 	root = json_pack("{s:s, s:i, s:s, s:s}", "format", GAMEFILE_FORMAT, "version",
-			 GAMEFILE_VERSION, "view", gamefile_view_name(view), "state_hash",
+			 gf->version, "view", gamefile_view_name(view), "state_hash",
 			 hex);
 	json_object_foreach(core, key, v)
 		if (json_object_set(root, key, v) < 0)

@@ -26,20 +26,22 @@ load_header(json_t *root, struct gamefile *gf, struct gf_error *err)
 		return gf_fail(err, "format",
 			       "\"%s\" is not \"%s\": not a carcpbem game file", format,
 			       GAMEFILE_FORMAT);
-	if ((v = jv_member(root, "", "version", JSON_INTEGER, "the number 2", err)) ==
+	if ((v = jv_member(root, "", "version", JSON_INTEGER, "the number 3", err)) ==
 	    NULL)
 		return -1;
 	if (json_integer_value(v) == 1)
 		return gf_fail(err, "version",
-			       "1 is not 2: this is a game file of carcpbem 0.1, from "
-			       "before signed turns; create the game again with "
+			       "1 is not 2 or 3: this is a game file of carcpbem 0.1, "
+			       "from before signed turns; create the game again with "
 			       "carcpbem new");
-	if (json_integer_value(v) != GAMEFILE_VERSION)
+	if (json_integer_value(v) < GAMEFILE_VERSION_MIN ||
+	    json_integer_value(v) > GAMEFILE_VERSION)
 		return gf_fail(err, "version",
-			       "%lld is not %d: this carcpbem reads version %d game "
-			       "files only",
-			       (long long)json_integer_value(v), GAMEFILE_VERSION,
-			       GAMEFILE_VERSION);
+			       "%lld is not %d or %d: this carcpbem reads version %d and "
+			       "%d game files only",
+			       (long long)json_integer_value(v), GAMEFILE_VERSION_MIN,
+			       GAMEFILE_VERSION, GAMEFILE_VERSION_MIN, GAMEFILE_VERSION);
+	gf->version = (int)json_integer_value(v);
 	view = jv_string(root, "", "view", "\"host\", \"public\" or \"player\"", err);
 	if (view == NULL)
 		return -1;

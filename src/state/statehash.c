@@ -39,11 +39,19 @@ gamefile_state_hash(const struct gamefile *gf, char out[GF_STATE_HEX + 1])
 	int r = -1;
 
 	if (core && gf_core_hash(core, h) == 0) {
-		jv_tohex(h, GF_STATE_HEX / 2, out);
+		jv_tohex(h, (size_t)gamefile_state_hex(gf) / 2, out);
 		r = 0;
 	}
 	json_decref(core);
 	return r;
+}
+
+/* Version 2 named the first 8 bytes of the hash: its games keep that, so
+ * that their turns and archives still check. */
+int
+gamefile_state_hex(const struct gamefile *gf)
+{
+	return gf->version == 2 ? GF_STATE_HEX_V2 : GF_STATE_HEX;
 }
 
 static void

@@ -115,6 +115,12 @@ check_current(const struct gamefile *gf, const struct turn *t, struct turn_error
 						       : "that turn has not come yet");
 	if (gamefile_state_hash(gf, now) < 0)
 		return terr(err, TURN_FAIL, "out of memory");
+	if (strlen(now) != strlen(t->state))
+		return terr(err, TURN_STALE,
+			    "this turn names a state hash of %zu digits, but game %s "
+			    "names its states by %zu (game file version %d): get the "
+			    "current view and move again",
+			    strlen(t->state), gf->id, strlen(now), gf->version);
 	if (strcmp(now, t->state) != 0)
 		return terr(
 		    err, TURN_STALE,

@@ -157,14 +157,19 @@ read_common(json_t *o, struct history_record *r, struct gf_error *e)
 	return 0;
 }
 
+/* The full hash, or a version 2 game's short one. */
 static int
 read_state(json_t *o, struct history_record *r, struct gf_error *e)
 {
+	json_t *v = json_object_get(o, "state");
+	size_t n = json_is_string(v) && json_string_length(v) == GF_STATE_HEX_V2
+			   ? GF_STATE_HEX_V2 / 2
+			   : GF_STATE_HEX / 2;
 	uint8_t bin[GF_STATE_HEX / 2];
 
-	if (jv_hex(o, "", "state", bin, sizeof(bin), e) < 0)
+	if (jv_hex(o, "", "state", bin, n, e) < 0)
 		return -1;
-	jv_tohex(bin, sizeof(bin), r->state);
+	jv_tohex(bin, n, r->state);
 	return 0;
 }
 

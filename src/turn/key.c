@@ -190,7 +190,7 @@ key_load_seat(const char *path, const char *name, struct pubkey *out,
 		return -1;
 	for (int i = 0; i < n && name; i++)
 		if (strcasecmp(k[i].label, name) == 0)
-			found = found < 0 ? i : -2;
+			found = found == -1 ? i : -2;
 	if (n == 1 || found >= 0) {
 		*out = k[n == 1 ? 0 : found];
 		return 0;

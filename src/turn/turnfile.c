@@ -155,9 +155,11 @@ static int
 set_text(const struct scan *s, char *out, size_t cap, const char *value, bool low,
 	 const char *what, struct turn_error *err)
 {
-	if (strlen(value) >= cap)
+	size_t len = strlen(value);
+
+	if (len >= cap)
 		return bad(s, err, what, value);
-	snprintf(out, cap, "%s", value);
+	memcpy(out, value, len + 1);
 	if (low)
 		lower(out);
 	return 0;
@@ -269,8 +271,10 @@ field(const struct scan *s, struct turn *t, struct fields *f, const char *key,
 	if (strcmp(key, "state") == 0)
 		return once(s, &f->seen_state, "State", err) < 0
 			   ? -1
-			   : field_hex(s, t->state, GF_STATE_HEX, v,
-					"a state hash (16 hexadecimal digits)", err);
+			   : field_hex(s, t->state,
+					strlen(v) == GF_STATE_HEX_V2 ? GF_STATE_HEX_V2
+								     : GF_STATE_HEX,
+					v, "a state hash (64 hexadecimal digits)", err);
 	if (strcmp(key, "action") == 0)
 		return field_action(s, t, v, err);
 	if (strcmp(key, "key") == 0)
@@ -297,12 +301,16 @@ printable(const struct scan *s, struct turn_error *err)
 {
 	const struct armor_line *l = &s->line;
 
+	char what[16];
+
 	if (l->bad < 0)
 		return 0;
+	snprintf(what, sizeof(what), l->bad_byte < 0x80 ? "0x%02x%s" : "U+%04X%s",
+		 l->bad_byte, l->bad_byte == 0 ? ", NUL" : "");
 	return terr(err, TURN_MALFORMED,
-		    "line %d: byte %ld is a control character (0x%02x%s): a turn holds "
+		    "line %d: byte %ld is a control character (%s): a turn holds "
 		    "printable text only; make it again with carcpbem move",
-		    s->no, l->bad + 1, l->bad_byte, l->bad_byte == 0 ? ", NUL" : "");
+		    s->no, l->bad + 1, what);
 }
 
 static int

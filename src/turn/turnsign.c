@@ -29,7 +29,8 @@ put(char *buf, size_t at, const char *key, const char *value)
 char *
 turn_canonical(const struct turn *t, size_t *len)
 {
-	size_t cap = sizeof(canon_prefix) + 128 + t->nactions * (TURN_ACTION_LEN + 16);
+	size_t cap = sizeof(canon_prefix) + 64 + sizeof(t->game) + sizeof(t->player) +
+		     sizeof(t->state) + t->nactions * (TURN_ACTION_LEN + 16);
 	char *buf = malloc(cap), num[24];
 	size_t at;
 

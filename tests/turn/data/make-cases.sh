@@ -102,7 +102,7 @@ signed carol golden 1 alice "$state" "place 0 -1 90" "knight N" | put apply/unkn
 signed bob golden 1 alice "$state" "place 0 -1 90" "knight N" | put apply/another-players-key
 signed bob golden 1 bob "$state" "place 0 -1 90" | put apply/not-your-decision
 signed alice other 1 alice "$state" "place 0 -1 90" | put apply/wrong-game
-signed alice golden 1 alice 0123456789abcdef "place 0 -1 90" | put apply/stale-state
+signed alice golden 1 alice 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef "place 0 -1 90" | put apply/stale-state
 signed alice golden 1 alice "$state" "place 0 1 0" pass | put apply/stale-after-move
 sed 's/^/> /' valid.txt | put apply/already-applied
 signed alice golden 1 alice "$state" "place 5 5 0" | put apply/illegal-action
