@@ -92,4 +92,36 @@ test_expect_success 'temporary files a kill left behind are removed after a whil
 	test "$(find spool -name ".carc-tmp.999.2" | wc -l)" = 4
 '
 
+# mail_old_turn NAME: alice mails old-turn; the reply's file is printed.
+mail_old_turn () {
+	mail_from alice@example.test "[carcassonne g1] turn" old-turn >"$1" &&
+	deliver "$1" "$1" &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	ls -t spool/outbox/*-error.eml | head -1
+}
+
+test_expect_success 'a turn from an out-of-date view: turn N, turn M, the view attached' '
+	cd "$WORK" &&
+	"$CARCPBEM" view spool/games/g1 --player alice -o old-view.json &&
+	act=$("$CARCPBEM" legal old-view.json | grep "^place" | sed -n 2p) &&
+	"$CARCPBEM" move old-view.json "$act" pass --key alice.key >old-turn &&
+	play alice &&
+	reply=$(mail_old_turn m-old1) &&
+	grep -q "made for turn 1, but the game has moved on to turn 2: bob to place" "$reply" &&
+	grep -q "filename=g1-alice.json" "$reply" &&
+	! grep -q "g1-bob.json" "$reply" &&
+	grep -q "It is bob.s decision now" "$reply" &&
+	test "$(records)" = 2
+'
+
+test_expect_success 'the same, once it is the sender'"'"'s decision again: how to move' '
+	cd "$WORK" &&
+	play bob &&
+	reply=$(mail_old_turn m-old2) &&
+	grep -q "made for turn 1, but the game has moved on to turn 3: alice to place" "$reply" &&
+	grep -q "filename=g1-alice.json" "$reply" &&
+	grep -q "carcpbem move g1-alice.json" "$reply" &&
+	test "$(records)" = 3
+'
+
 test_done

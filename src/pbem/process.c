@@ -202,8 +202,11 @@ error_reply(struct job *j)
 
 	if (j->what[0] == '\0' || j->temp_failure || j->silent)
 		return;
-	if (mails_error(&j->ctx, j->context, &j->reply, j->what, j->fix ? j->fix : "",
-			&j->out, &terr) < 0)
+	if ((j->context != NULL && j->view_seat >= 0
+		 ? mails_stale(&j->ctx, j->context, j->view_seat, &j->reply, j->what,
+			       j->fix ? j->fix : "", &j->out, &terr)
+		 : mails_error(&j->ctx, j->context, &j->reply, j->what,
+			       j->fix ? j->fix : "", &j->out, &terr)) < 0)
 		job_fail(j, "cannot make the error reply: %s", terr.text);
 	else
 		j->st->replies++;
@@ -234,7 +237,7 @@ finish(struct job *j)
 int
 pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 {
-	struct job j = {.p = p, .st = st, .name = name};
+	struct job j = {.p = p, .st = st, .name = name, .view_seat = -1};
 	struct mail_error err = {0};
 	bool too_large;
 	size_t len;

@@ -24,6 +24,7 @@ struct job {
 	char what[2048];              /* what was wrong, for the error reply */
 	const char *fix;              /* how to fix it */
 	struct gamefile *context;     /* the game the reply is about, or NULL */
+	int view_seat;                /* attach this seat's view to the reply, or -1 */
 	bool temp_failure;            /* leave the message for a later try */
 	bool silent;                  /* never answer this mail */
 	bool odd;                     /* no mail: a FIFO, a directory, a symlink */

@@ -31,10 +31,7 @@ static const char *const fixes[TURN_CODE_COUNT] = {
 bool
 job_is_player(const struct gamefile *gf, const char *addr)
 {
-	for (int s = 0; addr != NULL && s < gf->nplayers; s++)
-		if (gf->address[s] != NULL && strcasecmp(gf->address[s], addr) == 0)
-			return true;
-	return false;
+	return mails_seat_of(gf, addr) >= 0;
 }
 
 int
@@ -141,14 +138,42 @@ warn_owner(struct job *j, const struct gamefile *gf, const char *player,
 		 j->reply.to, player, gf->id, err->text);
 }
 
+/* A turn made from an out-of-date view, said in the player's terms (the
+ * turn layer's text names state hashes); the reply gets the sender's
+ * current view (mails_stale). */
+static void
+stale(struct job *j, const struct gamefile *gf, const struct turn *t)
+{
+	static const char fix[] = "Make your turn again from the view attached to this "
+				  "mail: it is the game as it stands.";
+	char now[160];
+
+	turn_describe_decision(gf, now, sizeof(now));
+	if (t->number == gf->game->turn)
+		job_problem(j, fix,
+			    "Your turn for game %s was made for turn %ld from an earlier "
+			    "view of it; the game has moved on since, to %s.",
+			    gf->id, t->number, now);
+	else
+		job_problem(j, fix,
+			    "Your turn for game %s was made for turn %ld, but the game has "
+			    "moved on to %s.",
+			    gf->id, t->number, now);
+	j->view_seat = mails_seat_of(gf, j->reply.to);
+}
+
 static void
 refused(struct job *j, struct gamefile *gf, const struct turn *t,
 	const struct turn_error *err)
 {
 	if (err->code == TURN_BAD_SIGNATURE || err->code == TURN_UNKNOWN_KEY)
 		warn_owner(j, gf, t->player, err);
-	job_problem(j, fixes[err->code], "Your turn %ld for game %s was refused (%s): %s",
-		    t->number, t->game, turn_code_name(err->code), err->text);
+	if (err->code == TURN_STALE && !gf->game->over && job_is_player(gf, j->reply.to))
+		stale(j, gf, t);
+	else
+		job_problem(j, fixes[err->code],
+			    "Your turn %ld for game %s was refused (%s): %s", t->number,
+			    t->game, turn_code_name(err->code), err->text);
 	if (job_is_player(gf, j->reply.to))
 		job_context(j, gf);
 	else
