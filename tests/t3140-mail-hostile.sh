@@ -65,7 +65,7 @@ test_expect_success 'a FIFO, a directory and a symlink in inbox/new: set aside o
 	mkdir spool/inbox/new/dir &&
 	printf "From: carol@example.test\nSubject: hi\n\nhello\n" >target &&
 	ln -s "$WORK/target" spool/inbox/new/link &&
-	printf "hello\n" >body && mail_from carol@example.test "hi" body >plain &&
+	printf "hello\n" >body && mail_from dave@example.test "hi" body >plain &&
 	deliver plain plain &&
 	timeout 60 "$CARCPBEM" run --once -c host.conf 2>err5 &&
 	grep "fifo is a FIFO" err5 &&
@@ -122,6 +122,66 @@ test_expect_success 'the same, once it is the sender'"'"'s decision again: how t
 	grep -q "filename=g1-alice.json" "$reply" &&
 	grep -q "carcpbem move g1-alice.json" "$reply" &&
 	test "$(records)" = 3
+'
+
+# The flood tests start an hour later, with no limit in force.
+CARCPBEM_NOW=1700010000
+
+test_expect_success 'one forged turn from 20 made-up senders: 1 warning, few replies' '
+	cd "$WORK" &&
+	sed "s/^Player: alice/Player: bob/" old-turn >forge &&
+	"$CARCPBEM" sign mallory.key forge >forged &&
+	before=$(outbox_count) &&
+	i=1 && while test $i -le 20; do
+		mail_from "eve$i@example.invalid" "[carcassonne g1] turn" forged >f$i &&
+		deliver f$i f$i || return 1
+		i=$((i + 1))
+	done &&
+	for i in 1 2 3; do
+		mail_from eve1@example.invalid "[carcassonne g1] turn" forged >g$i &&
+		deliver g$i g$i || return 1
+	done &&
+	CARCPBEM_NOW=1700010000 "$CARCPBEM" run --once -c host.conf 2>err &&
+	test "$(ls spool/outbox/*-forged-2.eml | wc -l)" = 1 &&
+	test "$(grep -l "^To: eve1@" spool/outbox/*-error.eml | wc -l)" = 1 &&
+	test "$(outbox_count)" = $((before + 11)) &&
+	grep "23 messages, 0 turns applied, 10 replies, 13 ignored" err &&
+	test "$(records)" = 3
+'
+
+test_expect_success 'an hour later the seat owner is warned again, once' '
+	cd "$WORK" &&
+	mail_from eve1@example.invalid "[carcassonne g1] turn" forged >h1 &&
+	mail_from eve2@example.invalid "[carcassonne g1] turn" forged >h2 &&
+	deliver h1 h1 && deliver h2 h2 &&
+	CARCPBEM_NOW=1700013601 "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(ls spool/outbox/*-forged-2.eml | wc -l)" = 2 &&
+	test "$(grep -l "^To: eve1@" spool/outbox/*-error.eml | wc -l)" = 2 &&
+	test "$(grep -l "^To: eve2@" spool/outbox/*-error.eml | wc -l)" = 1
+'
+
+test_expect_success 'killed anywhere in a limited answer: still one warning, one reply' '
+	cd "$WORK" &&
+	rm -rf start && mkdir start && cp -r spool host.conf start/ &&
+	mail_from eve9@example.invalid "[carcassonne g1] turn" forged >k1 &&
+	(cd start && deliver ../k1 k1 &&
+	 CARCPBEM_CRASH_LOG=$WORK/points CARCPBEM_NOW=1700020000 \
+		"$CARCPBEM" run --once -c host.conf -q) &&
+	grep "mail queued" points &&
+	n=$(wc -l <points) && i=1 &&
+	while test $i -le "$n"; do
+		rm -rf w && cp -r start w && (
+			cd w && deliver ../k1 k1 &&
+			export CARCPBEM_NOW=1700020000 &&
+			expect_code 137 env CARCPBEM_CRASH_AT=$i \
+				"$CARCPBEM" run --once -c host.conf -q 2>/dev/null &&
+			"$CARCPBEM" run --once -c host.conf -q &&
+			test "$(ls spool/outbox/*-forged-2.eml | wc -l)" = 3 &&
+			test "$(grep -l "^To: eve9@" spool/outbox/*-error.eml | wc -l)" = 1 &&
+			test "$(ls spool/inbox/new | wc -l)" = 0
+		) || { echo "killed at point $i: $(sed -n "${i}p" points)"; return 1; }
+		i=$((i + 1))
+	done
 '
 
 test_done
