@@ -184,4 +184,49 @@ test_expect_success 'killed anywhere in a limited answer: still one warning, one
 	done
 '
 
+test_expect_success 'a public key in the body is kept for the host, not taken for a turn' '
+	cd "$WORK" &&
+	"$CARCPBEM" keygen zoe >/dev/null 2>&1 &&
+	cp spool/games/g1/state.json state.before &&
+	{ printf "Hi, here is my key:\n\n"; cat zoe.pub; } >kb &&
+	mail_from zoe@example.test "my key" kb >key1 &&
+	deliver key1 key1 &&
+	CARCPBEM_NOW=1700030000 "$CARCPBEM" run --once -c host.conf 2>err &&
+	id=$(sed -n "s/.*sent public key \([0-9a-f]*\) (zoe).*/\1/p" err) &&
+	test -n "$id" &&
+	grep "add it with carcpbem new --key zoe=" err &&
+	grep -q "^carcpbem-ed25519 " "spool/keys/$id.pub" &&
+	grep -q "mailed by zoe@example.test" "spool/keys/$id.pub" &&
+	"$CARCPBEM" new --id kt --key "zoe=spool/keys/$id.pub" \
+		--key bob=bob.pub --dir ktdir zoe bob >/dev/null &&
+	reply=$(ls -t spool/outbox/*-key.eml | head -1) &&
+	grep -q "^To: zoe@example.test" "$reply" &&
+	grep -q "key $id (zoe): kept for the host" "$reply" &&
+	! grep -q "No turn file" "$reply" &&
+	cmp state.before spool/games/g1/state.json
+'
+
+test_expect_success 'a .pub attachment, an OpenSSH key and a secret key are told apart' '
+	cd "$WORK" &&
+	"$CARCPBEM" keygen yan >/dev/null 2>&1 &&
+	pub=$(base64 -w0 yan.pub) &&
+	{ printf "From: yan@example.test\nSubject: key\nMIME-Version: 1.0\n" &&
+	  printf "Content-Type: multipart/mixed; boundary=b\n\n--b\n" &&
+	  printf "Content-Type: text/plain\n\nmy keys\n" &&
+	  printf "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOv yan@laptop\n" &&
+	  cat yan.key && printf "\n--b\n" &&
+	  printf "Content-Type: application/x-mspublisher\n" &&
+	  printf "Content-Disposition: attachment; filename=yan.pub\n" &&
+	  printf "Content-Transfer-Encoding: base64\n\n%s\n--b--\n" "$pub"; } >key2 &&
+	deliver key2 key2 &&
+	CARCPBEM_NOW=1700030000 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "yan@example.test mailed a secret key" err &&
+	reply=$(ls -t spool/outbox/*-key.eml | head -1) &&
+	grep -q "^To: yan@example.test" "$reply" &&
+	grep -q "an OpenSSH key (in the body): recognised" "$reply" &&
+	grep -q "a SECRET key (in the body): not kept" "$reply" &&
+	grep -q "(yan): kept for the host" "$reply" &&
+	! grep -rq "secret" spool/keys
+'
+
 test_done

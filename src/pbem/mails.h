@@ -90,6 +90,11 @@ int mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 int mails_forged(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 		 const struct mail_reply *reply, const char *what, struct outmails *out,
 		 struct template_error *err);
+/* The answer to a mail with public keys: v has "keys", what became of
+ * each, one a line (process_keys.c). */
+int mails_key(const struct mail_ctx *c, const struct mail_reply *reply,
+	      const struct template_vars *v, struct outmails *out,
+	      struct template_error *err);
 /* Answers to the mail verbs HELP (gf may be NULL), STATUS (the map,
  * scores, whose decision) and HISTORY (the turns so far, from gd's
  * history). */

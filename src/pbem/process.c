@@ -163,6 +163,8 @@ act(struct job *j, bool too_large)
 			    j->p->cfg.max_message_size);
 	else if (j->in.nblocks > 0 && !too_large)
 		job_turns(j);
+	else if (j->in.nkeys > 0 && !j->silent)
+		job_keys(j);
 	else if (!j->silent)
 		job_verbs(j);
 	if (j->silent && j->in.nblocks == 0)

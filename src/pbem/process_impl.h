@@ -44,6 +44,8 @@ void job_fail(struct job *j, const char *fmt, ...) __attribute__((format(printf,
 
 /* The turn blocks of the message (process_turns.c). */
 void job_turns(struct job *j);
+/* A mail with public keys and no turn: keep them, say so (process_keys.c). */
+void job_keys(struct job *j);
 /* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */
 void job_verbs(struct job *j);
 /* The game directory of a game id; -1 with a problem noted if none. */
