@@ -39,7 +39,7 @@ test_expect_success 'the reference: four mails, four runs, never killed' '
 	step 2 &&
 	turn_text bob >t3 && mail_from bob@example.test "turn" t3 >"$WORK/mails/3" &&
 	step 3 &&
-	printf "hello\n" >j && mail_from carol@example.test "x" j >"$WORK/mails/4" &&
+	printf "hello\n" >j && mail_from dave@example.test "x" j >"$WORK/mails/4" &&
 	step 4 &&
 	test "$(records)" = 3 &&
 	test "$(ls spool/outbox | wc -l)" -ge 8

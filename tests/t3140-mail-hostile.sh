@@ -71,7 +71,7 @@ test_expect_success 'a FIFO, a directory and a symlink in inbox/new: set aside o
 	mkdir spool/inbox/new/dir &&
 	printf "From: carol@example.test\nSubject: hi\n\nhello\n" >target &&
 	ln -s "$WORK/target" spool/inbox/new/link &&
-	printf "hello\n" >body && mail_from carol@example.test "hi" body >plain &&
+	printf "hello\n" >body && mail_from dave@example.test "hi" body >plain &&
 	deliver plain plain &&
 	timeout 60 "$CARCPBEM" run --once -c host.conf 2>err5 &&
 	grep "fifo is a FIFO" err5 &&
@@ -96,6 +96,143 @@ test_expect_success 'temporary files a kill left behind are removed after a whil
 	grep "removed 4 temporary files" err &&
 	test "$(find spool -name ".carc-tmp.999.1" | wc -l)" = 0 &&
 	test "$(find spool -name ".carc-tmp.999.2" | wc -l)" = 4
+'
+
+# mail_old_turn NAME: alice mails old-turn; the reply's file is printed.
+mail_old_turn () {
+	mail_from alice@example.test "[carcassonne g1] turn" old-turn >"$1" &&
+	deliver "$1" "$1" &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	ls -t spool/outbox/*-error.eml | head -1
+}
+
+test_expect_success 'a turn from an out-of-date view: turn N, turn M, the view attached' '
+	cd "$WORK" &&
+	"$CARCPBEM" view spool/games/g1 --player alice -o old-view.json &&
+	act=$("$CARCPBEM" legal old-view.json | grep "^place" | sed -n 2p) &&
+	"$CARCPBEM" move old-view.json "$act" pass --key alice.key >old-turn &&
+	play alice &&
+	reply=$(mail_old_turn m-old1) &&
+	grep -q "made for turn 1, but the game has moved on to turn 2: bob to place" "$reply" &&
+	grep -q "filename=g1-alice.json" "$reply" &&
+	! grep -q "g1-bob.json" "$reply" &&
+	grep -q "It is bob.s decision now" "$reply" &&
+	test "$(records)" = 2
+'
+
+test_expect_success 'the same, once it is the sender'"'"'s decision again: how to move' '
+	cd "$WORK" &&
+	play bob &&
+	reply=$(mail_old_turn m-old2) &&
+	grep -q "made for turn 1, but the game has moved on to turn 3: alice to place" "$reply" &&
+	grep -q "filename=g1-alice.json" "$reply" &&
+	grep -q "carcpbem move g1-alice.json" "$reply" &&
+	test "$(records)" = 3
+'
+
+# The flood tests start an hour later, with no limit in force.
+CARCPBEM_NOW=1700010000
+
+test_expect_success 'one forged turn from 20 made-up senders: 1 warning, few replies' '
+	cd "$WORK" &&
+	sed "s/^Player: alice/Player: bob/" old-turn >forge &&
+	"$CARCPBEM" sign mallory.key forge >forged &&
+	before=$(outbox_count) &&
+	i=1 && while test $i -le 20; do
+		mail_from "eve$i@example.invalid" "[carcassonne g1] turn" forged >f$i &&
+		deliver f$i f$i || return 1
+		i=$((i + 1))
+	done &&
+	for i in 1 2 3; do
+		mail_from eve1@example.invalid "[carcassonne g1] turn" forged >g$i &&
+		deliver g$i g$i || return 1
+	done &&
+	CARCPBEM_NOW=1700010000 "$CARCPBEM" run --once -c host.conf 2>err &&
+	test "$(ls spool/outbox/*-forged-2.eml | wc -l)" = 1 &&
+	test "$(grep -l "^To: eve1@" spool/outbox/*-error.eml | wc -l)" = 1 &&
+	test "$(outbox_count)" = $((before + 11)) &&
+	grep "23 messages, 0 turns applied, 10 replies, 13 ignored" err &&
+	test "$(records)" = 3
+'
+
+test_expect_success 'an hour later the seat owner is warned again, once' '
+	cd "$WORK" &&
+	mail_from eve1@example.invalid "[carcassonne g1] turn" forged >h1 &&
+	mail_from eve2@example.invalid "[carcassonne g1] turn" forged >h2 &&
+	deliver h1 h1 && deliver h2 h2 &&
+	CARCPBEM_NOW=1700013601 "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(ls spool/outbox/*-forged-2.eml | wc -l)" = 2 &&
+	test "$(grep -l "^To: eve1@" spool/outbox/*-error.eml | wc -l)" = 2 &&
+	test "$(grep -l "^To: eve2@" spool/outbox/*-error.eml | wc -l)" = 1
+'
+
+test_expect_success 'killed anywhere in a limited answer: still one warning, one reply' '
+	cd "$WORK" &&
+	rm -rf start && mkdir start && cp -r spool host.conf start/ &&
+	mail_from eve9@example.invalid "[carcassonne g1] turn" forged >k1 &&
+	(cd start && deliver ../k1 k1 &&
+	 CARCPBEM_CRASH_LOG=$WORK/points CARCPBEM_NOW=1700020000 \
+		"$CARCPBEM" run --once -c host.conf -q) &&
+	grep "mail queued" points &&
+	n=$(wc -l <points) && i=1 &&
+	while test $i -le "$n"; do
+		rm -rf w && cp -r start w && (
+			cd w && deliver ../k1 k1 &&
+			export CARCPBEM_NOW=1700020000 &&
+			expect_code 137 env CARCPBEM_CRASH_AT=$i \
+				"$CARCPBEM" run --once -c host.conf -q 2>/dev/null &&
+			"$CARCPBEM" run --once -c host.conf -q &&
+			test "$(ls spool/outbox/*-forged-2.eml | wc -l)" = 3 &&
+			test "$(grep -l "^To: eve9@" spool/outbox/*-error.eml | wc -l)" = 1 &&
+			test "$(ls spool/inbox/new | wc -l)" = 0
+		) || { echo "killed at point $i: $(sed -n "${i}p" points)"; return 1; }
+		i=$((i + 1))
+	done
+'
+
+test_expect_success 'a public key in the body is kept for the host, not taken for a turn' '
+	cd "$WORK" &&
+	"$CARCPBEM" keygen zoe >/dev/null 2>&1 &&
+	cp spool/games/g1/state.json state.before &&
+	{ printf "Hi, here is my key:\n\n"; cat zoe.pub; } >kb &&
+	mail_from zoe@example.test "my key" kb >key1 &&
+	deliver key1 key1 &&
+	CARCPBEM_NOW=1700030000 "$CARCPBEM" run --once -c host.conf 2>err &&
+	id=$(sed -n "s/.*sent public key \([0-9a-f]*\) (zoe).*/\1/p" err) &&
+	test -n "$id" &&
+	grep "add it with carcpbem new --key zoe=" err &&
+	grep -q "^carcpbem-ed25519 " "spool/keys/$id.pub" &&
+	grep -q "mailed by zoe@example.test" "spool/keys/$id.pub" &&
+	"$CARCPBEM" new --id kt --key "zoe=spool/keys/$id.pub" \
+		--key bob=bob.pub --dir ktdir zoe bob >/dev/null &&
+	reply=$(ls -t spool/outbox/*-key.eml | head -1) &&
+	grep -q "^To: zoe@example.test" "$reply" &&
+	grep -q "key $id (zoe): kept for the host" "$reply" &&
+	! grep -q "No turn file" "$reply" &&
+	cmp state.before spool/games/g1/state.json
+'
+
+test_expect_success 'a .pub attachment, an OpenSSH key and a secret key are told apart' '
+	cd "$WORK" &&
+	"$CARCPBEM" keygen yan >/dev/null 2>&1 &&
+	pub=$(base64 -w0 yan.pub) &&
+	{ printf "From: yan@example.test\nSubject: key\nMIME-Version: 1.0\n" &&
+	  printf "Content-Type: multipart/mixed; boundary=b\n\n--b\n" &&
+	  printf "Content-Type: text/plain\n\nmy keys\n" &&
+	  printf "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOv yan@laptop\n" &&
+	  cat yan.key && printf "\n--b\n" &&
+	  printf "Content-Type: application/x-mspublisher\n" &&
+	  printf "Content-Disposition: attachment; filename=yan.pub\n" &&
+	  printf "Content-Transfer-Encoding: base64\n\n%s\n--b--\n" "$pub"; } >key2 &&
+	deliver key2 key2 &&
+	CARCPBEM_NOW=1700030000 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "yan@example.test mailed a secret key" err &&
+	reply=$(ls -t spool/outbox/*-key.eml | head -1) &&
+	grep -q "^To: yan@example.test" "$reply" &&
+	grep -q "an OpenSSH key (in the body): recognised" "$reply" &&
+	grep -q "a SECRET key (in the body): not kept" "$reply" &&
+	grep -q "(yan): kept for the host" "$reply" &&
+	! grep -rq "secret" spool/keys
 '
 
 test_done

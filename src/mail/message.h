@@ -33,6 +33,14 @@ struct mail_block {
 	char where[64]; /* "body", "attachment turn.txt", "html body" ... */
 };
 
+/* A line that looks like a key: "carcpbem-ed25519 BASE64 NAME" (or
+ * -secret), "ssh-ed25519 AAAA... comment"; quote marks and blanks off. */
+#define MAIL_MAX_KEYS 4
+struct mail_key {
+	char *line;
+	char where[64];
+};
+
 struct mail_in {
 	char *from;        /* addr-spec of From, lower case; NULL if none */
 	char *reply_to;    /* where to answer: Reply-To, else From; NULL if none */
@@ -48,6 +56,8 @@ struct mail_in {
 	struct mail_block block[MAIL_MAX_BLOCKS]; /* turn blocks, in order */
 	int nblocks;
 	bool too_many_blocks; /* more than MAIL_MAX_BLOCKS were found */
+	struct mail_key key[MAIL_MAX_KEYS]; /* key lines, in order, each once */
+	int nkeys;
 };
 
 /* Parses raw (a whole RFC 5322 message, LF or CRLF). Garbage is not an

@@ -22,6 +22,10 @@ size_t mail_lf(char *s, size_t len);
  * MAIL_MAX_BLOCKS, which set too_many_blocks), -1 if memory runs out. */
 int mail_find_blocks(struct mail_in *m, const char *text, size_t len, const char *where);
 
+/* message_keys.c: appends the public key lines of text to m (up to
+ * MAIL_MAX_KEYS, each once); -1 if memory runs out. */
+int mail_find_keys(struct mail_in *m, const char *text, size_t len, const char *where);
+
 /* message_signs.c: sets never_answer and why_not from the headers. */
 void mail_check_signs(GMimeMessage *msg, struct mail_in *m);
 

@@ -183,5 +183,7 @@ mail_in_free(struct mail_in *m)
 	free(m->text);
 	for (i = 0; i < m->nblocks; i++)
 		free(m->block[i].text);
+	for (i = 0; i < m->nkeys; i++)
+		free(m->key[i].line);
 	memset(m, 0, sizeof(*m));
 }

@@ -35,6 +35,17 @@ kind_of(GMimeObject *part)
 	return SKIP;
 }
 
+/* A key file, whatever type the sender's program gave it (.pub is
+ * application/x-mspublisher in many mime.types). */
+static bool
+is_key_file(GMimePart *part)
+{
+	const char *name = g_mime_part_get_filename(part);
+	size_t n = name ? strlen(name) : 0;
+
+	return n > 4 && strcasecmp(name + n - 4, ".pub") == 0;
+}
+
 /* A file name (Thunderbird's "inline; filename=turn.txt" too) or
  * "attachment" makes it an attachment; other text and octet-stream
  * parts are never the body. */
@@ -94,6 +105,8 @@ walk_leaf(struct walk *w, GMimePart *part, bool forwarded)
 	size_t len;
 	int found;
 
+	if (k == SKIP && is_key_file(part))
+		k = TEXT;
 	if (k == SKIP)
 		return 0;
 	attachment = is_attachment(part, k);
@@ -108,6 +121,8 @@ walk_leaf(struct walk *w, GMimePart *part, bool forwarded)
 		return -1;
 	describe(part, k, attachment, forwarded, where, sizeof(where));
 	found = mail_find_blocks(w->m, text, len, where);
+	if (found >= 0 && mail_find_keys(w->m, text, len, where) < 0)
+		found = -1;
 	if (!attachment && !forwarded)
 		keep_body(w, k, &text);
 	free(text);

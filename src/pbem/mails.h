@@ -77,11 +77,24 @@ int mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outm
 int mails_error(const struct mail_ctx *c, const struct gamefile *gf,
 		const struct mail_reply *reply, const char *what, const char *fix,
 		struct outmails *out, struct template_error *err);
+/* The seat whose address is addr (any case), or -1. */
+int mails_seat_of(const struct gamefile *gf, const char *addr);
+/* The error reply to a turn made from an out-of-date view, sent by the
+ * player of seat: with what to do now and the player's view of the game
+ * as it stands attached (a plain mails_error when seat is -1). */
+int mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
+		const struct mail_reply *reply, const char *what, const char *fix,
+		struct outmails *out, struct template_error *err);
 /* To the registered address of seat: someone (reply->to) tried to play
  * its turn with a key that is not its own, or a bad signature. */
 int mails_forged(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 		 const struct mail_reply *reply, const char *what, struct outmails *out,
 		 struct template_error *err);
+/* The answer to a mail with public keys: v has "keys", what became of
+ * each, one a line (process_keys.c). */
+int mails_key(const struct mail_ctx *c, const struct mail_reply *reply,
+	      const struct template_vars *v, struct outmails *out,
+	      struct template_error *err);
 /* Answers to the mail verbs HELP (gf may be NULL), STATUS (the map,
  * scores, whose decision) and HISTORY (the turns so far, from gd's
  * history). */

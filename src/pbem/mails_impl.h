@@ -83,7 +83,5 @@ int mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const stru
  * mail is an answer. */
 const struct mail_reply *mails_answers(const struct mail_reply *reply, const char *to);
 
-/* The seat whose address is addr (any case), or -1. */
-int mails_seat_of(const struct gamefile *gf, const char *addr);
 
 #endif

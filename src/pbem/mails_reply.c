@@ -67,3 +67,10 @@ mails_forged(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	facts_free(&f);
 	return r;
 }
+
+int
+mails_key(const struct mail_ctx *c, const struct mail_reply *reply,
+	  const struct template_vars *v, struct outmails *out, struct template_error *err)
+{
+	return mails_answer(c, NULL, reply, "key", v, out, err);
+}

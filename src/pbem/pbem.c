@@ -114,6 +114,7 @@ pbem_close(struct pbem *p)
 {
 	sodium_memzero(p->imap_password, sizeof(p->imap_password));
 	sodium_memzero(p->smtp_password, sizeof(p->smtp_password));
+	pbem_players_forget(p);
 }
 
 time_t

@@ -40,6 +40,10 @@ struct pbem {
 	struct queue_sink sink;
 	time_t fixed_now; /* $CARCPBEM_NOW for tests, else 0 */
 	bool quiet;       /* log only warnings and errors */
+	/* Every player address of the spool's games, sorted, for this pass. */
+	char **players;
+	int nplayers;
+	bool players_read;
 	/* Set (by a signal handler) to stop after the current message. */
 	volatile sig_atomic_t *stop;
 };
@@ -76,6 +80,22 @@ int pbem_process(struct pbem *p, const char *name, struct pbem_stats *st);
  * -1 (logged, counted as failed) when it could not be moved. */
 int pbem_set_aside(struct pbem *p, const char *name, const char *why,
 		   struct pbem_stats *st);
+/* Limits (limits.c): a mail that a stranger could make the host send
+ * again and again (an answer to a made-up sender, a warning to a seat's
+ * owner) goes once per key and period; within a period a group of keys
+ * (the prefix group) has at most group_max of them. msg is the inbox
+ * message's key. 1: send it (recorded in SPOOL/limits.json); 0: hold it
+ * back; -1: the limits could not be written (why says why). */
+#define PBEM_LIMIT_PERIOD 3600
+#define PBEM_STRANGER_MAX 10 /* answers to strangers an hour, in all */
+#define PBEM_FORGED_MAX 3    /* warnings to one seat an hour */
+int pbem_limit(struct pbem *p, const char *key, const char *group, int group_max,
+	       const char *msg, char *why, size_t n);
+/* Whether addr is a player's address in any game of the spool (read
+ * once per pass: pbem_players_forget starts over). */
+bool pbem_is_player(struct pbem *p, const char *addr);
+void pbem_players_forget(struct pbem *p);
+
 /* Removes the temporary files that a killed carcpbem left in the spool,
  * the queue, the inbox and the outbox (older than PBEM_TEMP_AGE). */
 #define PBEM_TEMP_AGE (10 * 60)

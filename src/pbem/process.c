@@ -1,6 +1,7 @@
 /* Processing one inbox message: read it, act on it, queue the mails that
  * follow, and only then move it to inbox/cur (pbem.h, "Exactly once"). */
 #include <stdarg.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,8 @@ act(struct job *j, bool too_large)
 			    j->p->cfg.max_message_size);
 	else if (j->in.nblocks > 0 && !too_large)
 		job_turns(j);
+	else if (j->in.nkeys > 0 && !j->silent)
+		job_keys(j);
 	else if (!j->silent)
 		job_verbs(j);
 	if (j->silent && j->in.nblocks == 0)
@@ -202,12 +205,72 @@ error_reply(struct job *j)
 
 	if (j->what[0] == '\0' || j->temp_failure || j->silent)
 		return;
-	if (mails_error(&j->ctx, j->context, &j->reply, j->what, j->fix ? j->fix : "",
-			&j->out, &terr) < 0)
+	if ((j->context != NULL && j->view_seat >= 0
+		 ? mails_stale(&j->ctx, j->context, j->view_seat, &j->reply, j->what,
+			       j->fix ? j->fix : "", &j->out, &terr)
+		 : mails_error(&j->ctx, j->context, &j->reply, j->what,
+			       j->fix ? j->fix : "", &j->out, &terr)) < 0)
 		job_fail(j, "cannot make the error reply: %s", terr.text);
 	else
 		j->st->replies++;
 	pbem_log(j->p, PBEM_INFO, "%s from %s: refused: %s", j->name, j->reply.to, j->what);
+}
+
+/* Whether the mails made include an answer to the sender. */
+static bool
+answers(const struct job *j)
+{
+	if (j->what[0] != '\0')
+		return true; /* the error reply, still to make */
+	for (int i = 0; i < j->out.n; i++)
+		if (strcasecmp(j->out.m[i].to[0], j->reply.to) == 0)
+			return true;
+	return false;
+}
+
+/* Drops the answers to the sender, error reply included. */
+static void
+drop_answers(struct job *j)
+{
+	int k = 0;
+
+	for (int i = 0; i < j->out.n; i++) {
+		struct outmail *m = &j->out.m[i];
+		if (strcasecmp(m->to[0], j->reply.to) != 0) {
+			j->out.m[k++] = *m;
+			continue;
+		}
+		for (int r = 0; r < m->nto; r++)
+			free(m->to[r]);
+		free(m->text);
+	}
+	j->out.n = k;
+	j->what[0] = '\0';
+}
+
+/* Anyone can write in a stranger's name (no player of any game): such an
+ * address gets one answer an hour, and all strangers together
+ * PBEM_STRANGER_MAX, so that forged senders make little backscatter. */
+static void
+limit_strangers(struct job *j)
+{
+	char key[400], why[600];
+	int r;
+
+	if (j->silent || j->reply.to == NULL || !answers(j) || pbem_is_player(j->p, j->reply.to))
+		return;
+	snprintf(key, sizeof(key), "to %s", j->reply.to);
+	for (char *c = key; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	r = pbem_limit(j->p, key, "to ", PBEM_STRANGER_MAX, j->key, why, sizeof(why));
+	if (r < 0)
+		job_fail(j, "%s", why);
+	else if (r == 0) {
+		pbem_log(j->p, PBEM_INFO, "%s from %s: not answered (a stranger, answered "
+			 "within the hour already, or too many strangers)", j->name, j->reply.to);
+		drop_answers(j);
+		j->st->ignored++;
+	}
 }
 
 /* Queues the mails, marks the games, and takes the message out of new/. */
@@ -217,6 +280,9 @@ finish(struct job *j)
 	struct mail_error err = {0};
 	struct gamedir gd;
 
+	limit_strangers(j);
+	if (j->temp_failure)
+		return;
 	error_reply(j);
 	queue_all(j);
 	for (int i = 0; i < j->ngames && !j->temp_failure; i++) {
@@ -234,7 +300,7 @@ finish(struct job *j)
 int
 pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 {
-	struct job j = {.p = p, .st = st, .name = name};
+	struct job j = {.p = p, .st = st, .name = name, .view_seat = -1};
 	struct mail_error err = {0};
 	bool too_large;
 	size_t len;

@@ -24,6 +24,7 @@ struct job {
 	char what[2048];              /* what was wrong, for the error reply */
 	const char *fix;              /* how to fix it */
 	struct gamefile *context;     /* the game the reply is about, or NULL */
+	int view_seat;                /* attach this seat's view to the reply, or -1 */
 	bool temp_failure;            /* leave the message for a later try */
 	bool silent;                  /* never answer this mail */
 	bool odd;                     /* no mail: a FIFO, a directory, a symlink */
@@ -43,6 +44,8 @@ void job_fail(struct job *j, const char *fmt, ...) __attribute__((format(printf,
 
 /* The turn blocks of the message (process_turns.c). */
 void job_turns(struct job *j);
+/* A mail with public keys and no turn: keep them, say so (process_keys.c). */
+void job_keys(struct job *j);
 /* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */
 void job_verbs(struct job *j);
 /* The game directory of a game id; -1 with a problem noted if none. */

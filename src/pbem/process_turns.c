@@ -31,10 +31,7 @@ static const char *const fixes[TURN_CODE_COUNT] = {
 bool
 job_is_player(const struct gamefile *gf, const char *addr)
 {
-	for (int s = 0; addr != NULL && s < gf->nplayers; s++)
-		if (gf->address[s] != NULL && strcasecmp(gf->address[s], addr) == 0)
-			return true;
-	return false;
+	return mails_seat_of(gf, addr) >= 0;
 }
 
 int
@@ -126,19 +123,52 @@ applied_before(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 /* Someone tried to play a seat's turn with a key not its own: its owner
  * hears of it (unless they sent it themselves). */
 static void
-warn_owner(struct job *j, const struct gamefile *gf, const char *player,
+warn_owner(struct job *j, const struct gamefile *gf, const struct turn *t,
 	   const struct turn_error *err)
 {
 	struct template_error terr = {{0}};
-	int seat = gamefile_player(gf, player);
+	int seat = gamefile_player(gf, t->player), r;
+	char key[200], group[100], why[600];
 
 	if (seat < 0 || gf->address[seat] == NULL ||
 	    strcasecmp(gf->address[seat], j->reply.to) == 0)
 		return;
-	if (mails_forged(&j->ctx, gf, seat, &j->reply, err->text, &j->out, &terr) < 0)
-		job_fail(j, "cannot make the warning to %s: %s", player, terr.text);
 	pbem_log(j->p, PBEM_WARN, "%s: %s tried to play %s's turn in %s: %s", j->name,
-		 j->reply.to, player, gf->id, err->text);
+		 j->reply.to, t->player, gf->id, err->text);
+	/* One warning per game, seat and key an hour, a few per seat. */
+	snprintf(group, sizeof(group), "forged %s %d ", gf->id, seat + 1);
+	snprintf(key, sizeof(key), "%s%s", group, t->key);
+	if ((r = pbem_limit(j->p, key, group, PBEM_FORGED_MAX, j->key, why, sizeof(why))) < 0)
+		job_fail(j, "%s", why);
+	else if (r == 0)
+		pbem_log(j->p, PBEM_INFO, "%s: %s was warned of this within the hour: not "
+			 "again", j->name, t->player);
+	else if (mails_forged(&j->ctx, gf, seat, &j->reply, err->text, &j->out, &terr) < 0)
+		job_fail(j, "cannot make the warning to %s: %s", t->player, terr.text);
+}
+
+/* A turn made from an out-of-date view, said in the player's terms (the
+ * turn layer's text names state hashes); the reply gets the sender's
+ * current view (mails_stale). */
+static void
+stale(struct job *j, const struct gamefile *gf, const struct turn *t)
+{
+	static const char fix[] = "Make your turn again from the view attached to this "
+				  "mail: it is the game as it stands.";
+	char now[160];
+
+	turn_describe_decision(gf, now, sizeof(now));
+	if (t->number == gf->game->turn)
+		job_problem(j, fix,
+			    "Your turn for game %s was made for turn %ld from an earlier "
+			    "view of it; the game has moved on since, to %s.",
+			    gf->id, t->number, now);
+	else
+		job_problem(j, fix,
+			    "Your turn for game %s was made for turn %ld, but the game has "
+			    "moved on to %s.",
+			    gf->id, t->number, now);
+	j->view_seat = mails_seat_of(gf, j->reply.to);
 }
 
 static void
@@ -146,9 +176,13 @@ refused(struct job *j, struct gamefile *gf, const struct turn *t,
 	const struct turn_error *err)
 {
 	if (err->code == TURN_BAD_SIGNATURE || err->code == TURN_UNKNOWN_KEY)
-		warn_owner(j, gf, t->player, err);
-	job_problem(j, fixes[err->code], "Your turn %ld for game %s was refused (%s): %s",
-		    t->number, t->game, turn_code_name(err->code), err->text);
+		warn_owner(j, gf, t, err);
+	if (err->code == TURN_STALE && !gf->game->over && job_is_player(gf, j->reply.to))
+		stale(j, gf, t);
+	else
+		job_problem(j, fixes[err->code],
+			    "Your turn %ld for game %s was refused (%s): %s", t->number,
+			    t->game, turn_code_name(err->code), err->text);
 	if (job_is_player(gf, j->reply.to))
 		job_context(j, gf);
 	else

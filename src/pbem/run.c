@@ -40,10 +40,12 @@ pbem_process_inbox(struct pbem *p, struct pbem_stats *st)
 		pbem_log(p, PBEM_ERR, "%s", err.text);
 		return -1;
 	}
+	pbem_players_forget(p); /* games may have come since the last pass */
 	for (int i = 0; i < n && !(p->stop && *p->stop); i++)
 		if (pbem_process(p, names[i], st) < 0)
 			r = -1;
 	maildir_names_free(names, n);
+	pbem_players_forget(p);
 	return r;
 }
 

@@ -1,0 +1,47 @@
+/* The answer to a turn made from an out-of-date view: the error reply,
+ * with what the notice would say now and the sender's current view
+ * attached, so that the next try is made from the game as it stands. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mails_impl.h"
+
+int
+mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
+	    const struct mail_reply *reply, const char *what, const char *fix,
+	    struct outmails *out, struct template_error *err)
+{
+	char view_file[GF_ID_LEN + GF_NAME_LEN + 8], key_file[GF_NAME_LEN + 8];
+	struct decision d;
+	struct draft dr;
+	struct facts f;
+	char letter[2], *view;
+	int r;
+
+	if (seat < 0 || seat >= gf->nplayers)
+		return mails_error(c, gf, reply, what, fix, out, err);
+	draft_init(&dr, "error", gf->id, reply->to, reply, "%s-error", reply->key);
+	if ((view = gamefile_view_dumps(gf, GF_VIEW_PLAYER, seat)) == NULL)
+		return mails_fail(err, "error", "out of memory");
+	if (facts_make(gf, -1, &f) < 0) {
+		free(view);
+		return mails_fail(err, "error", "out of memory");
+	}
+	game_decision(gf->game, &d);
+	snprintf(view_file, sizeof(view_file), "%s-%s.json", gf->id, gf->name[seat]);
+	snprintf(key_file, sizeof(key_file), "%s.key", gf->name[seat]);
+	facts_vars(gf, &f, &dr.vars);
+	player_vars(gf, seat, letter, &dr.vars);
+	tvars_set(&dr.vars, "what", what);
+	tvars_set(&dr.vars, "fix", fix ? fix : "");
+	tvars_set(&dr.vars, "view_file", view_file);
+	tvars_set(&dr.vars, "key_file", key_file);
+	tvars_set(&dr.vars, "yours", d.player == seat ? "yes" : "");
+	tvars_set(&dr.vars, "place_tile", d.kind == DECISION_PLACE_TILE ? "yes" : "");
+	dr.att[dr.natt++] = (struct mail_attachment){view_file, "application/json", view,
+						      strlen(view)};
+	r = draft_send(c, &dr, out, err);
+	facts_free(&f);
+	free(view);
+	return r;
+}
