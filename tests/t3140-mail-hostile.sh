@@ -235,4 +235,26 @@ test_expect_success 'a .pub attachment, an OpenSSH key and a secret key are told
 	! grep -rq "secret" spool/keys
 '
 
+test_expect_success 'a turn made before the same turn moved on: said so, view attached' '
+	cd "$WORK" &&
+	"$CARCPBEM" view spool/games/g1 --player alice -o v3.json &&
+	act=$("$CARCPBEM" legal v3.json | grep -m1 "^place") &&
+	"$CARCPBEM" move v3.json "$act" pass --key alice.key >full &&
+	sed "/^Action: pass/d" full >tile-only &&
+	"$CARCPBEM" sign alice.key tile-only >partial &&
+	mail_from alice@example.test "[carcassonne g1] turn" partial >p1 &&
+	deliver p1 p1 &&
+	CARCPBEM_NOW=1700040000 "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" = 4 &&
+	mail_from alice@example.test "[carcassonne g1] turn" full >p2 &&
+	deliver p2 p2 &&
+	CARCPBEM_NOW=1700040000 "$CARCPBEM" run --once -c host.conf -q &&
+	reply=$(ls -t spool/outbox/*-error.eml | head -1) &&
+	grep -q "made for turn 3 from an earlier view of it" "$reply" &&
+	grep -q "moved on since, to turn 3: alice to put a figure" "$reply" &&
+	grep -q "filename=g1-alice.json" "$reply" &&
+	grep -q "carcpbem move g1-alice.json \"knight N\"" "$reply" &&
+	test "$(records)" = 4
+'
+
 test_done
