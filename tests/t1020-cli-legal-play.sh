@@ -222,7 +222,7 @@ test_expect_success 'show: players, decision, figures, board' '
 	EOT
 	sed "/^Board:/q" actual >head &&
 	test_cmp expect head &&
-	grep "^-1    ?   \. #Ak \.   ?$" actual &&
+	grep "^ -1    ?   \. #Ak \.   ?$" actual &&
 	sed -n "/^Legend:/,/\.$/p" actual >legend &&
 	sed -n "/^Legend:/,/\.$/p" "$top_srcdir/README.md" >readme &&
 	test_cmp readme legend
@@ -236,7 +236,7 @@ test_expect_success 'show --json parses and holds the facts' '
 	json_ok "[p[\"followers\"] for p in d[\"players\"]] == [6, 7]" <out &&
 	json_ok "d[\"figures\"] == [{\"player\": \"alice\", \"figure\": \"knight\", \"feature\": \"city\", \"x\": 0, \"y\": -1, \"slot\": \"N\"}]" <out &&
 	json_ok "d[\"tiles\"][1] == {\"id\": \"BA/CFc.1\", \"x\": 0, \"y\": -1, \"rotation\": 90}" <out &&
-	json_ok "d[\"board\"][8] == \"-1    ?   . #Ak .   ?\"" <out
+	json_ok "d[\"board\"][8] == \" -1    ?   . #Ak .   ?\"" <out
 '
 
 test_expect_success 'show and legal do not touch the file' '
@@ -327,10 +327,10 @@ test_expect_success 'the worked example of README.md and carcpbem(1) holds' '
 	expect_code 1 "$CARCPBEM" play g.json "place 0 -1 0" "knight N" 2>err &&
 	grep "^carcpbem: refused \"place 0 -1 0\": BASE-TILE-3: BA/C at 0,-1 rotation 0: its south edge is field but the neighbour there has city$" err &&
 	"$CARCPBEM" show g.json >out &&
-	sed -n "/^ 0 =/,/^   \.\.\./p" out >actual &&
-	printf "%s\n" " 0 =========    .   ?" "   .     ..At   ." "   .......+..|..+" >expect &&
+	sed -n "/^  0 =/,/^    \.\.\./p" out >actual &&
+	printf "%s\n" "  0 =========    .   ?" "    .     ..At   ." "    .......+..|..+" >expect &&
 	test_cmp expect actual &&
-	sed -n "/^ 0 =/,/^   \.\.\./p" "$top_srcdir/README.md" >readme &&
+	sed -n "/^  0 =/,/^    \.\.\./p" "$top_srcdir/README.md" >readme &&
 	test_cmp expect readme
 '
 

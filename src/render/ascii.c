@@ -99,6 +99,9 @@ draw_map(struct board_view *v, struct glyph_grid *gr)
 	return 0;
 }
 
+/* The y labels' column, a blank wider than the longest: every line of
+ * the map starts with a blank, so format=flowed stuffs all of them alike
+ * and a reader that does not take the stuffing off sees the map whole. */
 static int
 label_width(const struct board_view *v)
 {
@@ -106,7 +109,7 @@ label_width(const struct board_view *v)
 	int la = snprintf(a, sizeof(a), "%d", v->miny),
 	    lb = snprintf(b, sizeof(b), "%d", v->miny + v->ny - 1);
 
-	return la > lb ? la : lb;
+	return 1 + (la > lb ? la : lb);
 }
 
 /* Each x centred over its cell. */
