@@ -69,8 +69,8 @@ test_expect_success 'legal: figures by slot, then pass' '
 	# Turn 1: alice (A) placed BA/CFc.1 at 0,-1 rotation 90 and may put a figure on it, or pass.
 	# 4 legal actions:
 	knight N
-	farmer EL
-	farmer WL
+	farmer E
+	farmer W
 	pass
 	EOT
 	test_cmp expect actual
@@ -110,7 +110,7 @@ test_expect_success 'a refused action leaves the file byte for byte' '
 	cp g.json before &&
 	expect_code 1 "$CARCPBEM" play g.json "knight N" >out 2>err &&
 	cat >expect <<-\EOT &&
-	carcpbem: refused "knight N": BASE-FOLLOW-3: the city at N is already occupied (a figure stands on it, maybe tiles away)
+	carcpbem: refused "knight N": BASE-FOLLOW-3: the city at N is already occupied (a figure stands on it, maybe tiles away); BA/CFc.1 as placed: N city, E field, W field
 	carcpbem: run "carcpbem legal g.json" for the legal actions
 	EOT
 	test_cmp expect err &&
@@ -134,9 +134,9 @@ test_expect_success 'refusals name the rule or the mistake' '
 	cmp before g.json &&
 	"$CARCPBEM" play g.json "place 0 -1 90" >/dev/null &&
 	expect_code 1 "$CARCPBEM" play g.json "knight Q" 2>err &&
-	grep "^carcpbem: refused \"knight Q\": unknown slot .Q.: use N NL NR E EL ER S SL SR W WL WR or C$" err &&
+	grep "^carcpbem: refused \"knight Q\": unknown place .Q.: use N E S W, NE SE SW NW, NL NR EL ER SL SR WL WR or C$" err &&
 	expect_code 1 "$CARCPBEM" play g.json "thief N" 2>err &&
-	grep "^carcpbem: refused \"thief N\": BASE-FOLLOW-2: N is a city: a follower there is a knight, not a thief$" err
+	grep "^carcpbem: refused \"thief N\": BASE-FOLLOW-2: N is a city: a follower there is a knight, not a thief; BA/CFc.1 as placed: N city, E field, W field$" err
 '
 
 test_expect_success 'play is all or nothing' '
@@ -219,18 +219,13 @@ test_expect_success 'show: players, decision, figures, board' '
 	  A alice: knight on the city at N of BA/CFc.1 at 0,-1
 
 	Board:
-	       0
-	     .#A#.
-	  -1 ..#..
-	     .###.
-	     .###.
-	   0 =====
-	     .....
-
-	Legend: # city, = | road, ~ river, . field, + monastery, * garden,
-	o crossing; A, B, ... a figure of the 1st, 2nd, ... player.
 	EOT
-	test_cmp expect actual
+	sed "/^Board:/q" actual >head &&
+	test_cmp expect head &&
+	grep "^ -1    ?   \. #Ak \.   ?$" actual &&
+	sed -n "/^Legend:/,/\.$/p" actual >legend &&
+	sed -n "/^Legend:/,/\.$/p" "$top_srcdir/README.md" >readme &&
+	test_cmp readme legend
 '
 
 test_expect_success 'show --json parses and holds the facts' '
@@ -241,7 +236,7 @@ test_expect_success 'show --json parses and holds the facts' '
 	json_ok "[p[\"followers\"] for p in d[\"players\"]] == [6, 7]" <out &&
 	json_ok "d[\"figures\"] == [{\"player\": \"alice\", \"figure\": \"knight\", \"feature\": \"city\", \"x\": 0, \"y\": -1, \"slot\": \"N\"}]" <out &&
 	json_ok "d[\"tiles\"][1] == {\"id\": \"BA/CFc.1\", \"x\": 0, \"y\": -1, \"rotation\": 90}" <out &&
-	json_ok "d[\"board\"][1] == \"     .#A#.\"" <out
+	json_ok "d[\"board\"][8] == \" -1    ?   . #Ak .   ?\"" <out
 '
 
 test_expect_success 'show and legal do not touch the file' '
@@ -285,6 +280,29 @@ test_expect_success 'a whole game through legal and play' '
 '
 
 # If the shuffle changes, update the example in README.md and carcpbem.1.
+test_expect_success 'places: natural names, named back, refused with the tile'"'"'s places' '
+	"$CARCPBEM" new -f --tiles BA/RFr,BA/RFr,BA/L -o p.json alice bob >/dev/null &&
+	"$CARCPBEM" play p.json "place 1 0 0" >/dev/null &&
+	actions p.json >actual &&
+	printf "%s\n" "farmer N" "thief E" "farmer S" pass >expect &&
+	test_cmp expect actual &&
+	cp p.json p0.json &&
+	"$CARCPBEM" play p.json "farmer S" >out &&
+	grep "^alice put a farmer on the field at S of 1,0\.$" out &&
+	cp p0.json p.json && "$CARCPBEM" play p.json "Farmer south" >out &&
+	grep "at S of 1,0\.$" out &&
+	cp p0.json p.json && "$CARCPBEM" play p.json "farmer SR" >out &&
+	grep "at S (SW) of 1,0\.$" out &&
+	cp p0.json p.json && "$CARCPBEM" play p.json "thief W" >out &&
+	grep "on the road at E (W) of 1,0\.$" out &&
+	cp p0.json p.json &&
+	expect_code 1 "$CARCPBEM" play p.json "farmer C" 2>err &&
+	grep "BA/RFr as placed (rotation 0) has nothing at C; its places: N field, E road, S field$" err &&
+	expect_code 1 "$CARCPBEM" play p.json "knight N" 2>err &&
+	grep "N is a field: a follower there is a farmer, not a knight; BA/RFr as placed: N field, E road, S field$" err &&
+	cmp p0.json p.json
+'
+
 test_expect_success 'the worked example of README.md and carcpbem(1) holds' '
 	"$CARCPBEM" new --seed example -o g.json alice bob >/dev/null &&
 	"$CARCPBEM" legal g.json >actual &&
@@ -302,17 +320,18 @@ test_expect_success 'the worked example of README.md and carcpbem(1) holds' '
 	"$CARCPBEM" play g.json "place 1 0 0" "thief W" >actual &&
 	cat >expect <<-\EOT &&
 	alice placed BA/Rr at 1,0 rotation 0.
-	alice put a thief on the road at S of 1,0.
+	alice put a thief on the road at S (W) of 1,0.
 	Turn 2: bob (B) to place BA/C (city N); 69 tiles left in the bag.
 	EOT
 	test_cmp expect actual &&
 	expect_code 1 "$CARCPBEM" play g.json "place 0 -1 0" "knight N" 2>err &&
 	grep "^carcpbem: refused \"place 0 -1 0\": BASE-TILE-3: BA/C at 0,-1 rotation 0: its south edge is field but the neighbour there has city$" err &&
 	"$CARCPBEM" show g.json >out &&
-	sed -n "/^Board:/,/^$/p" out >actual &&
-	printf "%s\n" "Board:" "       0    1" "     .###......" "   0 ========.." \
-		"     .......A.." "" >expect &&
-	test_cmp expect actual
+	sed -n "/^  0 =/,/^    \.\.\./p" out >actual &&
+	printf "%s\n" "  0 =========    .   ?" "    .     ..At   ." "    .......+..|..+" >expect &&
+	test_cmp expect actual &&
+	sed -n "/^  0 =/,/^    \.\.\./p" "$top_srcdir/README.md" >readme &&
+	test_cmp expect readme
 '
 
 test_done

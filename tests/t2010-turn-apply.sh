@@ -242,7 +242,7 @@ test_expect_success 'the same turn twice, even mangled by mail: ignored, status 
 test_expect_success 'illegal actions: status 10, with the rule and the legal options' '
 	golden &&
 	refused illegal-action 10 "illegal-action: action 1 \"place 5 5 0\" is refused: BASE-TILE-2: 5,5 is not next to any placed tile (a shared edge is needed); legal here: place 0 -1 90, place 0 -1 270, place 0 1 0, place 0 1 180" &&
-	refused illegal-second-action 10 "illegal-action: action 2 \"thief N\" is refused: BASE-FOLLOW-2: N is a city: a follower there is a knight, not a thief; legal here: knight N, farmer EL, farmer WL, pass"
+	refused illegal-second-action 10 "illegal-action: action 2 \"thief N\" is refused: BASE-FOLLOW-2: N is a city: a follower there is a knight, not a thief; BA/CFc.1 as placed: N city, E field, W field; legal here: knight N, farmer E, farmer W, pass"
 '
 
 test_expect_success 'apply: standard input, a game id, a game file' '

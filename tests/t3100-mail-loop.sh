@@ -24,7 +24,7 @@ test_expect_success 'the notice has the skeleton, the legal actions and the view
 	n=spool/outbox/g1-r0-notice-1.eml &&
 	grep -q "^-----BEGIN CARCASSONNE TURN-----" $n &&
 	grep -q "^Player: alice" $n &&
-	grep -q "^  place " $n &&
+	grep -q "^   place " $n &&
 	grep -q "filename=g1-alice.json" $n &&
 	grep -q "^Auto-Submitted: auto-generated" $n &&
 	grep -q "^X-Carcpbem-Loop: example.test" $n &&

@@ -106,9 +106,8 @@ struct gamefile *cli_load(const char *path, const struct catalog *cat);
 
 /* ---- the board as text (textboard.c) ---- */
 
-/* The board in 5x3 character cells with coordinates; free() it. */
-char *textboard(const struct game *g);
-extern const char textboard_legend[];
+/* The text map with its legend, in pages of 78 columns; free() it. */
+char *textboard(const struct gamefile *gf);
 
 /* ---- the host's config (cli_config.c) ---- */
 

@@ -168,7 +168,7 @@ static void
 print_end(const struct demo *d)
 {
 	const struct game *g = d->gf->game;
-	char *board = textboard(g);
+	char *board = textboard(d->gf);
 	int i = g->nevents;
 
 	while (i > 0 && (g->events[i - 1].kind == EV_GAME_OVER ||
@@ -177,7 +177,7 @@ print_end(const struct demo *d)
 	printf("\nFinal scoring:\n");
 	report_events(stdout, d->gf, i, "  ");
 	if (board)
-		printf("\nFinal board:\n%s%s\n\n", board, textboard_legend);
+		printf("\nFinal board:\n%s\n", board);
 	free(board);
 	report_final(stdout, d->gf);
 }

@@ -63,7 +63,7 @@ show_figures(const struct gamefile *gf)
 static int
 show_text(const char *path, const struct gamefile *gf)
 {
-	char rules[128], *board = textboard(gf->game);
+	char rules[128], *board = textboard(gf);
 
 	if (board == NULL) {
 		cli_error("out of memory");
@@ -79,7 +79,7 @@ show_text(const char *path, const struct gamefile *gf)
 		report_decision(stdout, gf);
 	putchar('\n');
 	show_figures(gf);
-	printf("\nBoard:\n%s\n%s\n", board, textboard_legend);
+	printf("\nBoard:\n%s", board);
 	free(board);
 	return EXIT_OK;
 }
@@ -135,7 +135,7 @@ static int
 show_json(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
-	char *board = textboard(g);
+	char *board = textboard(gf);
 	json_t *root;
 	int r = EXIT_FAIL;
 

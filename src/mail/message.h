@@ -97,6 +97,8 @@ struct mail_out {
 	const char *loop;             /* value of MAIL_LOOP_HEADER */
 	time_t date;
 	const char *body;             /* UTF-8 text/plain */
+	bool flowed;                  /* send the body as format=flowed (RFC
+					 3676): lines over 78 columns broken */
 	struct mail_attachment att[MAIL_MAX_ATTACH];
 	int natt;
 };

@@ -114,7 +114,7 @@ static GMimeObject *
 mime_body(const struct mail_out *m, const char *boundary)
 {
 	GMimeObject *text =
-	    mail_body_part(m->body ? m->body : "", m->natt ? boundary : NULL);
+	    mail_body_part(m->body ? m->body : "", m->flowed, m->natt ? boundary : NULL);
 	GMimeMultipart *mixed;
 	GMimeObject *part;
 	int i;

@@ -1,5 +1,5 @@
-/* The parts of a mail being composed: the text body (UTF-8, 7bit when it
- * can be, else quoted-printable) and base64 attachments. */
+/* The parts of a mail being composed: the text body (UTF-8, format=flowed
+ * if asked, 7bit when it can be, else quoted-printable) and base64 attachments. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,18 +36,20 @@ needs_qp(const char *text, size_t len, const char *boundary)
 }
 
 GMimeObject *
-mail_body_part(const char *body, const char *boundary)
+mail_body_part(const char *body, bool flowed, const char *boundary)
 {
-	size_t len = strlen(body);
-	char *text = malloc(len + 1);
+	char *text = flowed ? mail_flow(body) : strdup(body);
+	size_t len;
 	GMimePart *part;
 
 	if (text == NULL)
 		return NULL;
-	memcpy(text, body, len + 1);
-	len = mail_lf(text, len); /* GMime writes every LF as CR LF */
+	len = mail_lf(text, strlen(text)); /* GMime writes every LF as CR LF */
 	part = g_mime_part_new_with_type("text", "plain");
 	g_mime_object_set_content_type_parameter(GMIME_OBJECT(part), "charset", "utf-8");
+	if (flowed)
+		g_mime_object_set_content_type_parameter(GMIME_OBJECT(part), "format",
+							 "flowed");
 	set_content(part, text, len);
 	g_mime_part_set_content_encoding(
 	    part, needs_qp(text, len, boundary) ? GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE

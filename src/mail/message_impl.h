@@ -54,7 +54,12 @@ char *html_finish(struct html_out *h);  /* the text, or NULL if memory ran out *
 size_t html_entity(struct html_out *h, const char *p, const char *end);
 
 /* message_compose_part.c: the parts of a mail being composed. */
-GMimeObject *mail_body_part(const char *body, const char *boundary);
+GMimeObject *mail_body_part(const char *body, bool flowed, const char *boundary);
+/* The longest line of a body sent, in columns (message_flowed.c). */
+#define MAIL_FLOW_WIDTH 78
+/* The body as format=flowed text, every line at most MAIL_FLOW_WIDTH
+ * columns but single words longer than that; malloc'd, or NULL. */
+char *mail_flow(const char *text);
 GMimeObject *mail_attachment_part(const struct mail_attachment *a);
 
 #endif

@@ -202,6 +202,7 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	m.loop = c->cfg->domain;
 	m.date = c->now;
 	m.body = body;
+	m.flowed = true; /* the host's prose folds to 78 columns; maps do not */
 	memcpy(m.att, d->att, sizeof(m.att));
 	m.natt = d->natt;
 	if ((text = mail_compose(&m, &len, &merr)) == NULL)

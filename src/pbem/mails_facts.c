@@ -76,6 +76,9 @@ map_text(const struct gamefile *gf)
 		names[p] = gf->name[p];
 	render_opts_default(&o);
 	o.names = names;
+	/* a column short of the mail's 78: a map line that starts with a
+	 * blank gets one more in front (format=flowed's space-stuffing) */
+	o.width = RENDER_MAIL_WIDTH - 1;
 	return render_ascii_string(gf->game, &o);
 }
 

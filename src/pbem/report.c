@@ -124,6 +124,42 @@ decision_json(const struct gamefile *gf)
 	return d;
 }
 
+/* The place name of a slot of a placed tile ("E"); with what the player
+ * wrote after it when that was another name of the piece ("E (S)"). */
+/* The word a player likely wrote for a slot: a field side acts on its L
+ * half, a corner on the R half before it, any other word on itself. */
+static const char *
+slot_word(const struct tile_type *t, int rot, int slot)
+{
+	static const char *const sides[] = {"N", "E", "S", "W"};
+	static const char *const corners[] = {"NE", "SE", "SW", "NW"};
+	const char *w = slot % 3 == 0 ? sides[slot / 3] : slot % 3 == 2 ? corners[slot / 3]
+									  : NULL;
+	int at = -1;
+
+	if (w && place_resolve(t, rot, w, &at) != SEG_NONE && at == slot)
+		return w;
+	return slot_name(slot);
+}
+
+static void
+place_text(const struct game *g, int p, int slot, char *buf, size_t n)
+{
+	const struct placed_tile *pt = &g->placed[p];
+	const struct tile_type *t = &g->cat->types[pt->type];
+	char name[PLACE_NAME_MAX];
+	int s = slot < SLOT_COUNT ? tile_seg_at(t, slot, pt->rot) : t->centre_seg;
+
+	if (s == SEG_NONE) {
+		snprintf(buf, n, "%s", slot_name(slot));
+		return;
+	}
+	if (place_name(t, pt->rot, s, name) == slot)
+		snprintf(buf, n, "%s", name);
+	else
+		snprintf(buf, n, "%s (%s)", name, slot_word(t, pt->rot, slot));
+}
+
 void
 figure_describe(const struct game *g, int i, char *buf, size_t n)
 {
@@ -131,28 +167,30 @@ figure_describe(const struct game *g, int i, char *buf, size_t n)
 	int seg = f->seg, kind = g->feat[seg].kind, slot = game_segment_slot(g, seg);
 	const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
 	const char *id = g->cat->types[pt->type].id;
+	char place[16];
 
+	place_text(g, seg / TILE_SEG_MAX, slot, place, sizeof(place));
 	if (slot == SLOT_CENTRE)
 		snprintf(buf, n, "%s on the %s of %s at %d,%d",
 			 figure_role_name(kind, f->type), seg_kind_name(kind), id, pt->x,
 			 pt->y);
 	else
 		snprintf(buf, n, "%s on the %s at %s of %s at %d,%d",
-			 figure_role_name(kind, f->type), seg_kind_name(kind),
-			 slot_name(slot), id, pt->x, pt->y);
+			 figure_role_name(kind, f->type), seg_kind_name(kind), place, id,
+			 pt->x, pt->y);
 }
 
-/* The slot legal would name the figure's feature by, whatever slot of it
- * the player named. */
-static int
-naming_slot(const struct game *g, const struct game_event *ev)
+/* The place as the update names it: the name legal uses, and the slot
+ * the player wrote when that is another. */
+static const char *
+event_place(const struct game *g, const struct game_event *ev, char *buf, size_t n)
 {
-	int p = game_placed_at(g, ev->x, ev->y), s;
+	int p = game_placed_at(g, ev->x, ev->y);
 
-	if (p < 0 || ev->slot >= SLOT_COUNT)
-		return ev->slot;
-	s = tile_seg_at(&g->cat->types[g->placed[p].type], ev->slot, g->placed[p].rot);
-	return s == SEG_NONE ? ev->slot : game_segment_slot(g, p * TILE_SEG_MAX + s);
+	if (p < 0)
+		return slot_name(ev->slot);
+	place_text(g, p, ev->slot, buf, n);
+	return buf;
 }
 
 static void
@@ -161,6 +199,7 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev)
 	const char *who = ev->player >= 0 ? gf->name[ev->player] : "?";
 	const char *id = ev->tile >= 0 ? gf->cat->types[ev->tile].id : "?";
 	const char *role;
+	char place[16];
 
 	switch (ev->kind) {
 	case EV_PLACE_TILE:
@@ -176,7 +215,8 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev)
 		else
 			fprintf(fp, "%s put %s %s on the %s at %s of %d,%d.\n", who,
 				article(role), role, seg_kind_name(ev->seg_kind),
-				slot_name(naming_slot(gf->game, ev)), ev->x, ev->y);
+				event_place(gf->game, ev, place, sizeof(place)), ev->x,
+				ev->y);
 		break;
 	case EV_SCORE:
 		fprintf(fp, "%s scores %d point%s for the %s at %d,%d%s.\n", who,

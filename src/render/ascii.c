@@ -70,27 +70,15 @@ mark_last(const struct board_view *v, struct glyph_grid *gr)
 	*grid_at(gr, c, r + ACELL_H - 1) = GL_MARK_SW;
 }
 
-/* A fitting cell: a ? above the rotations that fit, each on its own
- * row, the outer columns left blank to part it from its neighbours:
- *
- *	   ?
- *	   0
- *	  90
- *	 180
- *	 270
- */
+/* A fitting cell: a ? in its middle, nothing else; the rotations that
+ * fit are listed below the map, where no ruler can be read as one. */
 static void
 draw_fits(const struct board_view *v, struct glyph_grid *gr)
 {
-	static const char *const rot[4] = {"  0", " 90", "180", "270"};
-
 	for (int i = 0; i < v->nfit; i++) {
 		int c = (v->fit[i].x - v->minx) * ACELL_W,
 		    r = (v->fit[i].y - v->miny) * ACELL_H;
-		put_text(gr, c + 3, r, "?");
-		for (int k = 0; k < 4; k++)
-			if (v->fit[i].rots & (1 << k))
-				put_text(gr, c + 2, r + 1 + k, rot[k]);
+		put_text(gr, c + ACELL_W / 2, r + ACELL_H / 2, "?");
 	}
 }
 
@@ -111,6 +99,9 @@ draw_map(struct board_view *v, struct glyph_grid *gr)
 	return 0;
 }
 
+/* The y labels' column, a blank wider than the longest: every line of
+ * the map starts with a blank, so format=flowed stuffs all of them alike
+ * and a reader that does not take the stuffing off sees the map whole. */
 static int
 label_width(const struct board_view *v)
 {
@@ -118,7 +109,7 @@ label_width(const struct board_view *v)
 	int la = snprintf(a, sizeof(a), "%d", v->miny),
 	    lb = snprintf(b, sizeof(b), "%d", v->miny + v->ny - 1);
 
-	return la > lb ? la : lb;
+	return 1 + (la > lb ? la : lb);
 }
 
 /* Each x centred over its cell. */

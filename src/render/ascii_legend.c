@@ -78,25 +78,57 @@ seat_text(const struct render_opts *o, int seat, char *buf, size_t n)
 	return buf;
 }
 
+/* The one legend of every text map (mail, render, show, demo, README):
+ * what each mark means, the glyphs spelled by the character set. */
+static const struct {
+	glyph g[4]; /* up to four spellings of one thing, 0 after the last */
+	const char *ascii, *meaning;
+} legend[] = {
+	{{GL_CITY}, NULL, "city"},
+	{{GL_SHIELD}, NULL, "pennant"},
+	{{GL_ROAD_H, GL_ROAD_V, GL_ROAD_D1, GL_ROAD_D2}, NULL, "road"},
+	{{GL_RIVER_H, GL_RIVER_V, GL_RIVER_D1}, NULL, "river"},
+	{{GL_FIELD}, NULL, "field"},
+	{{GL_JUNCTION}, NULL, "where roads end"},
+	{{GL_POOL}, NULL, "spring or lake"},
+	{{0}, "[+]", "monastery"},
+	{{0}, "(%)", "garden"},
+};
+
+void
+render_legend(FILE *fp, const struct render_opts *o)
+{
+	char text[400];
+	size_t n = 0;
+
+	n += (size_t)snprintf(text, sizeof(text), "Legend:");
+	for (size_t i = 0; i < sizeof(legend) / sizeof(legend[0]); i++) {
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s ", i ? "," : "");
+		if (legend[i].ascii)
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s", legend[i].ascii);
+		for (int k = 0; k < 4 && legend[i].g[k]; k++) {
+			const char *gt = glyph_text(legend[i].g[k], o->charset);
+			if (k && strstr(text + n - strlen(gt), gt) == text + n - strlen(gt))
+				continue; /* ASCII spells the river's bends alike */
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s", k ? NB : "", gt);
+		}
+		n += (size_t)snprintf(text + n, sizeof(text) - n, NB "%s", legend[i].meaning);
+	}
+	text_wrap(fp, o->width, "%s.", text);
+}
+
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
 	char seats[MAX_PLAYERS * 24] = "";
-	int cs = o->charset, n = 0;
+	int n = 0;
 
 	for (int p = 0; p < v->g->nplayers; p++)
 		n += snprintf(seats + n, sizeof(seats) - n, "%s%c%s%s", p ? ", " : "",
 			      'A' + p, seat_name(o, p) ? NB : "",
 			      seat_name(o, p) ? seat_name(o, p) : "");
 	fputc('\n', fp);
-	text_wrap(fp, o->width,
-		  "Legend: #" NB "city, *" NB "shield, %s" NB "%s" NB "%s" NB "%s" NB
-		  "road, %s" NB "river, ." NB "field, o" NB "where" NB "roads" NB
-		  "end, @" NB "spring" NB "or" NB "lake, [+]" NB "monastery, (%%)" NB
-		  "garden.",
-		  glyph_text(GL_ROAD_H, cs), glyph_text(GL_ROAD_V, cs),
-		  glyph_text(GL_ROAD_D1, cs), glyph_text(GL_ROAD_D2, cs),
-		  cs == RENDER_UTF8 ? "\u2550" NB "\u2551" NB "~" : "~");
+	render_legend(fp, o);
 	text_wrap(fp, o->width,
 		  "Figures: seat letter and role (t" NB "thief, k" NB "knight, f" NB
 		  "farmer, m" NB "monk, a" NB "abbot): Bk is a knight of B. Seats: %s.",
@@ -189,11 +221,32 @@ print_fits(FILE *fp, struct board_view *v, const struct render_opts *o)
 
 	game_decision(v->g, &d);
 	text_wrap(fp, o->width,
-		  "%s is to place %s. It fits where ? stands, turned as shown:",
+		  "%s is to place %s. It fits in the cells marked ?, turned as listed "
+		  "(cell x,y: rotations; \"place X Y ROTATION\"):",
 		  seat_text(o, d.player, who, sizeof(who)), t->id);
 	print_fit_list(fp, v, o);
-	fprintf(fp, "\n%s in its four rotations:\n", t->id);
-	print_rotations(fp, t, o->charset, o->width);
+	fputc('\n', fp);
+	text_wrap(fp, o->width,
+		  "%s in its four rotations, with the names of the places a figure may "
+		  "take (\"farmer S\", docs/turn-format.md):",
+		  t->id);
+	ascii_places(fp, t, (const int[]){0, 1, 2, 3}, 4, o->charset, o->width);
+}
+
+/* The tile just placed, as it lies, when a figure may go on it. */
+static void
+print_placed(FILE *fp, struct board_view *v, const struct render_opts *o)
+{
+	const struct placed_tile *pt = &v->g->placed[v->g->last_placed];
+	const struct tile_type *t = &v->g->cat->types[pt->type];
+	int rot = pt->rot;
+
+	fputc('\n', fp);
+	text_wrap(fp, o->width,
+		  "%s as placed at %d,%d, with the names of the places a figure may "
+		  "take (\"farmer S\"):",
+		  t->id, pt->x, pt->y);
+	ascii_places(fp, t, &rot, 1, o->charset, o->width);
 }
 
 void
@@ -205,6 +258,8 @@ ascii_legend(FILE *fp, struct board_view *v, const struct render_opts *o)
 	if (v->fit_tile >= 0) {
 		fputc('\n', fp);
 		print_fits(fp, v, o);
+	} else if (!v->g->over && v->g->last_placed >= 0) {
+		print_placed(fp, v, o);
 	}
 }
 

@@ -28,6 +28,7 @@ struct png_layout {
 	int board_x, board_y; /* north-west corner of the view's first cell */
 	int width, height;
 	int table_y; /* top of the score table */
+	int drawn_x; /* left of the drawn tile beside the board (png_drawn.c) */
 };
 
 void png_rgb(cairo_t *cr, uint32_t rgb);
@@ -46,6 +47,17 @@ void png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l);
 void png_table(cairo_t *cr, const struct board_view *v, const struct render_opts *o,
 	       const struct png_layout *l);
 int png_table_height(const struct game *g);
+#define DRAWN_PX 72   /* a drawn tile beside the board (png_drawn.c) */
+#define DRAWN_PAD 22  /* room for the names around it */
+#define DRAWN_TITLE 24
+#define DRAWN_CELL (DRAWN_PX + 2 * DRAWN_PAD)
+#define DRAWN_STEP (DRAWN_CELL + 20) /* from one column to the next */
+
+/* The drawn tile beside the board, with its place names: the room it
+ * takes (0, 0 when there is none) and the drawing. */
+int png_drawn_width(const struct board_view *v);
+int png_drawn_height(const struct board_view *v);
+void png_drawn(cairo_t *cr, struct board_view *v, const struct png_layout *l);
 
 /* Text in the current colour, capitals cap high, with its left end
  * (align 0), middle (0.5) or right end (1) at x and the middle of its

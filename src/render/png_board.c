@@ -13,16 +13,19 @@ png_layout(const struct board_view *v, const struct render_opts *o, struct png_l
 {
 	int max = o->max_px < PNG_MIN_SIZE ? PNG_MIN_SIZE : o->max_px,
 	    table = png_table_height(v->g), px = o->tile_px > 0 ? o->tile_px : 64,
-	    fit_x = (max - 2 * PNG_MARGIN) / v->nx,
+	    drawn_w = png_drawn_width(v), drawn_h = PNG_MARGIN + png_drawn_height(v),
+	    fit_x = (max - 2 * PNG_MARGIN - drawn_w) / v->nx,
 	    fit_y = (max - 2 * PNG_MARGIN - table) / v->ny;
 
 	px = px < fit_x ? px : fit_x;
 	px = px < fit_y ? px : fit_y;
 	l->px = px < PNG_MIN_TILE ? PNG_MIN_TILE : px;
 	l->board_x = l->board_y = PNG_MARGIN;
-	l->width = 2 * PNG_MARGIN + v->nx * l->px;
+	l->drawn_x = 2 * PNG_MARGIN + v->nx * l->px;
+	l->width = l->drawn_x + drawn_w;
 	l->width = l->width < PNG_TABLE_W ? PNG_TABLE_W : l->width;
 	l->table_y = 2 * PNG_MARGIN + v->ny * l->px;
+	l->table_y = l->table_y < drawn_h ? drawn_h : l->table_y;
 	l->height = l->table_y + table;
 }
 

@@ -58,6 +58,8 @@ void render_opts_default(struct render_opts *o);
 int render_ascii(const struct game *g, const struct render_opts *o, FILE *fp);
 /* The same in a string (free() it), or NULL. */
 char *render_ascii_string(const struct game *g, const struct render_opts *o);
+/* The legend of the text map: the one every output prints. */
+void render_legend(FILE *fp, const struct render_opts *o);
 /* Every tile type of cat in its four rotations, as text. */
 int render_ascii_tiles(const struct catalog *cat, const struct render_opts *o, FILE *fp);
 

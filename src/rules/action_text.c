@@ -1,6 +1,7 @@
 /* Actions as text, the form players write in turn files and carcpbem legal
- * prints:  place X Y ROT | thief S | knight S | monk | farmer S | abbot |
- * recall | pass   (S = a slot such as N or EL; case does not matter). */
+ * prints:  place X Y ROT | thief P | knight P | monk | farmer P | abbot |
+ * recall | pass   (P = a place such as N, NE or EL, place_name.c; case
+ * does not matter). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,24 +67,86 @@ parse_place(char **w, int n, struct action *a, struct rules_error *err)
 	return 0;
 }
 
+/* The tile a figure goes on now, or NULL when no figure is due. */
+static const struct tile_type *
+figure_tile(const struct game *g, int *rot)
+{
+	const struct placed_tile *pt;
+	struct decision d;
+
+	if (g == NULL)
+		return NULL;
+	game_decision(g, &d);
+	if (d.kind != DECISION_PLACE_FIGURE || g->last_placed < 0)
+		return NULL;
+	pt = &g->placed[g->last_placed];
+	*rot = pt->rot;
+	return game_type(g, pt->type);
+}
+
+/* "N field, E road, S field": the places of the tile as turned. */
+static void
+places_text(const struct tile_type *t, int rot, char *buf, size_t n)
+{
+	struct place p[TILE_SEG_MAX];
+	int np = tile_places(t, rot, p);
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < np && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s %s", i ? ", " : "", p[i].name,
+					seg_kind_name(p[i].kind));
+}
+
+int
+action_places(const struct game *g, char *buf, size_t n)
+{
+	const struct tile_type *t;
+	int rot;
+
+	buf[0] = '\0';
+	if ((t = figure_tile(g, &rot)) == NULL)
+		return -1;
+	places_text(t, rot, buf, n);
+	return 0;
+}
+
 static int
-parse_figure(const struct role_word *r, char **w, int n, struct action *a,
-	     struct rules_error *err)
+parse_slot(const struct game *g, const char *word, int *slot, struct rules_error *err)
+{
+	const struct tile_type *t;
+	char places[160];
+	int rot;
+
+	*slot = place_word_slot(word);
+	if (*slot < 0)
+		return rerr(err, RERR_PARSE, "",
+			    "unknown place '%s': use N E S W, NE SE SW NW, NL NR EL ER SL SR "
+			    "WL WR or C",
+			    word);
+	if ((t = figure_tile(g, &rot)) == NULL)
+		return 0;
+	if (place_resolve(t, rot, word, slot) != SEG_NONE)
+		return 0;
+	places_text(t, rot, places, sizeof(places));
+	return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-2",
+		    "%s as placed (rotation %d) has nothing at %s; its places: %s", t->id,
+		    rot * 90, word, places);
+}
+
+static int
+parse_figure(const struct game *g, const struct role_word *r, char **w, int n,
+	     struct action *a, struct rules_error *err)
 {
 	int slot = r->slot;
 
 	if (n > 2 || (r->slot < 0 && n != 2))
 		return rerr(err, RERR_PARSE, "",
-			    "write a %s as: %s SLOT, e.g. %s N or %s EL (slots N NL NR E "
-			    "EL ER S SL SR W WL WR, C for the centre)",
+			    "write a %s as: %s PLACE, e.g. %s N or %s NE (places N E S W, "
+			    "NE SE SW NW, NL NR EL ER SL SR WL WR, C for the centre)",
 			    r->word, r->word, r->word, r->word);
-	if (n == 2) {
-		slot = slot_parse(w[1]);
-		if (slot < 0)
-			return rerr(err, RERR_PARSE, "",
-				    "unknown slot '%s': use N NL NR E EL ER S SL SR W WL WR or C",
-				    w[1]);
-	}
+	if (n == 2 && parse_slot(g, w[1], &slot, err) < 0)
+		return -1;
 	*a = (struct action){.kind = ACT_FIGURE, .figure = (uint8_t)r->figure,
 			     .slot = (uint8_t)slot, .role = (uint8_t)r->role};
 	return 0;
@@ -91,6 +154,13 @@ parse_figure(const struct role_word *r, char **w, int n, struct action *a,
 
 int
 action_parse(const char *text, struct action *a, struct rules_error *err)
+{
+	return action_parse_in(NULL, text, a, err);
+}
+
+int
+action_parse_in(const struct game *g, const char *text, struct action *a,
+		struct rules_error *err)
 {
 	char buf[128], *w[MAX_WORDS];
 	int n;
@@ -113,17 +183,33 @@ action_parse(const char *text, struct action *a, struct rules_error *err)
 	}
 	for (size_t i = 0; i < sizeof(role_words) / sizeof(role_words[0]); i++)
 		if (strcasecmp(w[0], role_words[i].word) == 0)
-			return parse_figure(&role_words[i], w, n, a, err);
+			return parse_figure(g, &role_words[i], w, n, a, err);
 	return rerr(err, RERR_PARSE, "",
 		    "unknown action '%s': expected place, thief, knight, monk, farmer, abbot, "
 		    "recall or pass",
 		    w[0]);
 }
 
+/* The place name of a figure's slot on the tile just placed; the slot's
+ * own name when no figure is due. */
+static const char *
+slot_place(const struct game *g, int slot, char name[PLACE_NAME_MAX])
+{
+	const struct tile_type *t;
+	int rot, s;
+
+	if ((t = figure_tile(g, &rot)) == NULL || slot >= SLOT_COUNT ||
+	    (s = tile_seg_at(t, slot, rot)) == SEG_NONE)
+		return slot_name(slot);
+	place_name(t, rot, s, name);
+	return name;
+}
+
 int
 action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 {
-	(void)g;
+	char name[PLACE_NAME_MAX];
+
 	switch (a->kind) {
 	case ACT_PLACE_TILE:
 		return snprintf(buf, n, "place %d %d %d", a->x, a->y, a->rot * 90);
@@ -137,7 +223,7 @@ action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 		if (a->role == SEG_MONASTERY)
 			return snprintf(buf, n, "monk");
 		return snprintf(buf, n, "%s %s", figure_role_name(a->role, a->figure),
-				slot_name(a->slot));
+				slot_place(g, a->slot, name));
 	default:
 		return snprintf(buf, n, "?");
 	}

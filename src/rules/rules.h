@@ -250,6 +250,13 @@ int game_apply(struct game *g, const struct action *a, struct rules_error *err);
  * "farmer EL", "monk", "abbot", "recall", "pass". */
 int action_format(const struct game *g, const struct action *a, char *buf, size_t n);
 int action_parse(const char *text, struct action *a, struct rules_error *err);
+/* The same, naming places as on the tile just placed in g (a place it
+ * does not have is refused with the places it has); g may be NULL. */
+int action_parse_in(const struct game *g, const char *text, struct action *a,
+		    struct rules_error *err);
+/* "N road, NE field, ...": the places of the tile a figure may go on now;
+ * -1 (and "") when no figure is due. */
+int action_places(const struct game *g, char *buf, size_t n);
 
 /* Inspection helpers. */
 int game_placed_at(const struct game *g, int x, int y); /* placed index or -1 */

@@ -163,4 +163,24 @@ int slot_parse(const char *name);     /* inverse, case-insensitive; -1 if unknow
 const char *seg_kind_name(int kind);  /* "road", "city", ... */
 const char *edge_kind_name(int kind); /* "field", "road", "city", "river" */
 
+/* Places (place_name.c): the names players give the pieces of a tile as
+ * turned, N E S W, NE SE SW NW, the half-sides, C (docs/turn-format.md).
+ * For text only, never on the engine's hot paths. */
+#define PLACE_NAME_MAX 4
+struct place {
+	char name[PLACE_NAME_MAX]; /* the name actions and notices use */
+	uint8_t seg;               /* segment of the tile */
+	uint8_t kind;              /* enum seg_kind */
+	uint8_t slot;              /* the board slot actions act on */
+};
+/* The segment a place word names (or SEG_NONE) and the slot for it. */
+int place_resolve(const struct tile_type *t, int rot, const char *word, int *slot);
+/* A slot for a word without a tile ("NE" -> NR), or -1 if no place word. */
+int place_word_slot(const char *word);
+/* The name of segment s; returns the slot its name resolves to. */
+int place_name(const struct tile_type *t, int rot, int s, char name[PLACE_NAME_MAX]);
+/* Every place a figure could take (rivers left out), clockwise from the
+ * north-west corner, the centre last; out holds TILE_SEG_MAX. */
+int tile_places(const struct tile_type *t, int rot, struct place *out);
+
 #endif

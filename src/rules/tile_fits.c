@@ -25,23 +25,16 @@ compute_fits(struct tile_type *t)
 	t->fits[NEED_NOTHING] = 0;
 }
 
-/* The slot that names a segment in actions: a side's centre for roads and
- * cities, the first half-edge clockwise for fields, C for the centre. */
+/* The slot that names a segment in actions: the slot its place name
+ * (place_name.c) resolves to. */
 static void
 compute_name_slots(struct tile_type *t)
 {
-	static const int prefer[SLOT_COUNT] = {
-		SLOT_N, SLOT_E, SLOT_S, SLOT_W, SLOT_NL, SLOT_NR,
-		SLOT_EL, SLOT_ER, SLOT_SL, SLOT_SR, SLOT_WL, SLOT_WR,
-	};
+	char name[PLACE_NAME_MAX];
 
 	for (int rot = 0; rot < 4; rot++)
-		for (int s = 0; s < t->nsegs; s++) {
-			t->name_slot[rot][s] = SLOT_CENTRE;
-			for (int i = SLOT_COUNT - 1; i >= 0 && s != t->centre_seg; i--)
-				if (t->rot_slot_seg[rot][prefer[i]] == s)
-					t->name_slot[rot][s] = (uint8_t)prefer[i];
-		}
+		for (int s = 0; s < t->nsegs; s++)
+			t->name_slot[rot][s] = (uint8_t)place_name(t, rot, s, name);
 }
 
 /* Segments that complete by closing their sides, in scoring order, and

@@ -298,14 +298,58 @@ gamefile_play_action(struct gamefile *gf, const struct action *a, struct rules_e
 	return 0;
 }
 
+/* The rules name the slot a place word acted on ("NL" for "N" on a field
+ * side): put back the player's word, the first time the slot is named. */
+static void
+name_as_written(struct rules_error *err, const struct action *a, const char *text)
+{
+	const char *slot = slot_name(a->slot), *word = text, *at = err->text;
+	size_t n = strlen(slot), wn;
+	char rest[sizeof(err->text)];
+
+	word += strspn(word, " \t\r\n");        /* the role word */
+	word += strcspn(word, " \t\r\n");
+	word += strspn(word, " \t\r\n");        /* the place word */
+	if ((wn = strcspn(word, " \t\r\n")) == 0 || wn > 12)
+		return;
+	for (; (at = strstr(at, slot)) != NULL; at += n)
+		if ((at == err->text || at[-1] == ' ') && strchr(" ;:,", at[n]))
+			break;
+	if (at == NULL || (wn == n && strncmp(word, slot, n) == 0))
+		return;
+	snprintf(rest, sizeof(rest), "%s", at + n);
+	snprintf(err->text + (at - err->text), sizeof(err->text) - (size_t)(at - err->text),
+		 "%.*s%s", (int)wn, word, rest);
+}
+
+/* A figure refused by the rules: name the tile's places too. */
+static int
+refused_figure(const struct gamefile *gf, struct rules_error *err)
+{
+	char places[160];
+	size_t len = strlen(err->text);
+
+	if (action_places(gf->game, places, sizeof(places)) == 0)
+		snprintf(err->text + len, sizeof(err->text) - len, "; %s as placed: %s",
+			 gf->cat->types[gf->game->placed[gf->game->last_placed].type].id,
+			 places);
+	return -1;
+}
+
 int
 gamefile_play(struct gamefile *gf, const char *text, struct rules_error *err)
 {
 	struct action a;
 
-	if (action_parse(text, &a, err) < 0)
-		return -1;
-	return gamefile_play_action(gf, &a, err);
+	if (action_parse_in(gf->game, text, &a, err) < 0)
+		return -1; /* a place the tile lacks: the message lists its places */
+	if (gamefile_play_action(gf, &a, err) < 0) {
+		if (a.kind != ACT_FIGURE || err->code == RERR_NOMEM)
+			return -1;
+		name_as_written(err, &a, text);
+		return refused_figure(gf, err);
+	}
+	return 0;
 }
 
 int
@@ -315,7 +359,7 @@ gf_replay_action(struct gamefile *gf, const char *text, const char *path,
 	struct rules_error re = {0};
 	struct action a;
 
-	if (action_parse(text, &a, &re) < 0)
+	if (action_parse_in(gf->game, text, &a, &re) < 0)
 		return gf_fail(err, path, "\"%.60s\": %s", text, re.text);
 	if (gamefile_play_action(gf, &a, &re) < 0)
 		return gf_fail(err, path, "\"%s\" is %s: %s%s%s", text,

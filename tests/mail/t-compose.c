@@ -262,6 +262,47 @@ test_plain_mail(void)
 	free(mail);
 }
 
+/* format=flowed (RFC 3676): long prose broken after a space that stays,
+ * short lines as they are but for trailing blanks, stuffing. */
+static void
+test_flowed(void)
+{
+	struct mail_out m = {
+	    .from = "games@example.org",
+	    .to = {"alice@example.org"},
+	    .message_id = "f@y",
+	    .flowed = true,
+	    .body = "Turn 11: Ada (A) to place BA/CccR+ (city N-E-W (pennant), road S); 60 "
+		    "tiles left in the bag.\n"
+		    "     -1      0 \n"
+		    "From here on.\n"
+		    "> quoted\n",
+	};
+	struct mail_error err = {0};
+	size_t len = 0;
+	char *mail = mail_compose(&m, &len, &err);
+
+	if (!ok(mail != NULL, "flowed mail: %s", mail ? "ok" : err.text))
+		return;
+	ok(has_header(mail, "Content-Type", " text/plain; charset=utf-8; format=flowed\r\n"),
+	   "flowed: the parameter");
+	ok(strstr(mail, "\r\n\r\nTurn 11: Ada (A) to place BA/CccR+ (city N-E-W (pennant), "
+			"road S); 60 tiles \r\nleft in the bag.\r\n") != NULL,
+	   "flowed: a soft break after the last space within 78 columns");
+	ok(strstr(mail, "\r\n      -1      0\r\n") != NULL,
+	   "flowed: a map line stuffed, its trailing blank gone");
+	ok(strstr(mail, "\r\n From here on.\r\n") != NULL &&
+	       strstr(mail, "\r\n > quoted\r\n") != NULL,
+	   "flowed: From and > stuffed");
+	m.flowed = false;
+	free(mail);
+	mail = mail_compose(&m, &len, &err);
+	ok(mail && has_header(mail, "Content-Type", " text/plain; charset=utf-8\r\n") &&
+		   strstr(mail, "\r\n     -1      0 \r\n") != NULL,
+	   "not flowed: the body as it is");
+	free(mail);
+}
+
 /* A 7-bit body that holds the boundary must not stay 7bit. */
 static void
 test_boundary_in_body(void)
@@ -426,6 +467,7 @@ main(void)
 	mail_mime_init();
 	test_full_mail();
 	test_plain_mail();
+	test_flowed();
 	test_boundary_in_body();
 	test_refusals();
 	test_subject_line_break();

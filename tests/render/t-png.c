@@ -131,8 +131,22 @@ check_small(const struct catalog *cat)
 	is_int(cairo_image_surface_get_width(s), in.width, "width as reported");
 	is_int(cairo_image_surface_get_height(s), in.height, "height as reported");
 	is_int(in.tile_px, 64, "64 pixels a tile");
-	is_int(in.width, PNG_TABLE_W, "as wide as the score table (3 columns)");
-	is_int(in.height, 2 * PNG_MARGIN + 4 * 64 + png_table_height(g), "4 rows high");
+	is_int(in.width, 2 * PNG_MARGIN + 3 * 64 + DRAWN_STEP + DRAWN_CELL + PNG_MARGIN,
+	       "3 columns and the drawn tile in two columns of rotations");
+	is_int(in.height,
+	       PNG_MARGIN + DRAWN_TITLE + 2 * (DRAWN_CELL + DRAWN_TITLE) + png_table_height(g),
+	       "as high as the drawn tile's two rows of rotations (the board is lower)");
+	for (int r = 0; r < 4; r++) { /* BA/L, a monastery on a field, beside the board */
+		double x = 2 * PNG_MARGIN + 3 * 64 + (r % 2) * DRAWN_STEP + DRAWN_PAD,
+		       y = PNG_MARGIN + 2 * DRAWN_TITLE + (r / 2) * (DRAWN_CELL + DRAWN_TITLE) +
+			   DRAWN_PAD;
+		is_rgb(pixel(s, x + 0.1 * DRAWN_PX, y + 0.1 * DRAWN_PX), RGB_FIELD,
+		       "the drawn tile's field, in each rotation");
+		is_rgb(pixel(s, x + 0.5 * DRAWN_PX, y + 0.4 * DRAWN_PX), RGB_ROOF,
+		       "its monastery's roof");
+		is_rgb(pixel(s, x - 0.5 * DRAWN_PAD, y - 0.5 * DRAWN_PAD), RGB_BACKGROUND,
+		       "around it, room for the names");
+	}
 	ok(in.minx == -1 && in.miny == -1, "the fits are inside the picture");
 	is_rgb(cell_pixel(s, &in, 0, 0, 0.5, 0.5), RGB_ROAD, "start tile middle (road)");
 	is_rgb(cell_pixel(s, &in, 0, 0, 0.5, 0.85), RGB_FIELD,

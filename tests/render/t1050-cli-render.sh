@@ -86,7 +86,7 @@ test_expect_success 'coordinates are those of carcpbem legal' '
 	"$CARCPBEM" legal g.json | grep "^place" >legal &&
 	grep "^place 0 2 " legal &&
 	sed -n 1p map | grep "^ *-1 *0 *1$" &&
-	grep "^ 2 " map
+	grep "^  2 " map
 '
 
 test_expect_success 'a wide board is cropped around the last tile, and says so' '

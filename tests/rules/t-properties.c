@@ -418,7 +418,7 @@ check_text(struct run *r, const struct action *a)
 	char text[TEXT_MAX];
 
 	action_format(r->g, a, text, sizeof(text));
-	CHECK(r, P_TEXT, action_parse(text, &back, &err) == 0 && action_eq(a, &back),
+	CHECK(r, P_TEXT, action_parse_in(r->g, text, &back, &err) == 0 && action_eq(a, &back),
 	      "\"%s\" parses back as \"%s\" (%s)", text, err.text[0] ? err.text : "",
 	      err.text[0] ? "" : text_of(r->g, &back));
 }
@@ -874,7 +874,7 @@ check_replay(struct run *r)
 
 	for (int i = 0; good && i < r->nlog; i++) {
 		memset(&err, 0, sizeof(err));
-		good = action_parse(r->log[i], &a, &err) == 0 && game_apply(g, &a, &err) == 0;
+		good = action_parse_in(g, r->log[i], &a, &err) == 0 && game_apply(g, &a, &err) == 0;
 		if (!good)
 			snprintf(why, sizeof(why), "action %d \"%s\": [%s] %s", i, r->log[i],
 				 err.rule, err.text);
