@@ -4,6 +4,7 @@
 # test is a reproducer of something that once went wrong.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
+. "$top_srcdir/tests/mail/printed.sh"
 
 test_expect_success 'setup' '
 	cd "$WORK" &&
@@ -58,7 +59,10 @@ test_expect_success 'ESC and BEL in a turn reach neither the log nor the reply' 
 		evil.signed >m-esc &&
 	deliver m-esc m-esc &&
 	"$CARCPBEM" run --once -c host.conf 2>err &&
-	reply=$(grep -l "control character (0x1b)" spool/outbox/*-error.eml) &&
+	reply= &&
+	for f in spool/outbox/*-error.eml; do
+		mail_text "$f" | grep -q "control character (0x1b)" && reply=$f
+	done &&
 	test -n "$reply" &&
 	grep -q "refused" err &&
 	! has_controls err &&
@@ -113,10 +117,10 @@ test_expect_success 'a turn from an out-of-date view: turn N, turn M, the view a
 	"$CARCPBEM" move old-view.json "$act" pass --key alice.key >old-turn &&
 	play alice &&
 	reply=$(mail_old_turn m-old1) &&
-	grep -q "made for turn 1, but the game has moved on to turn 2: bob to place" "$reply" &&
+	mail_text "$reply" | grep -q "made for turn 1, but the game has moved on to turn 2: bob to place" &&
 	grep -q "filename=g1-alice.json" "$reply" &&
 	! grep -q "g1-bob.json" "$reply" &&
-	grep -q "It is bob.s decision now" "$reply" &&
+	mail_text "$reply" | grep -q "It is bob.s decision now" &&
 	test "$(records)" = 2
 '
 
@@ -124,9 +128,9 @@ test_expect_success 'the same, once it is the sender'"'"'s decision again: how t
 	cd "$WORK" &&
 	play bob &&
 	reply=$(mail_old_turn m-old2) &&
-	grep -q "made for turn 1, but the game has moved on to turn 3: alice to place" "$reply" &&
+	mail_text "$reply" | grep -q "made for turn 1, but the game has moved on to turn 3: alice to place" &&
 	grep -q "filename=g1-alice.json" "$reply" &&
-	grep -q "carcpbem move g1-alice.json" "$reply" &&
+	mail_text "$reply" | grep -q "carcpbem move g1-alice.json" &&
 	test "$(records)" = 3
 '
 
@@ -250,8 +254,8 @@ test_expect_success 'a turn made before the same turn moved on: said so, view at
 	deliver p2 p2 &&
 	CARCPBEM_NOW=1700040000 "$CARCPBEM" run --once -c host.conf -q &&
 	reply=$(ls -t spool/outbox/*-error.eml | head -1) &&
-	grep -q "made for turn 3 from an earlier view of it" "$reply" &&
-	grep -q "moved on since, to turn 3: alice to put a figure" "$reply" &&
+	mail_text "$reply" | grep -q "made for turn 3 from an earlier view of it" &&
+	mail_text "$reply" | grep -q "moved on since, to turn 3: alice to put a figure" &&
 	grep -q "filename=g1-alice.json" "$reply" &&
 	grep -q "carcpbem move g1-alice.json \"knight N\"" "$reply" &&
 	test "$(records)" = 4
