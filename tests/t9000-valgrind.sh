@@ -53,7 +53,7 @@ test_expect_success 'new, legal, play, show and a refusal' '
 	vg "$CARCPBEM" play g.json "$first" pass >/dev/null &&
 	vg "$CARCPBEM" show --json g.json >/dev/null &&
 	test_must_fail vg "$CARCPBEM" play g.json "knight Q" 2>err &&
-	grep "unknown slot" err
+	grep "unknown place" err
 '
 
 test_expect_success 'render: text maps, PNG map and contact sheet' '
