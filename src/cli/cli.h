@@ -73,7 +73,10 @@ int cli_parse_stores(int argc, char **argv, const struct cli_usage *u,
  * (legal, show): parses argv, then run(path, json). */
 int cli_one_game(int argc, char **argv, const struct cli_usage *u,
 		 int (*run)(const char *path, bool json));
-/* "carcpbem: message" on stderr. */
+/* printf to fp with control characters shown, not obeyed (safe_text):
+ * for every message that may hold text from outside. */
+void cli_say(FILE *fp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "carcpbem: message" on stderr, made safe as cli_say. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_gf_error(const char *file, const struct gf_error *e);
 int parse_long(const char *s, long lo, long hi, long *out);

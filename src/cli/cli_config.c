@@ -27,7 +27,7 @@ cli_config(const char *file, const char *spool, struct config *c)
 		file = getenv("CARCPBEM_CONFIG");
 	if (file != NULL && file[0] != '\0' && config_load(file, c, &err) < 0) {
 		config_error_format(&err, text, sizeof(text));
-		fprintf(stderr, "carcpbem: %s\n", text);
+		cli_say(stderr, "carcpbem: %s\n", text);
 		return -1;
 	}
 	if (spool != NULL)

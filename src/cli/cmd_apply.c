@@ -102,10 +102,10 @@ mailer_send(struct mailer *m, const struct gamedir *gd, const struct gamefile *g
 		return EXIT_FAIL;
 	}
 	if (pbem_flush(&m->p, false, &st) < 0)
-		printf("The mails are queued in %s; they go out with the next run.\n",
+		cli_say(stdout, "The mails are queued in %s; they go out with the next run.\n",
 		       m->p.queue);
 	else
-		printf("Mailed the players (%d mail%s).\n", st.queue.sent,
+		cli_say(stdout, "Mailed the players (%d mail%s).\n", st.queue.sent,
 		       st.queue.sent == 1 ? "" : "s");
 	return EXIT_OK;
 }
@@ -122,7 +122,7 @@ mailer_close(struct mailer *m)
 static void
 report(const struct gamefile *gf, const struct apply_result *res)
 {
-	printf("Applied turn %ld of %s to game %s (record %ld): %s.\n", res->turn,
+	cli_say(stdout, "Applied turn %ld of %s to game %s (record %ld): %s.\n", res->turn,
 	       gf->name[res->player], gf->id, res->record, res->actions);
 	report_events(stdout, gf, res->events_from, "");
 	if (gf->game->over)

@@ -187,7 +187,7 @@ once(struct bot_run *r, const struct bot_args *a)
 	int rc = bot_pass(&r->p, &r->b, r->seed, a->flush, &st);
 
 	if (!a->quiet)
-		fprintf(stderr,
+		cli_say(stderr,
 			"carcpbem: %s: %d message%s, %d answered, %d mail%s sent, %d "
 			"waiting in the queue\n",
 			r->b.key.label, st.messages, st.messages == 1 ? "" : "s",

@@ -137,11 +137,11 @@ print_start(const struct mail_demo *d)
 
 	gamefile_seed_hex(d->gf->setup.seed, hex);
 	rules_describe(&d->gf->setup.opt, rules, sizeof(rules));
-	printf("Demo: game %s by mail between computer players", d->gf->id);
+	cli_say(stdout, "Demo: game %s by mail between computer players", d->gf->id);
 	for (int p = 0; p < d->gf->nplayers; p++)
-		printf("%s %s <%s>", p ? "," : "", d->gf->name[p], d->gf->address[p]);
-	printf(";\n%s. Seed %s\n", rules, hex);
-	printf("Host spool: %s (inbox Maildir, queue, outbox, games)\n\n", d->spool);
+		cli_say(stdout, "%s %s <%s>", p ? "," : "", d->gf->name[p], d->gf->address[p]);
+	cli_say(stdout, ";\n%s. Seed %s\n", rules, hex);
+	cli_say(stdout, "Host spool: %s (inbox Maildir, queue, outbox, games)\n\n", d->spool);
 }
 
 /* The exported archive, next to the game directory. */
@@ -190,14 +190,14 @@ print_end(struct mail_demo *d)
 		names[p] = d->gf->name[p];
 	o.names = names;
 	board = render_ascii_string(g, &o);
-	printf("\nFinal board:\n%s\nFinal scoring:\n", board ? board : "");
+	cli_say(stdout, "\nFinal board:\n%s\nFinal scoring:\n", board ? board : "");
 	free(board);
 	report_events(stdout, d->gf, i, "  ");
 	putchar('\n');
 	report_final(stdout, d->gf);
 	if (write_archive(d, archive, sizeof(archive)) < 0)
 		return -1;
-	printf("\n%d turns played by mail: %d mails read by the players, every turn signed "
+	cli_say(stdout, "\n%d turns played by mail: %d mails read by the players, every turn signed "
 	       "and verified.\nArchive: %s\n  (check it: carcpbem replay %s)\n"
 	       "History: %s\nMail: %s/read (sent by the host), %s/cur (the players' turns)\n",
 	       d->turns_sent, d->mails_read, archive, archive, d->gd.history, d->p.outbox,

@@ -44,7 +44,7 @@ keygen(const char *dir, const char *name)
 	if (key_generate(sec, pub, name, &k, &err) < 0)
 		return cli_turn_error(sec, &err);
 	key_format_public(&k, line, sizeof(line));
-	printf("Wrote the secret key %s (keep it to yourself) and the public key %s\n"
+	cli_say(stdout, "Wrote the secret key %s (keep it to yourself) and the public key %s\n"
 	       "(give it to the host):\n%s",
 	       sec, pub, line);
 	return EXIT_OK;

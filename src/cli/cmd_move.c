@@ -170,7 +170,7 @@ sign_and_write(struct turn *t, const struct seckey *k, const char *out)
 	free(block);
 	if (r == EXIT_OK && out) {
 		turn_actions_text(t, acts, sizeof(acts));
-		printf(
+		cli_say(stdout,
 		    "Turn %ld of game %s, %s: %s. Signed, in %s: mail it to the host.\n",
 		    t->number, t->game, t->player, acts, out);
 	}

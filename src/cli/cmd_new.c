@@ -178,29 +178,29 @@ report_new(const struct new_args *a, const char *where, const struct gamefile *g
 	char rules[128];
 
 	rules_describe(&gf->setup.opt, rules, sizeof(rules));
-	printf("Created %s%s: a game for", a->out ? "" : "game directory ", where);
+	cli_say(stdout, "Created %s%s: a game for", a->out ? "" : "game directory ", where);
 	for (int p = 0; p < gf->nplayers; p++)
-		printf("%s %s (%c)", p ? "," : "", gf->name[p], seat_letter(p));
-	printf("; %s.\n", rules);
+		cli_say(stdout, "%s %s (%c)", p ? "," : "", gf->name[p], seat_letter(p));
+	cli_say(stdout, "; %s.\n", rules);
 	if (a->start || a->tiles)
-		printf("Start tile %s%s.\n", gf->cat->types[gf->game->start_type].id,
+		cli_say(stdout, "Start tile %s%s.\n", gf->cat->types[gf->game->start_type].id,
 		       a->tiles ? "; the bag holds the tiles given, in their order" : "");
 	report_decision(stdout, gf);
 	if (a->out)
-		printf("Next: carcpbem legal %s\n", where);
+		cli_say(stdout, "Next: carcpbem legal %s\n", where);
 	else if (mailed) {
-		printf("Game %s. Next: the mail loop (carcpbem run --once from cron, or "
+		cli_say(stdout, "Game %s. Next: the mail loop (carcpbem run --once from cron, or "
 		       "carcpbem daemon) applies the turns the players mail back\n",
 		       gf->id);
 		for (int p = 0; p < gf->nplayers; p++)
 			if (gf->address[p] == NULL)
-				printf("%s has no address: send %s carcpbem view %s --player "
+				cli_say(stdout, "%s has no address: send %s carcpbem view %s --player "
 				       "%s -o %s-%s.json\n",
 				       gf->name[p], gf->name[p], where, gf->name[p], gf->id,
 				       gf->name[p]);
 	}
 	else
-		printf("Game %s. Next: carcpbem view %s -o %s.json, and send it to the "
+		cli_say(stdout, "Game %s. Next: carcpbem view %s -o %s.json, and send it to the "
 		       "players\n",
 		       gf->id, where, gf->id);
 }

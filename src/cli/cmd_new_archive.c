@@ -107,7 +107,7 @@ set_key(struct gamefile *gf, int p, const struct pubkey *k, const char *arg)
 		return -1;
 	}
 	key_id(k->pk, id);
-	printf("Key of %s: %s (from %s)\n", gf->name[p], id, arg);
+	cli_say(stdout, "Key of %s: %s (from %s)\n", gf->name[p], id, arg);
 	return 0;
 }
 
@@ -252,7 +252,7 @@ new_archive_announce(const struct gamefile *gf, const struct new_archive *na,
 	else if (pbem_flush(&p, true, &st) < 0)
 		cli_error("the start is queued in %s; it goes out with the next run", p.queue);
 	else
-		printf("Mailed the start to %d player%s.\n", naddr, naddr == 1 ? "" : "s");
+		cli_say(stdout, "Mailed the start to %d player%s.\n", naddr, naddr == 1 ? "" : "s");
 	pbem_close(&p);
 	return r < 0 ? -1 : 1;
 }

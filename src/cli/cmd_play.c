@@ -75,7 +75,7 @@ play(const char *path, char **actions, int n, bool dry_run)
 	else
 		report_decision(stdout, gf);
 	if (dry_run)
-		printf("(dry run: %s not changed)\n", path);
+		cli_say(stdout, "(dry run: %s not changed)\n", path);
 	r = EXIT_OK;
 out:
 	gamefile_free(gf);

@@ -21,22 +21,22 @@ report(const char *game, const struct replay_report *rep)
 {
 	const struct gamefile *gf = rep->gf;
 
-	printf("%s: game %s, %d record%s: every signature and hash checks.\n", game,
+	cli_say(stdout, "%s: game %s, %d record%s: every signature and hash checks.\n", game,
 	       gf->id, rep->records, rep->records == 1 ? "" : "s");
 	if (gf->bag_mode == GF_BAG_GIVEN)
-		printf("Fair draw: the bag was given, in order; it matches the "
+		cli_say(stdout, "Fair draw: the bag was given, in order; it matches the "
 		       "commitment.\n");
 	else if (rep->shuffle_checked)
-		printf(
+		cli_say(stdout,
 		    "Fair draw: the bag matches the commitment and is the shuffle of the "
 		    "seed (%s).\n",
 		    rep->shuffle);
 	else
-		printf(
+		cli_say(stdout,
 		    "Fair draw: the bag matches the commitment; its shuffle (%s) is not "
 		    "this carcpbem's, so the seed was not shuffled again.\n",
 		    rep->shuffle);
-	printf("State %s: ", rep->state);
+	cli_say(stdout, "State %s: ", rep->state);
 	if (gf->game->over)
 		report_final(stdout, gf);
 	else

@@ -26,15 +26,15 @@ show_players(const struct gamefile *gf)
 
 	for (int p = 0; p < gf->nplayers; p++)
 		w = (int)strlen(gf->name[p]) > w ? (int)strlen(gf->name[p]) : w;
-	printf("Players:\n");
+	cli_say(stdout, "Players:\n");
 	for (int p = 0; p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
-		printf("  %c %-*s %4d point%s  %d of %d followers in supply",
+		cli_say(stdout, "  %c %-*s %4d point%s  %d of %d followers in supply",
 		       seat_letter(p), w, gf->name[p], ps->score,
 		       ps->score == 1 ? " " : "s", ps->supply[FIG_FOLLOWER],
 		       FOLLOWERS_PER_PLAYER);
 		if (g->opt.abbot)
-			printf(", abbot %s",
+			cli_say(stdout, ", abbot %s",
 			       ps->supply[FIG_ABBOT] ? "in supply" : "on the board");
 		putchar('\n');
 	}
@@ -47,17 +47,17 @@ show_figures(const struct gamefile *gf)
 	char buf[160];
 	int n = 0;
 
-	printf("Figures on the board:\n");
+	cli_say(stdout, "Figures on the board:\n");
 	for (int i = 0; i < g->nfigures; i++) {
 		if (g->figure[i].seg < 0)
 			continue;
 		figure_describe(g, i, buf, sizeof(buf));
-		printf("  %c %s: %s\n", seat_letter(g->figure[i].owner),
+		cli_say(stdout, "  %c %s: %s\n", seat_letter(g->figure[i].owner),
 		       gf->name[g->figure[i].owner], buf);
 		n++;
 	}
 	if (n == 0)
-		printf("  none\n");
+		cli_say(stdout, "  none\n");
 }
 
 static int
@@ -70,7 +70,7 @@ show_text(const char *path, const struct gamefile *gf)
 		return EXIT_FAIL;
 	}
 	rules_describe(&gf->setup.opt, rules, sizeof(rules));
-	printf("Game %s: %d players; %s.\n\n", path, gf->nplayers, rules);
+	cli_say(stdout, "Game %s: %d players; %s.\n\n", path, gf->nplayers, rules);
 	show_players(gf);
 	putchar('\n');
 	if (gf->game->over)
@@ -79,7 +79,7 @@ show_text(const char *path, const struct gamefile *gf)
 		report_decision(stdout, gf);
 	putchar('\n');
 	show_figures(gf);
-	printf("\nBoard:\n%s", board);
+	cli_say(stdout, "\nBoard:\n%s", board);
 	free(board);
 	return EXIT_OK;
 }

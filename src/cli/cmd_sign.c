@@ -78,7 +78,7 @@ sign(const char *keyfile, const char *file, const char *out)
 	r = cli_write_out(out, block, 0644, true);
 	if (r == EXIT_OK && out != NULL) {
 		r = cli_write_out(NULL, block, 0, false);
-		fprintf(stderr, "carcpbem: %s: signed; mail it to the host\n", out);
+		cli_say(stderr, "carcpbem: %s: signed; mail it to the host\n", out);
 	}
 	free(block);
 	return r;

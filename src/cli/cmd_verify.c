@@ -53,7 +53,7 @@ check(const char *keyfile, const char *file, const struct turn *t)
 		return cli_turn_error(file, &err);
 	}
 	turn_actions_text(t, acts, sizeof(acts));
-	printf("Good signature by %s (key %s): game %s, turn %ld, player %s, state %s: "
+	cli_say(stdout, "Good signature by %s (key %s): game %s, turn %ld, player %s, state %s: "
 	       "%s\n",
 	       keys[k].label, t->key, t->game, t->number, t->player, t->state, acts);
 	return EXIT_OK;

@@ -37,7 +37,7 @@ read_one(struct mail_demo *d, const char *path)
 			} else {
 				answers++;
 				if (d->verbose)
-					printf("  %-7s %s\n", d->bot[i].key.label, d->bot[i].last);
+					cli_say(stdout, "  %-7s %s\n", d->bot[i].key.label, d->bot[i].last);
 			}
 			free(reply);
 		}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "gamedir.h"
@@ -95,7 +96,13 @@ cli_write_out(const char *path, const char *text, int mode, bool replace)
 	struct gf_error err = {0};
 
 	if (path == NULL) {
-		if (fputs(text, stdout) == EOF || fflush(stdout) == EOF) {
+		/* Data for a program stays as it is (a signed turn, JSON);
+		 * a terminal gets its control characters written out. */
+		if (isatty(STDOUT_FILENO))
+			cli_say(stdout, "%s", text);
+		else
+			fputs(text, stdout);
+		if (ferror(stdout) || fflush(stdout) == EOF) {
 			cli_error("cannot write: %s", strerror(errno));
 			return EXIT_FAIL;
 		}

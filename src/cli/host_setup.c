@@ -104,7 +104,7 @@ host_check(const char *config_file, const char *spool)
 		cli_error("%s", why);
 		return EXIT_FAIL;
 	}
-	printf("configuration OK%s%s\n", c.file[0] ? ": " : " (built-in defaults)", c.file);
+	cli_say(stdout, "configuration OK%s%s\n", c.file[0] ? ": " : " (built-in defaults)", c.file);
 	return EXIT_OK;
 }
 

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "gamedir.h"
+#include "safetext.h"
 
 enum { OPT_EDITION = 256, OPT_FARMERS, OPT_NO_FARMERS, OPT_RIVER, OPT_ABBOT, OPT_UTURN };
 
@@ -30,6 +31,41 @@ const struct cli_opt rules_opts[] = {
 static const struct cli_opt help_opt = {OPT_HELP, "help", 'h', NULL,
 					"print this help and exit"};
 
+/* Every message the command prints is formatted here first, then written
+ * with its control characters shown (\x1b), so that no text from a turn,
+ * key, game file or argument can drive the terminal. Text already made
+ * safe passes unchanged: safe_text leaves backslashes alone. */
+static void
+say(FILE *fp, const char *fmt, va_list ap)
+{
+	char buf[1024], *text = buf, *safe;
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	if (n >= (int)sizeof(buf) && (text = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(text, (size_t)n + 1, fmt, again);
+	va_end(again);
+	if (n < 0 || text == NULL)
+		text = buf;
+	safe = safe_text_dup(text, SAFE_LINES);
+	fputs(safe ? safe : "(out of memory)", fp);
+	free(safe);
+	if (text != buf)
+		free(text);
+}
+
+void
+cli_say(FILE *fp, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(fp, fmt, ap);
+	va_end(ap);
+}
+
 void
 cli_error(const char *fmt, ...)
 {
@@ -37,7 +73,7 @@ cli_error(const char *fmt, ...)
 
 	fputs("carcpbem: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 }
@@ -58,7 +94,7 @@ usage_error(const struct cli_usage *u, const char *fmt, ...)
 
 	fprintf(stderr, "carcpbem %s: ", u->cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\nusage: carcpbem %s %s\n", u->cmd, u->synopsis);
 	return EXIT_USAGE;
