@@ -289,12 +289,19 @@ test_expect_success 'places: natural names, named back, refused with the tile'"'
 	cp p.json p0.json &&
 	"$CARCPBEM" play p.json "farmer S" >out &&
 	grep "^alice put a farmer on the field at S of 1,0\.$" out &&
-	cp p0.json p.json && "$CARCPBEM" play p.json "Farmer south" >out &&
+	cp p0.json p.json && "$CARCPBEM" play p.json "farmer s" >out &&
 	grep "at S of 1,0\.$" out &&
+	cp p0.json p.json && "$CARCPBEM" play p.json "Farmer south" >out &&
+	grep "at S (south) of 1,0\.$" out &&
 	cp p0.json p.json && "$CARCPBEM" play p.json "farmer SR" >out &&
-	grep "at S (SW) of 1,0\.$" out &&
+	grep "at S (SR) of 1,0\.$" out &&
+	"$CARCPBEM" new -f --tiles BA/RFr,BA/RFr,BA/L -o q.json alice bob >/dev/null &&
+	"$CARCPBEM" play q.json "place 1 0 0" "farmer SL" >out &&
+	grep "^alice put a farmer on the field at S (SL) of 1,0\.$" out &&
 	cp p0.json p.json && "$CARCPBEM" play p.json "thief W" >out &&
 	grep "on the road at E (W) of 1,0\.$" out &&
+	cp p0.json p.json && "$CARCPBEM" play p.json "thief e" >out &&
+	grep "on the road at E of 1,0\.$" out &&
 	cp p0.json p.json &&
 	expect_code 1 "$CARCPBEM" play p.json "farmer C" 2>err &&
 	grep "BA/RFr as placed (rotation 0) has nothing at C; its places: N field, E road, S field$" err &&

@@ -96,7 +96,7 @@ mailer_send(struct mailer *m, const struct gamedir *gd, const struct gamefile *g
 
 	if (!m->on)
 		return EXIT_OK;
-	if (pbem_mail_turn(&m->p, gd, gf, res->record, res->events_from, why,
+	if (pbem_mail_turn(&m->p, gd, gf, res->record, res->events_from, res->actions, why,
 			   sizeof(why)) < 0) {
 		cli_error("the turn is applied, but its mails are not queued: %s", why);
 		return EXIT_FAIL;
@@ -124,7 +124,7 @@ report(const struct gamefile *gf, const struct apply_result *res)
 {
 	cli_say(stdout, "Applied turn %ld of %s to game %s (record %ld): %s.\n", res->turn,
 	       gf->name[res->player], gf->id, res->record, res->actions);
-	report_events(stdout, gf, res->events_from, "");
+	report_events(stdout, gf, res->events_from, "", res->actions);
 	if (gf->game->over)
 		report_final(stdout, gf);
 	else

@@ -175,7 +175,7 @@ print_end(const struct demo *d)
 			 (g->events[i - 1].kind == EV_SCORE && g->events[i - 1].final)))
 		i--;
 	printf("\nFinal scoring:\n");
-	report_events(stdout, d->gf, i, "  ");
+	report_events(stdout, d->gf, i, "  ", NULL);
 	if (board)
 		printf("\nFinal board:\n%s\n", board);
 	free(board);

@@ -192,7 +192,7 @@ print_end(struct mail_demo *d)
 	board = render_ascii_string(g, &o);
 	cli_say(stdout, "\nFinal board:\n%s\nFinal scoring:\n", board ? board : "");
 	free(board);
-	report_events(stdout, d->gf, i, "  ");
+	report_events(stdout, d->gf, i, "  ", NULL);
 	putchar('\n');
 	report_final(stdout, d->gf);
 	if (write_archive(d, archive, sizeof(archive)) < 0)

@@ -1,4 +1,7 @@
 /* carcpbem play: applies actions to a game file, all of them or none. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
 
 enum { OPT_DRY_RUN = 'n' };
@@ -48,6 +51,27 @@ playable(const char *path, const struct gamefile *gf)
 	return false;
 }
 
+/* The actions joined as a turn joins them ("place 1 0 0; farmer SL"), for
+ * the report to name places as written; free() it. NULL: out of memory. */
+static char *
+joined(char **actions, int n)
+{
+	size_t len = 1;
+	char *s;
+
+	for (int i = 0; i < n; i++)
+		len += strlen(actions[i]) + 2;
+	if ((s = malloc(len)) == NULL)
+		return NULL;
+	s[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (i)
+			strcat(s, "; ");
+		strcat(s, actions[i]);
+	}
+	return s;
+}
+
 static int
 play(const char *path, char **actions, int n, bool dry_run)
 {
@@ -55,6 +79,7 @@ play(const char *path, char **actions, int n, bool dry_run)
 	struct gamefile *gf = cat ? cli_load(path, cat) : NULL;
 	struct rules_error rerr = {0};
 	struct gf_error gerr = {0};
+	char *written = NULL;
 	int mark, r = EXIT_FAIL;
 
 	if (gf == NULL || !playable(path, gf))
@@ -69,7 +94,8 @@ play(const char *path, char **actions, int n, bool dry_run)
 		cli_gf_error(path, &gerr);
 		goto out;
 	}
-	report_events(stdout, gf, mark, "");
+	written = joined(actions, n);
+	report_events(stdout, gf, mark, "", written);
 	if (gf->game->over)
 		report_final(stdout, gf);
 	else
@@ -78,6 +104,7 @@ play(const char *path, char **actions, int n, bool dry_run)
 		cli_say(stdout, "(dry run: %s not changed)\n", path);
 	r = EXIT_OK;
 out:
+	free(written);
 	gamefile_free(gf);
 	catalog_free(cat);
 	return r;

@@ -57,13 +57,13 @@ pbem_game_by_mail(const struct gamedir *gd)
 
 int
 pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
-	       long record, int events_from, char *why, size_t n)
+	       long record, int events_from, const char *actions, char *why, size_t n)
 {
 	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p)};
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 
-	if (mails_turn(&ctx, gd, gf, record, events_from, NULL, &out, &terr) < 0) {
+	if (mails_turn(&ctx, gd, gf, record, events_from, actions, NULL, &out, &terr) < 0) {
 		snprintf(why, n, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return -1;
 	}

@@ -63,10 +63,11 @@ struct mail_reply {
 /* After the archive's record `record` (a turn applied): the notice to the
  * owner of the decision due and updates to the others, or the game-over
  * mails (final scores, the exported archive attached) when it is over.
- * events_from: the turn's first event in gf->game. gd: the game's
+ * events_from: the turn's first event in gf->game; actions: the turn's
+ * actions as written (report_events), or NULL. gd: the game's
  * directory (the archive, for game over). */
 int mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct gamefile *gf,
-	       long record, int events_from, const struct mail_reply *reply,
+	       long record, int events_from, const char *actions, const struct mail_reply *reply,
 	       struct outmails *out, struct template_error *err);
 /* The start of a game: the notice to the first player, the start to the
  * others. */

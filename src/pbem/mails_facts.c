@@ -84,13 +84,13 @@ map_text(const struct gamefile *gf)
 
 /* The turn's events, a sentence a line ("" for none). */
 static char *
-events_text(const struct gamefile *gf, int from)
+events_text(const struct gamefile *gf, int from, const char *actions)
 {
 	struct memtext m;
 	FILE *fp = memtext_open(&m);
 
 	if (fp && from >= 0)
-		report_events(fp, gf, from, "  ");
+		report_events(fp, gf, from, "  ", actions);
 	return memtext_close(&m);
 }
 
@@ -120,7 +120,8 @@ decision_text(const struct gamefile *gf, char *buf, size_t n)
 }
 
 int
-facts_make(const struct gamefile *gf, int events_from, struct facts *f)
+facts_make(const struct gamefile *gf, int events_from, const char *actions,
+	   struct facts *f)
 {
 	const struct game *g = gf->game;
 	struct decision d;
@@ -139,7 +140,7 @@ facts_make(const struct gamefile *gf, int events_from, struct facts *f)
 	f->map = map_text(gf);
 	f->legal = legal_text(gf, &nlegal);
 	snprintf(f->nlegal, sizeof(f->nlegal), "%d", nlegal);
-	f->events = events_text(gf, events_from);
+	f->events = events_text(gf, events_from, actions);
 	f->final = final_text(gf);
 	if (!f->scores || !f->map || !f->legal || !f->events || !f->final) {
 		facts_free(f);

@@ -63,8 +63,10 @@ struct facts {
 	char *final;          /* final scores and winners, or "" */
 };
 
-/* The facts of gf; events from events_from (-1: none). */
-int facts_make(const struct gamefile *gf, int events_from, struct facts *f);
+/* The facts of gf; events from events_from (-1: none), the places of
+ * figures named as actions (the turn's, or NULL) wrote them (report_events). */
+int facts_make(const struct gamefile *gf, int events_from, const char *actions,
+	       struct facts *f);
 void facts_free(struct facts *f);
 /* Sets the values: game, players, rules, decision, next, whose, over,
  * turn, tiles_left, nlegal, scores, map, legal, events, final. */

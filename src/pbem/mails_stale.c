@@ -23,7 +23,7 @@ mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	draft_init(&dr, "error", gf->id, reply->to, reply, "%s-error", reply->key);
 	if ((view = gamefile_view_dumps(gf, GF_VIEW_PLAYER, seat)) == NULL)
 		return mails_fail(err, "error", "out of memory");
-	if (facts_make(gf, -1, &f) < 0) {
+	if (facts_make(gf, -1, NULL, &f) < 0) {
 		free(view);
 		return mails_fail(err, "error", "out of memory");
 	}

@@ -102,13 +102,13 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 
 int
 mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct gamefile *gf,
-	   long record, int events_from, const struct mail_reply *reply,
+	   long record, int events_from, const char *actions, const struct mail_reply *reply,
 	   struct outmails *out, struct template_error *err)
 {
 	struct facts f;
 	int r;
 
-	if (facts_make(gf, events_from, &f) < 0)
+	if (facts_make(gf, events_from, actions, &f) < 0)
 		return mails_fail(err, "notice", "out of memory");
 	if (gf->game->over)
 		r = game_over(c, gd, gf, &f, record, reply, out, err);
@@ -128,7 +128,7 @@ mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails
 	char letter[2];
 	int r;
 
-	if (facts_make(gf, -1, &f) < 0)
+	if (facts_make(gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "start", "out of memory");
 	game_decision(gf->game, &d);
 	r = mails_notice(c, gf, &f, 0, NULL, out, err);

@@ -110,9 +110,10 @@ int pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefil
  * mark), whose turns the mail loop mails. */
 bool pbem_game_by_mail(const struct gamedir *gd);
 /* Queues the mails that follow record (a turn applied by carcpbem apply,
- * its events from events_from), as the loop does for a mailed turn. */
+ * its events from events_from, its actions as written), as the loop does
+ * for a mailed turn. */
 int pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
-		   long record, int events_from, char *why, size_t n);
+		   long record, int events_from, const char *actions, char *why, size_t n);
 /* The envelope sender: the address of the from setting. */
 void pbem_envelope_from(const struct pbem *p, char *buf, size_t n);
 /* Logging: stderr ("carcpbem: ...") or syslog, per the config. */

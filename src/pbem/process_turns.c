@@ -87,8 +87,8 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 {
 	struct template_error terr = {{0}};
 
-	if (mails_turn(&j->ctx, gd, gf, res->record,
-		       events_of_turn(gf->game, res->turn), &j->reply, &j->out, &terr) < 0) {
+	if (mails_turn(&j->ctx, gd, gf, res->record, events_of_turn(gf->game, res->turn),
+		       res->actions, &j->reply, &j->out, &terr) < 0) {
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return;
 	}

@@ -2,8 +2,10 @@
  * figures, final scores. Shared by the commands and the mails. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "report.h"
+#include "turnfile.h"
 
 static const char side_letter[4] = {'N', 'E', 'S', 'W'};
 
@@ -124,26 +126,10 @@ decision_json(const struct gamefile *gf)
 	return d;
 }
 
-/* The place name of a slot of a placed tile ("E"); with what the player
- * wrote after it when that was another name of the piece ("E (S)"). */
-/* The word a player likely wrote for a slot: a field side acts on its L
- * half, a corner on the R half before it, any other word on itself. */
-static const char *
-slot_word(const struct tile_type *t, int rot, int slot)
-{
-	static const char *const sides[] = {"N", "E", "S", "W"};
-	static const char *const corners[] = {"NE", "SE", "SW", "NW"};
-	const char *w = slot % 3 == 0 ? sides[slot / 3] : slot % 3 == 2 ? corners[slot / 3]
-									  : NULL;
-	int at = -1;
-
-	if (w && place_resolve(t, rot, w, &at) != SEG_NONE && at == slot)
-		return w;
-	return slot_name(slot);
-}
-
+/* The place name of a slot of a placed tile ("E"); with the word the
+ * player wrote after it when that was another ("S (SL)"). */
 static void
-place_text(const struct game *g, int p, int slot, char *buf, size_t n)
+place_text(const struct game *g, int p, int slot, const char *word, char *buf, size_t n)
 {
 	const struct placed_tile *pt = &g->placed[p];
 	const struct tile_type *t = &g->cat->types[pt->type];
@@ -154,10 +140,11 @@ place_text(const struct game *g, int p, int slot, char *buf, size_t n)
 		snprintf(buf, n, "%s", slot_name(slot));
 		return;
 	}
-	if (place_name(t, pt->rot, s, name) == slot)
-		snprintf(buf, n, "%s", name);
+	place_name(t, pt->rot, s, name);
+	if (word && word[0] && strcasecmp(word, name) != 0)
+		snprintf(buf, n, "%s (%s)", name, word);
 	else
-		snprintf(buf, n, "%s (%s)", name, slot_word(t, pt->rot, slot));
+		snprintf(buf, n, "%s", name);
 }
 
 void
@@ -169,7 +156,7 @@ figure_describe(const struct game *g, int i, char *buf, size_t n)
 	const char *id = g->cat->types[pt->type].id;
 	char place[16];
 
-	place_text(g, seg / TILE_SEG_MAX, slot, place, sizeof(place));
+	place_text(g, seg / TILE_SEG_MAX, slot, NULL, place, sizeof(place));
 	if (slot == SLOT_CENTRE)
 		snprintf(buf, n, "%s on the %s of %s at %d,%d",
 			 figure_role_name(kind, f->type), seg_kind_name(kind), id, pt->x,
@@ -180,26 +167,51 @@ figure_describe(const struct game *g, int i, char *buf, size_t n)
 			 pt->x, pt->y);
 }
 
-/* The place as the update names it: the name legal uses, and the slot
- * the player wrote when that is another. */
+/* The place word of the next figure action in *actions ("place 1 0 0;
+ * farmer SL": "SL", "" for monk or abbot), *actions moved past it; 0
+ * when no figure action is left. */
+static int
+next_figure_word(const char **actions, char *word, size_t n)
+{
+	char one[TURN_ACTION_LEN + 1], verb[16], place[16];
+
+	while (*actions && **actions) {
+		size_t len = strcspn(*actions, ";");
+
+		snprintf(one, sizeof(one), "%.*s", (int)len, *actions);
+		*actions += len + ((*actions)[len] == ';');
+		place[0] = '\0';
+		if (sscanf(one, "%15s %15s", verb, place) < 1 || strcasecmp(verb, "place") == 0 ||
+		    strcasecmp(verb, "pass") == 0 || strcasecmp(verb, "recall") == 0)
+			continue;
+		snprintf(word, n, "%s", place);
+		return 1;
+	}
+	return 0;
+}
+
+/* The place as the update names it: the name legal uses, and the word
+ * the player wrote when that is another (word NULL: the name alone). */
 static const char *
-event_place(const struct game *g, const struct game_event *ev, char *buf, size_t n)
+event_place(const struct game *g, const struct game_event *ev, const char *word, char *buf,
+	    size_t n)
 {
 	int p = game_placed_at(g, ev->x, ev->y);
 
 	if (p < 0)
 		return slot_name(ev->slot);
-	place_text(g, p, ev->slot, buf, n);
+	place_text(g, p, ev->slot, word, buf, n);
 	return buf;
 }
 
 static void
-event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev)
+event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
+	   const char *word)
 {
 	const char *who = ev->player >= 0 ? gf->name[ev->player] : "?";
 	const char *id = ev->tile >= 0 ? gf->cat->types[ev->tile].id : "?";
 	const char *role;
-	char place[16];
+	char place[PLACE_NAME_MAX + 24];
 
 	switch (ev->kind) {
 	case EV_PLACE_TILE:
@@ -215,7 +227,7 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev)
 		else
 			fprintf(fp, "%s put %s %s on the %s at %s of %d,%d.\n", who,
 				article(role), role, seg_kind_name(ev->seg_kind),
-				event_place(gf->game, ev, place, sizeof(place)), ev->x,
+				event_place(gf->game, ev, word, place, sizeof(place)), ev->x,
 				ev->y);
 		break;
 	case EV_SCORE:
@@ -239,13 +251,19 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev)
 }
 
 void
-report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent)
+report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent,
+	      const char *actions)
 {
 	const struct game *g = gf->game;
+	char word[16];
 
 	for (int i = from; i < g->nevents; i++) {
+		const struct game_event *ev = &g->events[i];
+		int own = ev->kind == EV_PLACE_FIGURE && actions &&
+			  next_figure_word(&actions, word, sizeof(word));
+
 		fputs(indent, fp);
-		event_line(fp, gf, &g->events[i]);
+		event_line(fp, gf, ev, own ? word : NULL);
 	}
 }
 

@@ -33,8 +33,13 @@ void report_decision(FILE *fp, const struct gamefile *gf);
  * plus seat (1-based), turn, tiles_left and, for place-figure, the x, y
  * and rotation of the tile just placed. */
 json_t *decision_json(const struct gamefile *gf);
-/* Events from..g->nevents, one sentence a line, each line led by indent. */
-void report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent);
+/* Events from..g->nevents, one sentence a line, each line led by indent.
+ * actions: the turn's actions as the player wrote them, as
+ * turn_actions_text joins them ("place 1 0 0; farmer SL"): a figure put
+ * at a place named by another word than its place name gets that word
+ * too ("at S (SL)"). NULL: place names alone. */
+void report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent,
+		   const char *actions);
 /* Final scores and the winner(s). */
 void report_final(FILE *fp, const struct gamefile *gf);
 /* Seats with the best score, as a bit set. */

@@ -251,14 +251,16 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	memset(res, 0, sizeof(*res));
 	res->player = -1;
 	if (open_game(gd, cat, &fd, out, err) < 0 ||
-	    turn_parse(text, len, TURN_NEED_SIGNATURE, &t, err) < 0 ||
-	    scan_history(gd, fd, *out, &t, &tail, err) < 0 ||
+	    turn_parse(text, len, TURN_NEED_SIGNATURE, &t, err) < 0)
+		goto done;
+	/* also for a duplicate: its mails may still be due (a crash) */
+	turn_actions_text(&t, res->actions, sizeof(res->actions));
+	if (scan_history(gd, fd, *out, &t, &tail, err) < 0 ||
 	    duplicate(gd, *out, &t, &tail, res, err) < 0)
 		goto done;
 	res->events_from = (*out)->game->nevents;
 	res->player = gamefile_player(*out, t.player);
 	res->turn = t.number;
-	turn_actions_text(&t, res->actions, sizeof(res->actions));
 	if (turn_apply(*out, &t, err) < 0 ||
 	    record_turn(fd, *out, &tail, &t, now, res, err) < 0)
 		goto done;

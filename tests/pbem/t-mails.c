@@ -401,7 +401,7 @@ first_turn(const struct env *e, const struct gamefile *gf, const struct apply_re
 	const struct outmail *m;
 	const char *thread = ROOT " <g1-r0-notice-1@" DOMAIN "> <turn-1@example.net>";
 
-	ok(mails_turn(&e->ctx, &e->sg.gd, gf, res->record, res->events_from, &alice_turn, &o,
+	ok(mails_turn(&e->ctx, &e->sg.gd, gf, res->record, res->events_from, NULL, &alice_turn, &o,
 		      &err) == 0,
 	   "mails_turn %s", err.text);
 	is_int(o.n, 2, "turn 1: the notice to bob, the update to alice, nothing to carol");
@@ -418,7 +418,7 @@ first_turn(const struct env *e, const struct gamefile *gf, const struct apply_re
 		   "the update to the mover: what happened, whose move");
 	} else
 		ok(0, "g1-r1-update-1 made");
-	mails_turn(&e->ctx, &e->sg.gd, gf, res->record, res->events_from, &alice_turn, &again,
+	mails_turn(&e->ctx, &e->sg.gd, gf, res->record, res->events_from, NULL, &alice_turn, &again,
 		   &err);
 	ok(same_mails(&o, &again), "turn 1: the same mails, byte for byte, made again");
 	outmails_free(&o);
@@ -433,7 +433,7 @@ carols_move(const struct env *e, const struct gamefile *gf, const struct apply_r
 	struct outmails o = {0};
 	char a[32], b[32];
 
-	ok(mails_turn(&e->ctx, &e->sg.gd, gf, res->record, res->events_from, NULL, &o, &err) ==
+	ok(mails_turn(&e->ctx, &e->sg.gd, gf, res->record, res->events_from, NULL, NULL, &o, &err) ==
 		   0,
 	   "mails_turn %s", err.text);
 	snprintf(a, sizeof(a), "g1-r%ld-update-1", res->record);
@@ -468,7 +468,7 @@ figure_notice(const struct env *e, const struct gamefile *gf)
 	from = copy->game->nevents;
 	action_format(copy->game, &a[0], one, sizeof(one));
 	gamefile_play(copy, one, &re);
-	ok(mails_turn(&e->ctx, &e->sg.gd, copy, 99, from, NULL, &o, &err) == 0 && o.n >= 1 &&
+	ok(mails_turn(&e->ctx, &e->sg.gd, copy, 99, from, NULL, NULL, &o, &err) == 0 && o.n >= 1 &&
 		   strcmp(o.m[0].name, "g1-r99-notice-2") == 0,
 	   "a tile placed, the figure to come: the notice to its player %s", err.text);
 	if (o.n >= 1) {
@@ -620,7 +620,7 @@ game_over(const struct env *e, const struct gamefile *gf, const struct apply_res
 	char *archive = NULL;
 	FILE *fp;
 
-	ok(mails_turn(&e->ctx, &e->sg.gd, gf, res->record, res->events_from, NULL, &o, &err) ==
+	ok(mails_turn(&e->ctx, &e->sg.gd, gf, res->record, res->events_from, NULL, NULL, &o, &err) ==
 		   0,
 	   "mails_turn at the end %s", err.text);
 	is_int(o.n, 2, "game over: a mail to alice and bob");
