@@ -102,6 +102,24 @@ test_expect_success 'temporary files a kill left behind are removed after a whil
 	test "$(find spool -name ".carc-tmp.999.2" | wc -l)" = 4
 '
 
+test_expect_success 'and from a game'"'"'s directory when a turn opens the game' '
+	cd "$WORK" &&
+	touch -d @1699990000 spool/games/g1/.carc-tmp.999.1 &&
+	touch -d @1699999900 spool/games/g1/.carc-tmp.999.2 &&
+	turn_text alice >good-turn &&
+	sed "s/^Action: pass/Action: pass pass/" good-turn >forged &&
+	mail_from alice@example.test "[carcassonne g1] turn" forged >m-forged &&
+	deliver m-forged m-forged &&
+	records_before=$(records) &&
+	"$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "m-forged from alice@example.test: refused: .*bad-signature" err &&
+	grep "games/g1: removed 1 temporary file left by a killed run" err &&
+	test "$(records)" = "$records_before" &&
+	test ! -e spool/games/g1/.carc-tmp.999.1 &&
+	test -e spool/games/g1/.carc-tmp.999.2 &&
+	rm spool/games/g1/.carc-tmp.999.2
+'
+
 # mail_old_turn NAME: alice mails old-turn; the reply's file is printed.
 mail_old_turn () {
 	mail_from alice@example.test "[carcassonne g1] turn" old-turn >"$1" &&

@@ -117,4 +117,50 @@ test_expect_success 'started as the user, run needs no user setting' '
 	test "$(stat -c %U spool/lock)" = nobody
 '
 
+# game_setup: keys for alice and bob, readable by the user.
+game_setup () {
+	"$CARCPBEM" keygen alice >/dev/null 2>&1 &&
+	"$CARCPBEM" keygen bob >/dev/null 2>&1 &&
+	chmod 644 alice.pub bob.pub
+}
+
+# new_game: game g1 by mail in the config's spool.
+new_game () {
+	"$CARCPBEM" new -c host.conf --id g1 --seed priv \
+		--key alice=alice.pub --key bob=bob.pub \
+		--address alice=alice@example.test --address bob=bob@example.test \
+		alice bob
+}
+
+test_expect_success 'new -c and apply as root without a user are refused, and make nothing' '
+	here && conf && game_setup &&
+	expect_code 1 new_game 2>err &&
+	grep "refusing to run as root: name the unprivileged user to run as in the config (user carcpbem" err &&
+	test ! -e spool &&
+	CARCPBEM_ALLOW_ROOT=yes new_game >/dev/null &&
+	records_before=$(wc -l <spool/games/g1/history.jsonl) &&
+	turn_text alice >turn &&
+	expect_code 1 "$CARCPBEM" apply -c host.conf spool/games/g1 turn 2>err &&
+	grep "refusing to run as root" err &&
+	test "$(wc -l <spool/games/g1/history.jsonl)" = "$records_before"
+'
+
+test_expect_success 'new -c as root makes the game the user'"'"'s, run and apply -c play it as the user' '
+	here && conf nobody && game_setup &&
+	mkdir -m 700 spool && chown nobody spool &&
+	new_game >new.out &&
+	test -d spool/games/g1 &&
+	test "$(find spool ! -user nobody | wc -l)" = 0 &&
+	"$CARCPBEM" run --once -q -c host.conf &&
+	records_before=$(wc -l <spool/games/g1/history.jsonl) &&
+	play alice &&
+	test "$(wc -l <spool/games/g1/history.jsonl)" = $((records_before + 1)) &&
+	test "$(find spool/games ! -user nobody | wc -l)" = 0 &&
+	records_before=$(wc -l <spool/games/g1/history.jsonl) &&
+	turn_text bob >turn-bob2 &&
+	"$CARCPBEM" apply -c host.conf spool/games/g1 turn-bob2 >out &&
+	test "$(wc -l <spool/games/g1/history.jsonl)" = $((records_before + 1)) &&
+	test "$(find spool/games spool/queue ! -user nobody | wc -l)" = 0
+'
+
 test_done

@@ -8,7 +8,7 @@
 
 #include "apply.h"
 #include "cli.h"
-#include "host.h" /* EXIT_LOCKED */
+#include "host.h" /* EXIT_LOCKED, host_become_user */
 #include "pbem.h"
 
 enum { OPT_NO_MAIL = 512 };
@@ -69,8 +69,8 @@ mailer_open(struct mailer *m, const struct gamedir *gd, const struct catalog *ca
 			*slash = '\0';
 		else
 			snprintf(spool, sizeof(spool), ".");
-	if (cli_config(a->config, spool, &c) < 0)
-		return EXIT_FAIL;
+	if (cli_config(a->config, spool, &c) < 0 || host_become_user(&c) < 0)
+		return EXIT_FAIL; /* root: as the host's user, as the loop would */
 	if (pbem_open(&m->p, &c, cat, why, sizeof(why)) < 0) {
 		cli_error("%s", why);
 		return EXIT_FAIL;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "host.h" /* host_become_user */
 
 enum { OPT_SEED = 512, OPT_FIRST, OPT_TILES, OPT_START, OPT_FORCE };
 
@@ -258,10 +259,14 @@ cmd_new(int argc, char **argv)
 		return usage_help(&usage);
 	if (r == OPT_ERROR)
 		return EXIT_USAGE;
-	if (a.arch.config && !a.out && !a.arch.spool && !a.arch.dir) {
-		if (cli_config(a.arch.config, NULL, &conf) < 0)
+	if (a.arch.config && !a.out) {
+		/* Root writes the host's spool as the host's user: the game
+		 * directory is then the daemon's to write. */
+		if (cli_config(a.arch.config, a.arch.spool, &conf) < 0 ||
+		    host_become_user(&conf) < 0)
 			return EXIT_FAIL;
-		a.arch.spool = conf.spool; /* the host's own spool */
+		if (!a.arch.spool && !a.arch.dir)
+			a.arch.spool = conf.spool; /* the host's own spool */
 	}
 	if ((r = check_args(&a, argv + 1, n)) != 0)
 		return r;

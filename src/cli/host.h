@@ -36,6 +36,10 @@ int host_check_user(const struct config *c, char *why, size_t n);
  * and checks that it can write the spool; otherwise only host_check_user.
  * 0, or -1 with why. */
 int host_drop_root(const struct config *c, char *why, size_t n);
+/* host_drop_root for every command that writes a host's spool (run,
+ * daemon, new and apply with a config), before it touches it: says why
+ * not on stderr. 0, or -1. */
+int host_become_user(const struct config *c);
 
 #define EXIT_LOCKED 75 /* EX_TEMPFAIL: try again later */
 

@@ -51,10 +51,8 @@ host_open(struct host *h, const struct catalog *cat, bool quiet)
 	h->lock_fd = -1;
 	if (cli_config(h->config_file, h->spool_override, &c) < 0)
 		return EXIT_FAIL;
-	if (host_drop_root(&c, why, sizeof(why)) < 0) { /* before the spool is touched */
-		cli_error("%s", why);
+	if (host_become_user(&c) < 0) /* before the spool is touched */
 		return EXIT_FAIL;
-	}
 	if (pbem_open(&h->p, &c, cat, why, sizeof(why)) < 0) {
 		cli_error("%s", why);
 		return EXIT_FAIL;
@@ -91,10 +89,8 @@ host_check(const char *config_file, const char *spool)
 
 	if (cli_config(config_file, spool, &c) < 0)
 		return EXIT_FAIL;
-	if (host_drop_root(&c, why, sizeof(why)) < 0) { /* check as the loop runs */
-		cli_error("%s", why);
+	if (host_become_user(&c) < 0) /* check as the loop runs */
 		return EXIT_FAIL;
-	}
 	if ((c.imap_password_file[0] &&
 	     config_read_secret(c.imap_password_file, secret, sizeof(secret), why,
 				sizeof(why)) < 0) ||

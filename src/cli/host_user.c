@@ -1,4 +1,5 @@
-/* Least privilege for run and daemon (host.h): started as root, they
+/* Least privilege for run, daemon, and new and apply with a host's
+ * config (host.h): started as root, they
  * switch for good to the config's unprivileged user, and refuse to run as
  * root without one. The switch comes before the spool is touched: what
  * they make there (the lock, the log, the pid file, the inbox) is then the
@@ -114,4 +115,16 @@ host_drop_root(const struct config *c, char *why, size_t n)
 		return -1;
 	}
 	return check_dirs(c, why, n);
+}
+
+int
+host_become_user(const struct config *c)
+{
+	char why[600];
+
+	if (host_drop_root(c, why, sizeof(why)) < 0) {
+		cli_error("%s", why);
+		return -1;
+	}
+	return 0;
 }

@@ -38,7 +38,7 @@ const char *mail_code_name(int code);
 
 /* Writes data to path atomically (temporary file, fsync, rename; with
  * replace false an existing path is left alone and is an error, errno
- * EEXIST). mode as for open(2). */
+ * EEXIST): atomic_write. */
 int mail_write_atomic(const char *path, const void *data, size_t len, int mode,
 		      bool replace, struct mail_error *err);
 /* Reads a whole file, NUL-terminated; free() it. NULL with err set (MAIL_TEMP). A file
@@ -50,9 +50,5 @@ char *mail_read_file(const char *path, size_t max, size_t *len, struct mail_erro
  * waiting (O_NONBLOCK, O_NOFOLLOW, fstat). The fd, or -1 with err
  * (MAIL_ODD for those, MAIL_TEMP if it cannot be opened). */
 int mail_open_file(const char *path, struct mail_error *err);
-/* Removes the temporary files that a killed writer left in dir (the
- * ".carc-tmp.*" of mail_write_atomic) last changed before `before`;
- * how many, or -1 if dir cannot be read (a missing dir is 0). */
-int mail_clean_temp(const char *dir, time_t before);
 
 #endif

@@ -6,6 +6,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "atomic.h"
 #include "crashpoint.h"
 #include "process_impl.h"
 #include "turnfile.h"
@@ -34,6 +35,19 @@ job_is_player(const struct gamefile *gf, const char *addr)
 	return mails_seat_of(gf, addr) >= 0;
 }
 
+/* The temporary files that a killed write left in the game's directory:
+ * removed when the game is opened for a turn, under the spool's lock,
+ * rather than by a scan of every game at every pass. */
+static void
+clean_game(struct job *j, const char *dir)
+{
+	int n = atomic_clean_temp(dir, pbem_now(j->p) - PBEM_TEMP_AGE);
+
+	if (n > 0)
+		pbem_log(j->p, PBEM_INFO, "%s: removed %d temporary file%s left by a killed run",
+			 dir, n, n == 1 ? "" : "s");
+}
+
 int
 job_game(struct job *j, const char *id, struct gamedir *gd)
 {
@@ -51,6 +65,7 @@ job_game(struct job *j, const char *id, struct gamedir *gd)
 			    id);
 		return -1;
 	}
+	clean_game(j, dir);
 	return 0;
 }
 

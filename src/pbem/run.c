@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "atomic.h"
 #include "maildir.h"
 #include "pbem.h"
 
@@ -100,14 +101,14 @@ pbem_clean_temp(struct pbem *p)
 
 	for (int i = 0; sub[i] != NULL; i++) {
 		snprintf(dir, sizeof(dir), "%s%s", p->cfg.spool, sub[i]);
-		n += (k = mail_clean_temp(dir, before)) > 0 ? k : 0;
+		n += (k = atomic_clean_temp(dir, before)) > 0 ? k : 0;
 	}
 	for (size_t i = 0; i < sizeof(box) / sizeof(box[0]); i++) {
 		snprintf(dir, sizeof(dir), "%s%s", p->inbox, box[i]);
-		n += (k = mail_clean_temp(dir, before)) > 0 ? k : 0;
+		n += (k = atomic_clean_temp(dir, before)) > 0 ? k : 0;
 	}
 	if (p->cfg.outbox != OUTBOX_SMTP)
-		n += (k = mail_clean_temp(p->outbox, before)) > 0 ? k : 0;
+		n += (k = atomic_clean_temp(p->outbox, before)) > 0 ? k : 0;
 	if (n > 0)
 		pbem_log(p, PBEM_INFO, "removed %d temporary file%s left by a killed run", n,
 			 n == 1 ? "" : "s");
