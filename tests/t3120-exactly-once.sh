@@ -16,19 +16,6 @@ step () {
 	"$CARCPBEM" run --once -c host.conf -q 2>>run.log
 }
 
-# same DIR: DIR's spool ends as the reference's.
-same () {
-	for f in state.json history.jsonl mailed; do
-		cmp "$WORK/ref/spool/games/g1/$f" "$1/spool/games/g1/$f" || return 1
-	done &&
-	(cd "$WORK/ref/spool" && ls outbox inbox/new inbox/cur queue) >want &&
-	(cd "$1/spool" && ls outbox inbox/new inbox/cur queue) >got &&
-	test_cmp want got &&
-	for m in "$WORK"/ref/spool/outbox/*.eml; do
-		cmp "$m" "$1/spool/outbox/${m##*/}" || return 1
-	done
-}
-
 test_expect_success 'the reference: four mails, four runs, never killed' '
 	cd "$WORK" && mkdir ref mails && cd ref &&
 	host_setup &&

@@ -36,19 +36,6 @@ fill () {
 	test "$(free_pages)" = "$1"
 }
 
-# same DIR: DIR's spool ends as the reference's.
-same () {
-	for f in state.json history.jsonl mailed; do
-		cmp "$WORK/ref/spool/games/g1/$f" "$1/spool/games/g1/$f" || return 1
-	done &&
-	(cd "$WORK/ref/spool" && ls outbox inbox/new inbox/cur queue) >want &&
-	(cd "$1/spool" && ls outbox inbox/new inbox/cur queue) >got &&
-	test_cmp want got &&
-	for m in "$WORK"/ref/spool/outbox/*.eml; do
-		cmp "$m" "$1/spool/outbox/${m##*/}" || return 1
-	done
-}
-
 test_expect_success 'the reference: a turn by mail, one pass on the small disk' '
 	cd "$WORK" && mkdir start && cd start &&
 	host_setup &&

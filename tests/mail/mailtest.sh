@@ -87,3 +87,17 @@ wait_for () {
 		sleep 0.1
 	done
 }
+
+# same DIR: DIR's spool (game g1, outbox, inbox, queue) ends as the one
+# in $WORK/ref, byte for byte.
+same () {
+	for f in state.json history.jsonl mailed; do
+		cmp "$WORK/ref/spool/games/g1/$f" "$1/spool/games/g1/$f" || return 1
+	done &&
+	(cd "$WORK/ref/spool" && ls outbox inbox/new inbox/cur queue) >want &&
+	(cd "$1/spool" && ls outbox inbox/new inbox/cur queue) >got &&
+	test_cmp want got &&
+	for m in "$WORK"/ref/spool/outbox/*.eml; do
+		cmp "$m" "$1/spool/outbox/${m##*/}" || return 1
+	done
+}
