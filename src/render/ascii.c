@@ -49,7 +49,7 @@ draw_figures(struct board_view *v, struct glyph_grid *gr)
 		if ((geo = view_geo(v, pt->type, pt->rot)) == NULL)
 			continue;
 		ascii_figure(geo, s, kind, (char)('A' + g->figure[i].owner),
-			     figure_role_name(kind, g->figure[i].type)[0], gr,
+			     figure_role_letter(g, kind, g->figure[i].type), gr,
 			     (pt->x - v->minx) * ACELL_W, (pt->y - v->miny) * ACELL_H);
 	}
 }

@@ -74,21 +74,21 @@ mitre(cairo_t *cr)
 	poly(cr, p, 5);
 }
 
-/* The parts of the role's silhouette, back to front. */
+/* The parts of a drawing's silhouette (figure_drawing, seg_kind.h), back
+ * to front. */
 static int
-parts(int seg_kind, int figure_type, part_fn out[3])
+parts(int drawing, part_fn out[3])
 {
 	int n = 0;
 
-	if (figure_type == FIG_ABBOT || seg_kind == SEG_MONASTERY ||
-	    seg_kind == SEG_GARDEN) {
+	if (drawing == DRAW_ROBE || drawing == DRAW_MITRE) {
 		out[n++] = gown;
-		out[n++] = figure_type == FIG_ABBOT ? mitre : head;
+		out[n++] = drawing == DRAW_MITRE ? mitre : head;
 		return n;
 	}
 	out[n++] = body;
 	out[n++] = head;
-	if (seg_kind == SEG_CITY)
+	if (drawing == DRAW_MEEPLE_CREST)
 		out[n++] = crest;
 	return n;
 }
@@ -97,11 +97,12 @@ void
 png_figure(cairo_t *cr, int seg_kind, int figure_type, int seat, double size)
 {
 	part_fn part[3];
-	int n = parts(seg_kind, figure_type, part);
+	int drawing = figure_role_drawing(NULL, seg_kind, figure_type);
+	int n = parts(drawing, part);
 
 	cairo_save(cr);
 	cairo_scale(cr, size, size);
-	if (seg_kind == SEG_FIELD && figure_type != FIG_ABBOT)
+	if (drawing == DRAW_LYING)
 		cairo_rotate(cr, -M_PI / 2); /* the farmer lies down */
 	/* Every outline first, then every fill: one clean edge round the
 	 * whole figure, none where its parts overlap. */

@@ -17,13 +17,39 @@ struct role_word {
 	int slot; /* fixed slot, or -1 when the player names one */
 };
 
-static const struct role_word role_words[] = {
-	{"thief", FIG_FOLLOWER, SEG_ROAD, -1},
-	{"knight", FIG_FOLLOWER, SEG_CITY, -1},
-	{"farmer", FIG_FOLLOWER, SEG_FIELD, -1},
-	{"monk", FIG_FOLLOWER, SEG_MONASTERY, SLOT_CENTRE},
-	{"abbot", FIG_ABBOT, SEG_KIND_COUNT, SLOT_CENTRE},
-};
+/* A type's row in g, or the engine's own row when g has none (so that
+ * "abbot" in a game without abbots parses, and is refused by rule). */
+static const struct figure_type_def *
+any_row(const struct game *g, int type)
+{
+	const struct figure_type_def *t = g ? figure_type_of(g, type) : NULL;
+
+	return t ? t : figure_type_of(NULL, type);
+}
+
+/* What a role word names (seg_kind.c's roles and figure_type.h's rows):
+ * a kind's role word is a follower there; a type's own word is that type
+ * on any kind it may stand on. Cloister kinds take no place word. */
+static bool
+find_role(const struct game *g, const char *word, struct role_word *r)
+{
+	int k = seg_kind_of_role(word);
+
+	if (k >= 0) {
+		*r = (struct role_word){seg_kinds[k].role, FIG_FOLLOWER, k,
+					seg_kinds[k].cloister ? SLOT_CENTRE : -1};
+		return true;
+	}
+	for (int t = 0; t < FIG_TYPE_MAX; t++) {
+		const struct figure_type_def *row = any_row(g, t);
+		if (row && row->role && strcasecmp(word, row->role) == 0) {
+			*r = (struct role_word){row->role, t, SEG_KIND_COUNT,
+						figure_type_centre(row) ? SLOT_CENTRE : -1};
+			return true;
+		}
+	}
+	return false;
+}
 
 #define MAX_WORDS 5
 
@@ -152,6 +178,20 @@ parse_figure(const struct game *g, const struct role_word *r, char **w, int n,
 	return 0;
 }
 
+/* "thief, knight, farmer, monk, abbot": every role word. */
+static const char *
+role_list(char *buf, size_t n)
+{
+	const char *words[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
+	size_t len = 0;
+
+	figure_role_words(words);
+	buf[0] = '\0';
+	for (int i = 0; words[i] && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", words[i]);
+	return buf;
+}
+
 int
 action_parse(const char *text, struct action *a, struct rules_error *err)
 {
@@ -162,7 +202,8 @@ int
 action_parse_in(const struct game *g, const char *text, struct action *a,
 		struct rules_error *err)
 {
-	char buf[128], *w[MAX_WORDS];
+	char buf[128], list[128], *w[MAX_WORDS];
+	struct role_word role;
 	int n;
 
 	if (strlen(text) >= sizeof(buf))
@@ -181,13 +222,10 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 		*a = (struct action){.kind = ACT_RECALL};
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(role_words) / sizeof(role_words[0]); i++)
-		if (strcasecmp(w[0], role_words[i].word) == 0)
-			return parse_figure(g, &role_words[i], w, n, a, err);
-	return rerr(err, RERR_PARSE, "",
-		    "unknown action '%s': expected place, thief, knight, monk, farmer, abbot, "
-		    "recall or pass",
-		    w[0]);
+	if (find_role(g, w[0], &role))
+		return parse_figure(g, &role, w, n, a, err);
+	return rerr(err, RERR_PARSE, "", "unknown action '%s': expected place, %s, recall or pass",
+		    w[0], role_list(list, sizeof(list)));
 }
 
 /* The place name of a figure's slot on the tile just placed; the slot's
@@ -209,6 +247,8 @@ int
 action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 {
 	char name[PLACE_NAME_MAX];
+	const struct figure_type_def *row;
+	const char *word;
 
 	switch (a->kind) {
 	case ACT_PLACE_TILE:
@@ -218,12 +258,12 @@ action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 	case ACT_RECALL:
 		return snprintf(buf, n, "recall");
 	case ACT_FIGURE:
-		if (a->figure == FIG_ABBOT)
-			return snprintf(buf, n, "abbot");
-		if (a->role == SEG_MONASTERY)
-			return snprintf(buf, n, "monk");
-		return snprintf(buf, n, "%s %s", figure_role_name(a->role, a->figure),
-				slot_place(g, a->slot, name));
+		row = any_row(g, a->figure);
+		word = row && row->role ? row->role : figure_role(NULL, a->role, FIG_FOLLOWER);
+		if (row && row->role ? figure_type_centre(row)
+				     : a->role < SEG_KIND_COUNT && seg_kinds[a->role].cloister)
+			return snprintf(buf, n, "%s", word);
+		return snprintf(buf, n, "%s %s", word, slot_place(g, a->slot, name));
 	default:
 		return snprintf(buf, n, "?");
 	}

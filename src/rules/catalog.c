@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "seg_kind.h"
 #include "tile.h"
 #include "tilesets_data.h"
 
@@ -35,9 +36,6 @@ struct linestate {
 
 static const char *const slot_names[] = {
 	"NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR", "C"
-};
-static const char *const seg_kind_names[] = {
-	"road", "city", "field", "monastery", "garden", "river"
 };
 static const char *const edge_kind_names[] = {
 	"?", "field", "road", "city", "river"
@@ -159,7 +157,7 @@ seg_kind_name(int kind)
 {
 	if (kind < 0 || kind >= SEG_KIND_COUNT)
 		return "?";
-	return seg_kind_names[kind];
+	return seg_kinds[kind].name;
 }
 
 const char *

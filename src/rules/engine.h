@@ -2,7 +2,11 @@
 #ifndef CARC_ENGINE_H
 #define CARC_ENGINE_H
 
+#include "figset.h"
+#include "figure_type.h"
 #include "rules.h"
+#include "score_hook.h"
+#include "seg_kind.h"
 
 /* Steps of a turn. Decision steps stop the engine until an action comes;
  * the others run by themselves (see turn.c's step table). */
@@ -87,12 +91,20 @@ int score_recall_abbot(struct game *g, int player);
 int figure_abbot_seg(const struct game *g, int player);
 int figures_on(const struct game *g, int root, int16_t *idx);
 
+/* figure_setup.c */
+/* Builds g's figure-type table from the base rows and extra (modules'
+ * rows), and gives every player their figures; -1 when they do not fit. */
+int figure_types_build(struct game *g, const struct figure_type_def *const *extra,
+		       int nextra, struct rules_error *err);
+
 /* figures.c */
-void figure_rules_init(struct game *g);
 int figure_options(const struct game *g, struct action *out, int cap);
 int figure_check(const struct game *g, const struct action *a, struct rules_error *err);
 void figure_place(struct game *g, const struct action *a);
 void figures_return(struct game *g, int root, bool final, const int16_t *idx, int n);
+/* Takes figure i off the board to its owner's supply, logged or not, and
+ * the figures that depended on it (figure_type_def.needs) with it. */
+void figure_remove(struct game *g, int i, bool log);
 
 /* turn.c */
 void turn_setup_plan(struct game *g);

@@ -175,9 +175,9 @@ game_feature_complete(const struct game *g, int root)
 {
 	const struct feature *f = &g->feat[root];
 
-	if (f->kind == SEG_ROAD || f->kind == SEG_CITY)
+	if (seg_kinds[f->kind].closable)
 		return f->open == 0;
-	if (f->kind == SEG_MONASTERY || f->kind == SEG_GARDEN)
+	if (seg_kinds[f->kind].cloister)
 		return board_neighbours8(g, g->placed[root / TILE_SEG_MAX].cell) == 8;
 	return false;
 }

@@ -1,24 +1,43 @@
 /* Figures on the tile just placed (BASE-FOLLOW-*, FARM-4, ABBOT-3..6). */
+#include <stdio.h>
 #include <string.h>
 
 #include "engine.h"
-
-_Static_assert(MAX_PLAYERS * FIGURES_PER_PLAYER <= 64, "a bit per figure in a uint64_t");
-
-/* Which figure may stand on which kind of segment under these options:
- * a bit per seg_kind for each figure type, worked out once per game. */
-void
-figure_rules_init(struct game *g)
-{
-	g->allowed[FIG_FOLLOWER] = 1u << SEG_ROAD | 1u << SEG_CITY | 1u << SEG_MONASTERY |
-				   (g->opt.farmers ? 1u << SEG_FIELD : 0);
-	g->allowed[FIG_ABBOT] = g->opt.abbot ? 1u << SEG_MONASTERY | 1u << SEG_GARDEN : 0;
-}
 
 static bool
 figure_allowed(const struct game *g, int figure, int seg_kind)
 {
 	return g->allowed[figure] >> seg_kind & 1;
+}
+
+/* Whether player may put a figure of this type on the feature at root,
+ * which already holds figures, in a game whose rows are not all plain:
+ * an occupying type needs a feature no occupying figure holds
+ * (BASE-FOLLOW-3); a dependent type one of the player's figures it needs. */
+static void
+scan_feature(const struct game *g, int type, int root, int player, bool *occupied,
+	     bool *helped)
+{
+	const struct figure_type_def *t = g->ftype[type];
+	int16_t idx[FIGURES_MAX];
+	int n = g->feat[root].figures ? figures_on(g, root, idx) : 0;
+
+	*occupied = false;
+	*helped = t->needs == 0;
+	for (int i = 0; i < n; i++) {
+		const struct figure *f = &g->figure[idx[i]];
+		*occupied |= g->ftype[f->type]->occupies;
+		*helped |= f->owner == player && (t->needs >> f->type & 1);
+	}
+}
+
+static bool
+may_join(const struct game *g, int type, int root, int player)
+{
+	bool occupied, helped;
+
+	scan_feature(g, type, root, player, &occupied, &helped);
+	return helped && !(g->ftype[type]->occupies && occupied);
 }
 
 int
@@ -68,10 +87,12 @@ earlier_piece(const struct game *g, int s)
 }
 
 /* One option per feature of the new tile, however many pieces of it the
- * tile carries, for each figure in supply that may stand there. */
-static int
-figure_slot_options(const struct game *g, unsigned kinds, struct action *out, int n,
-		    int cap)
+ * tile carries, for each figure in supply that may stand there. plain:
+ * g->fig_plain, a constant in each call so the base game's copy has no
+ * trace of may_join and loops over the base types only. */
+static inline __attribute__((always_inline)) int
+slot_options(const struct game *g, unsigned kinds, struct action *out, int n, int cap,
+	     bool plain)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
@@ -79,17 +100,19 @@ figure_slot_options(const struct game *g, unsigned kinds, struct action *out, in
 
 	for (int s = 0; s < t->nsegs; s++) {
 		int kind = t->seg[s].kind;
-		if (!(kinds >> kind & 1) || g->feat[g->new_roots[s]].figures ||
+		if (!(kinds >> kind & 1) || (plain && g->feat[g->new_roots[s]].figures) ||
 		    earlier_piece(g, s))
 			continue;
-		for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
-			if (ps->supply[fig] && figure_allowed(g, fig, kind))
+		for (int fig = 0; fig < (plain ? FIG_BASE_COUNT : g->fig_hi); fig++)
+			if (ps->supply[fig] && figure_allowed(g, fig, kind) &&
+			    (plain || may_join(g, fig, g->new_roots[s], g->current)))
 				n = emit(out, n, cap,
 					 (struct action){
 						 .kind = ACT_FIGURE,
 						 .figure = (uint8_t)fig,
 						 .slot = t->name_slot[pt->rot][s],
-						 .role = fig == FIG_ABBOT ? SEG_KIND_COUNT : kind,
+						 .role = g->own_role >> fig & 1 ? SEG_KIND_COUNT
+										: kind,
 					 });
 	}
 	return n;
@@ -102,53 +125,92 @@ figure_options(const struct game *g, struct action *out, int cap)
 	unsigned kinds = 0; /* segment kinds a figure in supply may stand on */
 	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS});
 
-	for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
-		kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
+	if (g->fig_plain) /* a constant bound: unrolled */
+		for (int fig = 0; fig < FIG_BASE_COUNT; fig++)
+			kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
+	else
+		for (int fig = 0; fig < g->fig_hi; fig++)
+			kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
 	if (kinds) /* often not: random players soon have all figures out */
-		n = figure_slot_options(g, kinds, out, n, cap);
+		n = g->fig_plain ? slot_options(g, kinds, out, n, cap, true)
+				 : slot_options(g, kinds, out, n, cap, false);
 	if (game_can_recall(g, g->current))
 		n = emit(out, n, cap, (struct action){.kind = ACT_RECALL});
 	return n;
+}
+
+/* "a monastery or a garden": the kinds in a stand mask, for refusals. */
+static const char *
+kinds_text(unsigned mask, char *buf, size_t n)
+{
+	size_t len = 0;
+	int k, left = __builtin_popcount(mask);
+
+	buf[0] = '\0';
+	for (k = 0; k < SEG_KIND_COUNT && len < n; k++)
+		if (mask >> k & 1)
+			len += (size_t)snprintf(buf + len, n - len, "%sa %s",
+						len == 0 ? "" : --left ? ", " : " or ",
+						seg_kinds[k].name);
+	return buf;
+}
+
+/* The row of a figure that may stand on this kind, in this game or
+ * among the engine's own rows, or NULL. */
+static const struct figure_type_def *
+kind_owner(const struct game *g, int kind)
+{
+	for (int i = 0; i < g->nftypes; i++)
+		if (g->ftype[g->ftypes[i]]->stand >> kind & 1)
+			return g->ftype[g->ftypes[i]];
+	for (int t = 0; t < FIG_BASE_COUNT; t++)
+		if (figure_type_of(NULL, t)->stand >> kind & 1)
+			return figure_type_of(NULL, t);
+	return NULL;
 }
 
 /* Why this figure may not stand on this kind of segment, by rule. */
 static int
 refuse_kind(const struct game *g, const struct action *a, int kind, struct rules_error *err)
 {
-	if (a->figure == FIG_ABBOT && !g->opt.abbot)
-		return rerr(err, RERR_ILLEGAL, "ABBOT-1", "this game is played without abbots");
-	if (a->figure == FIG_ABBOT)
-		return rerr(err, RERR_ILLEGAL, "ABBOT-3",
-			    "the abbot may stand only on a monastery or a garden, not on the %s "
-			    "at %s",
-			    seg_kind_name(kind), slot_name(a->slot));
-	if (kind == SEG_FIELD)
+	const struct figure_type_def *t = g->ftype[a->figure], *other;
+	char kinds[80];
+
+	if (t->stand >> kind & 1) /* in its rows, but the options leave it out */
 		return rerr(err, RERR_ILLEGAL, "BASE-SETUP-5",
 			    "this game is played without farmers (no figure on fields)");
-	if (kind == SEG_GARDEN)
-		return rerr(err, RERR_ILLEGAL, "ABBOT-3",
-			    "only an abbot may stand on a garden; a follower never does");
-	return rerr(err, RERR_ILLEGAL, "RIVER-5", "no figure may stand on the %s at %s",
-		    seg_kind_name(kind), slot_name(a->slot));
+	if (t->role)
+		return rerr(err, RERR_ILLEGAL, t->stand_rule,
+			    "the %s may stand only on %s, not on the %s at %s", t->name,
+			    kinds_text(t->stand, kinds, sizeof(kinds)), seg_kinds[kind].name,
+			    slot_name(a->slot));
+	if ((other = kind_owner(g, kind)) != NULL)
+		return rerr(err, RERR_ILLEGAL, other->stand_rule,
+			    "only %s %s may stand on a %s; a %s never does",
+			    strchr("aeiou", other->name[0]) ? "an" : "a", other->name,
+			    seg_kinds[kind].name, t->name);
+	return rerr(err, RERR_ILLEGAL, seg_kinds[kind].no_figure_rule,
+		    "no figure may stand on the %s at %s", seg_kinds[kind].name,
+		    slot_name(a->slot));
 }
 
-int
-figure_check(const struct game *g, const struct action *a, struct rules_error *err)
+/* A figure of a type this game has, on a segment of the tile just placed
+ * that it may take now. */
+static int
+check_place(const struct game *g, const struct action *a, struct rules_error *err)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
+	const struct figure_type_def *ft = figure_type_of(g, a->figure);
 	int s, root, kind;
+	bool occupied, helped;
 
-	if (a->kind == ACT_PASS)
-		return 0;
-	if (a->kind == ACT_RECALL)
-		return game_can_recall(g, g->current)
-			       ? 0
-			       : rerr(err, RERR_ILLEGAL, "ABBOT-6",
-				      "you have no abbot on an unfinished monastery or garden "
-				      "to recall");
-	if (a->figure >= FIG_TYPE_COUNT)
-		return rerr(err, RERR_PARSE, "", "unknown figure");
+	if (ft == NULL) {
+		ft = figure_type_of(NULL, a->figure);
+		return ft ? rerr(err, RERR_ILLEGAL, ft->rule, "this game is played without %ss",
+				 ft->name)
+			  : rerr(err, RERR_PARSE, "", "unknown figure");
+	}
 	s = segment_at_slot(t, a->slot, pt->rot);
 	if (s == SEG_NONE)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-2",
@@ -163,14 +225,41 @@ figure_check(const struct game *g, const struct action *a, struct rules_error *e
 			    figure_role_name(a->role, FIG_FOLLOWER));
 	if (g->player[g->current].supply[a->figure] == 0)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-4", "you have no %s in your supply",
-			    a->figure == FIG_ABBOT ? "abbot" : "follower");
+			    ft->name);
 	root = g->new_roots[s];
-	if (g->feat[root].figures)
+	if (g->fig_plain)
+		occupied = g->feat[root].figures != 0, helped = true;
+	else
+		scan_feature(g, a->figure, root, g->current, &occupied, &helped);
+	if (ft->occupies && occupied)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-3",
 			    "the %s at %s is already occupied (a figure stands on it, maybe "
 			    "tiles away)",
 			    seg_kind_name(kind), slot_name(a->slot));
+	if (!helped)
+		return rerr(err, RERR_ILLEGAL, ft->stand_rule,
+			    "a %s goes only on a %s where you have a figure it goes with",
+			    ft->name, seg_kind_name(kind));
 	return 0;
+}
+
+int
+figure_check(const struct game *g, const struct action *a, struct rules_error *err)
+{
+	switch (a->kind) {
+	case ACT_PASS:
+		return 0;
+	case ACT_RECALL:
+		return game_can_recall(g, g->current)
+			       ? 0
+			       : rerr(err, RERR_ILLEGAL, "ABBOT-6",
+				      "you have no abbot on an unfinished monastery or garden "
+				      "to recall");
+	case ACT_FIGURE:
+		return check_place(g, a, err);
+	default: /* through the C API: never taken for a pass */
+		return rerr(err, RERR_PARSE, "", "unknown action kind %d", a->kind);
+	}
 }
 
 void
@@ -179,16 +268,18 @@ figure_place(struct game *g, const struct action *a)
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
 	int s = segment_at_slot(t, a->slot, pt->rot);
-	int seg = seg_instance(g->last_placed, s), i;
+	int seg = seg_instance(g->last_placed, s);
 	/* The first of the player's figures of that type in supply (checked
 	 * to be there): a bit scan rather than a walk over every figure. */
-	uint64_t home = g->figures_home & g->figures_of[g->current][a->figure];
+	int i = figset_first_in(&g->home, g->fig_first[g->current][a->figure],
+				g->ftype[a->figure]->supply);
 
-	if (home == 0)
+	if (i < 0)
 		return;
-	i = __builtin_ctzll(home);
-	g->figures_home &= ~((uint64_t)1 << i);
+	figset_del(&g->home, i);
+	figset_add(&g->on_seg, i);
 	g->figure[i].seg = (int16_t)seg;
+	g->figure[i].loc = LOC_SEGMENT;
 	g->feat[g->new_roots[s]].figures++;
 	g->player[g->current].supply[a->figure]--;
 	event_add(g, &(struct game_event){
@@ -220,32 +311,79 @@ log_return(struct game *g, const struct figure *f, int root)
 		     });
 }
 
+/* Back to the supply, without its feature's count (the caller's). */
+static void
+to_supply(struct game *g, int i)
+{
+	struct figure *f = &g->figure[i];
+
+	f->seg = -1;
+	f->at = -1;
+	f->loc = LOC_SUPPLY;
+	figset_del(&g->on_seg, i);
+	figset_add(&g->home, i);
+	g->player[f->owner].supply[f->type]++;
+}
+
+/* The figures of owner on the feature at root that needed a figure no
+ * longer there leave too (a builder without its follower). */
+static void
+remove_orphans(struct game *g, int root, int owner, bool log)
+{
+	int16_t idx[FIGURES_MAX];
+	int n = g->feat[root].figures ? figures_on(g, root, idx) : 0;
+	uint32_t have = 0; /* bit per type: owner's figures still there */
+
+	for (int i = 0; i < n; i++)
+		if (g->figure[idx[i]].owner == owner)
+			have |= 1u << g->figure[idx[i]].type;
+	for (int i = 0; i < n; i++) {
+		const struct figure *f = &g->figure[idx[i]];
+		uint16_t needs = g->ftype[f->type]->needs;
+		if (f->owner == owner && needs && !(needs & have)) {
+			figure_remove(g, idx[i], log);
+			return; /* figure_remove looked again at the rest */
+		}
+	}
+}
+
+void
+figure_remove(struct game *g, int i, bool log)
+{
+	struct figure *f = &g->figure[i];
+	int root, owner = f->owner;
+
+	if (f->loc != LOC_SEGMENT) {
+		if (f->loc != LOC_SUPPLY)
+			to_supply(g, i);
+		return;
+	}
+	root = feature_find(g, f->seg);
+	if (log)
+		log_return(g, f, root);
+	g->feat[root].figures--;
+	to_supply(g, i);
+	if (!g->fig_plain)
+		remove_orphans(g, root, owner, log);
+}
+
 /* BASE-SCORE-3: the figures on a scored feature (from figures_on) go
- * home. Returns at the end of the game (BASE-END-2 b) are not news, so
- * they log nothing. */
+ * home, but for those whose type stays (figure_type_def.returns).
+ * Returns at the end of the game (BASE-END-2 b) are not news, so they
+ * log nothing. */
 void
 figures_return(struct game *g, int root, bool final, const int16_t *idx, int n)
 {
+	if (!g->fig_plain) {
+		for (int i = 0; i < n; i++)
+			if (g->ftype[g->figure[idx[i]].type]->returns)
+				figure_remove(g, idx[i], !final);
+		return;
+	}
 	for (int i = 0; i < n; i++) {
-		struct figure *f = &g->figure[idx[i]];
 		if (!final)
-			log_return(g, f, root);
-		f->seg = -1;
-		g->figures_home |= (uint64_t)1 << idx[i];
-		g->player[f->owner].supply[f->type]++;
+			log_return(g, &g->figure[idx[i]], root);
+		to_supply(g, idx[i]);
 	}
 	g->feat[root].figures = 0;
-}
-
-const char *
-figure_role_name(int seg_kind, int figure_type)
-{
-	static const char *const roles[SEG_KIND_COUNT] = {
-		[SEG_ROAD] = "thief",     [SEG_CITY] = "knight", [SEG_FIELD] = "farmer",
-		[SEG_MONASTERY] = "monk", [SEG_GARDEN] = "abbot", [SEG_RIVER] = "?",
-	};
-
-	if (figure_type == FIG_ABBOT)
-		return "abbot";
-	return seg_kind >= 0 && seg_kind < SEG_KIND_COUNT ? roles[seg_kind] : "?";
 }

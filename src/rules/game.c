@@ -48,26 +48,6 @@ event_add(struct game *g, const struct game_event *ev)
 	g->nevents++;
 }
 
-static void
-players_init(struct game *g)
-{
-	g->nfigures = 0;
-	for (int p = 0; p < g->nplayers; p++) {
-		g->player[p] = (struct player_state){.score = 0};
-		g->player[p].supply[FIG_FOLLOWER] = FOLLOWERS_PER_PLAYER;
-		g->player[p].supply[FIG_ABBOT] = g->opt.abbot ? 1 : 0;
-		for (int i = 0; i < FIGURES_PER_PLAYER; i++) {
-			int type = i < FOLLOWERS_PER_PLAYER ? FIG_FOLLOWER : FIG_ABBOT;
-			if (type == FIG_ABBOT && !g->opt.abbot)
-				continue;
-			g->figures_of[p][type] |= (uint64_t)1 << g->nfigures;
-			g->figures_home |= (uint64_t)1 << g->nfigures;
-			g->figure[g->nfigures++] = (struct figure){
-				.seg = -1, .owner = (uint8_t)p, .type = (uint8_t)type};
-		}
-	}
-}
-
 /* BASE-SETUP-1: the start tile goes to 0,0 unrotated. */
 static int
 place_start(struct game *g)
@@ -95,8 +75,8 @@ game_init(struct game *g, const struct catalog *cat, const struct game_setup *se
 	g->nplayers = setup->nplayers;
 	g->current = setup->first_player;
 	memcpy(g->seed, setup->seed, SEED_BYTES);
-	players_init(g);
-	figure_rules_init(g);
+	if (figure_types_build(g, NULL, 0, err) < 0)
+		return -1;
 	if (bag_fill(g, setup, err) < 0)
 		return -1;
 	if (board_init(g, g->bag_len + 1) < 0 || place_start(g) < 0)

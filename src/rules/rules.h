@@ -12,15 +12,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "figure_type.h"
 #include "rules_error.h"
+#include "seg_kind.h"
 #include "tile.h"
 
 #define MAX_PLAYERS 6
 #define FOLLOWERS_PER_PLAYER 7
-#define FIGURES_PER_PLAYER 8 /* 7 followers + 1 abbot */
 #define SEED_BYTES 32
 
-enum figure_type { FIG_FOLLOWER, FIG_ABBOT, FIG_TYPE_COUNT };
+/* Figure types: an id per row of figure_type.h's tables. Modules number
+ * theirs after FIG_BASE_COUNT, below FIG_TYPE_MAX. */
+enum figure_type { FIG_FOLLOWER, FIG_ABBOT, FIG_BASE_COUNT };
+#define FIG_TYPE_MAX 16
+/* Figures of all players in one game (5 players x 13 and more). */
+#define FIGURES_MAX (MAX_PLAYERS * 24)
+#define FIGSET_WORDS ((FIGURES_MAX + 63) / 64)
+
+/* A set of figures, a bit per index into game.figure (figset.h). */
+struct figset {
+	uint64_t w[FIGSET_WORDS];
+};
 
 /* How the river may bend (RIVER-4, CF-06; see docs/rules-decisions.md). */
 enum river_uturn {
@@ -86,14 +98,16 @@ struct action {
 /* ---- state (read-only outside src/rules) ---- */
 
 struct figure {
-	int16_t seg;   /* segment instance it stands on, or -1 in supply */
+	int32_t at;    /* index of a location other than a segment, or -1 */
+	int16_t seg;   /* segment instance it stands on, or -1 (not on one) */
 	uint8_t owner;
 	uint8_t type;  /* enum figure_type */
+	uint8_t loc;   /* enum figure_loc (figure_type.h) */
 };
 
 struct player_state {
 	int score;
-	uint8_t supply[FIG_TYPE_COUNT];
+	uint8_t supply[FIG_TYPE_MAX];
 };
 
 struct placed_tile {
@@ -153,9 +167,10 @@ struct game_event {
 	int16_t x, y;      /* a tile of the feature / the tile placed */
 	int16_t turn;
 	int16_t tile;      /* tile type, or -1 */
-	uint8_t figure;    /* place-figure: enum figure_type */
+	uint8_t figure;    /* place-figure, return: enum figure_type */
 	uint8_t slot;      /* place-figure: board slot */
 	uint8_t rot;       /* place-tile: rotation */
+	const char *rule;  /* score: the rule id it scores by ("BASE-SCORE-CITY-2") */
 };
 
 #define TURN_PLAN_MAX 16
@@ -166,11 +181,29 @@ struct game {
 	int nplayers;
 	uint8_t seed[SEED_BYTES];
 	struct player_state player[MAX_PLAYERS];
-	struct figure figure[MAX_PLAYERS * FIGURES_PER_PLAYER];
-	int nfigures;
-	uint64_t figures_home; /* bit i: figure[i] is in its owner's supply */
-	uint64_t figures_of[MAX_PLAYERS][FIG_TYPE_COUNT]; /* bit i: figure[i] is theirs */
-	uint8_t allowed[FIG_TYPE_COUNT]; /* per figure, a bit per seg_kind it may occupy */
+	struct figure figure[FIGURES_MAX];
+	int nfigures, figwords; /* figures, and the set words they need */
+	struct figset home;     /* figures in their owner's supply */
+	struct figset on_seg;   /* figures standing on a segment */
+	/* figure[fig_first[p][t] ..] are p's figures of type t, supply[t] of them */
+	uint8_t fig_first[MAX_PLAYERS][FIG_TYPE_MAX];
+	/* figure types in this game (figure_type.h), built at creation */
+	const struct figure_type_def *ftype[FIG_TYPE_MAX]; /* NULL: not in it */
+	uint8_t ftypes[FIG_TYPE_MAX]; /* their ids, in table order */
+	int nftypes;
+	int fig_hi;                     /* 1 + the highest type id in the table */
+	uint16_t own_role;              /* bit per type that has its own role word */
+	uint16_t allowed[FIG_TYPE_MAX]; /* per type, a bit per seg_kind it may occupy */
+	int8_t strength[FIG_TYPE_MAX];  /* per type, its constant strength */
+	/* only base types, each occupying, returning, of strength 1 and
+	 * needing nothing (the base game): the short paths */
+	bool fig_plain;
+	/* bit per seg_kind that scores with its figures / as a farm (seg_kind.h) */
+	uint16_t score_kinds, farm_kinds;
+	uint32_t attr_want;   /* tile_attr bits a module sums over features */
+	uint16_t attr_sum[32]; /* scratch: their counts in the last walk */
+	const struct score_hook *score_hooks; /* run on every feature value */
+	int nscore_hooks;
 
 	/* draw pile */
 	int16_t *bag;

@@ -1,13 +1,9 @@
 /* Scoring: completed features during the game (BASE-SCORE-*), the abbot's
- * recall (ABBOT-6) and the final scoring (BASE-FINAL-*, FARM-7..9). */
+ * recall (ABBOT-6) and the final scoring (BASE-FINAL-*, FARM-7..9). What a
+ * feature is worth comes from the segment-kind table (seg_kind.c), then
+ * the game's score hooks (score_hook.h); strengths from the figure-type
+ * table (figure_type.h). */
 #include "engine.h"
-
-/* A bit per figure on the board (index into g->figure). */
-static uint64_t
-figures_out(const struct game *g)
-{
-	return ~g->figures_home & (((uint64_t)1 << g->nfigures) - 1);
-}
 
 /* The figures standing on a feature (indices into g->figure, in order);
  * looks only at figures on the board and stops once it has found as many
@@ -16,27 +12,53 @@ figures_out(const struct game *g)
 int
 figures_on(const struct game *g, int root, int16_t *idx)
 {
-	uint64_t out = figures_out(g);
 	int n = 0, left = g->feat[root].figures;
 
-	for (; out && n < left; out &= out - 1) {
-		int i = __builtin_ctzll(out);
-		idx[n] = (int16_t)i;
-		n += feature_find(g, g->figure[i].seg) == root;
+	if (g->figwords == 1) { /* the base game: one word, one loop exit */
+		for (uint64_t out = g->on_seg.w[0]; out && n < left; out &= out - 1) {
+			int i = __builtin_ctzll(out);
+			idx[n] = (int16_t)i;
+			n += feature_find(g, g->figure[i].seg) == root;
+		}
+		return n;
 	}
+	for (int w = 0; w < g->figwords && n < left; w++)
+		for (uint64_t out = g->on_seg.w[w]; out && n < left; out &= out - 1) {
+			int i = w * 64 + __builtin_ctzll(out);
+			idx[n] = (int16_t)i;
+			n += feature_find(g, g->figure[i].seg) == root;
+		}
 	return n;
+}
+
+/* A figure's strength on the feature at root (BASE-SCORE-2). */
+static int
+strength_of(const struct game *g, int root, int i)
+{
+	const struct figure_type_def *t = g->ftype[g->figure[i].type];
+
+	return t->strength_fn ? t->strength_fn(g, root, i) : t->strength;
 }
 
 /* BASE-SCORE-2: the strongest player(s) on the feature get its value. */
 static void
-award(struct game *g, int root, int points, bool final, const int16_t *idx, int n)
+award(struct game *g, int root, int points, bool final, const char *rule,
+      const int16_t *idx, int n)
 {
 	int strength[MAX_PLAYERS] = {0}, best = 0;
 	const struct placed_tile *pt = &g->placed[root / TILE_SEG_MAX];
 
-	for (int i = 0; i < n; i++)
-		if (++strength[g->figure[idx[i]].owner] > best)
-			best = strength[g->figure[idx[i]].owner];
+	if (g->fig_plain)
+		for (int i = 0; i < n; i++) {
+			if (++strength[g->figure[idx[i]].owner] > best)
+				best = strength[g->figure[idx[i]].owner];
+		}
+	else
+		for (int i = 0; i < n; i++) {
+			int p = g->figure[idx[i]].owner;
+			strength[p] += strength_of(g, root, idx[i]);
+			best = strength[p] > best ? strength[p] : best;
+		}
 	if (best == 0 || points == 0) /* UN-05: strength 1 or more scores */
 		return;
 	for (int p = 0; p < g->nplayers; p++) {
@@ -52,45 +74,49 @@ award(struct game *g, int root, int points, bool final, const int16_t *idx, int 
 				     .x = pt->x,
 				     .y = pt->y,
 				     .tile = (int16_t)pt->type,
+				     .rule = rule,
 			     });
 	}
 }
 
+/* A cloister's tiles: its own and those around it (BASE-SCORE-MON-3). */
 static int
-cloister_value(const struct game *g, int root)
+cloister_tiles(const struct game *g, int root)
 {
 	return 1 + board_neighbours8(g, g->placed[root / TILE_SEG_MAX].cell);
 }
 
-/* Value of a feature, completed (in game) or not (end of game). */
+/* Value of a feature, completed (in game) or not (end of game): the
+ * table's, then the game's hooks. */
 static int
 feature_value(struct game *g, int root, bool complete)
 {
 	const struct feature *f = &g->feat[root];
+	const struct seg_kind_def *k = &seg_kinds[f->kind];
+	int v;
 
-	switch (f->kind) {
-	case SEG_ROAD:
-		return feature_tile_count(g, root);
-	case SEG_CITY:
-		return (complete ? 2 : 1) * (feature_tile_count(g, root) + f->shields);
-	case SEG_MONASTERY:
-	case SEG_GARDEN:
-		return cloister_value(g, root);
-	default:
-		return 0;
-	}
+	if (k->value)
+		v = k->value(g, root, complete);
+	else
+		v = k->per_tile[complete] *
+			    (k->cloister ? cloister_tiles(g, root) : feature_tile_count(g, root)) +
+		    k->per_shield[complete] * f->shields;
+	for (int i = 0; i < g->nscore_hooks; i++)
+		v = g->score_hooks[i].value(g, root, complete, v);
+	return v;
 }
 
 static void
 score_feature(struct game *g, int root, bool final)
 {
-	int16_t idx[MAX_PLAYERS * FIGURES_PER_PLAYER];
+	int16_t idx[FIGURES_MAX];
 	int n;
 
 	if (g->feat[root].figures == 0)
 		return;
 	n = figures_on(g, root, idx);
-	award(g, root, feature_value(g, root, !final), final, idx, n);
+	award(g, root, feature_value(g, root, !final), final,
+	      seg_kinds[g->feat[root].kind].rule[!final], idx, n);
 	figures_return(g, root, final, idx, n);
 }
 
@@ -114,11 +140,13 @@ score_completed(struct game *g, int placed)
 int
 figure_abbot_seg(const struct game *g, int player)
 {
-	if (!g->opt.abbot)
+	if (g->ftype[FIG_ABBOT] == NULL)
 		return -1;
-	for (int i = 0; i < g->nfigures; i++)
-		if (g->figure[i].owner == player && g->figure[i].type == FIG_ABBOT)
-			return g->figure[i].seg;
+	for (int i = 0; i < g->ftype[FIG_ABBOT]->supply; i++) {
+		const struct figure *f = &g->figure[g->fig_first[player][FIG_ABBOT] + i];
+		if (f->loc == LOC_SEGMENT)
+			return f->seg;
+	}
 	return -1;
 }
 
@@ -126,14 +154,14 @@ figure_abbot_seg(const struct game *g, int player)
 int
 score_recall_abbot(struct game *g, int player)
 {
-	int16_t idx[MAX_PLAYERS * FIGURES_PER_PLAYER];
+	int16_t idx[FIGURES_MAX];
 	int seg = figure_abbot_seg(g, player), root, n;
 
 	if (seg < 0)
 		return -1;
 	root = feature_find(g, seg);
 	n = figures_on(g, root, idx);
-	award(g, root, cloister_value(g, root), false, idx, n);
+	award(g, root, feature_value(g, root, false), false, "ABBOT-6", idx, n);
 	figures_return(g, root, false, idx, n);
 	return 0;
 }
@@ -178,12 +206,13 @@ field_cities(struct game *g, int root)
 static void
 score_fields(struct game *g)
 {
-	int done[MAX_PLAYERS * FIGURES_PER_PLAYER], ndone = 0;
-	int16_t idx[MAX_PLAYERS * FIGURES_PER_PLAYER];
+	int done[FIGURES_MAX], ndone = 0;
+	int16_t idx[FIGURES_MAX];
 
-	for (uint64_t out = figures_out(g); out; out &= out - 1) {
-		int seg = g->figure[__builtin_ctzll(out)].seg, root, k;
-		if (g->feat[seg].kind != SEG_FIELD)
+	FIGSET_EACH(g, &g->on_seg, i) {
+		int seg = g->figure[i].seg, root, k;
+		const struct seg_kind_def *field = &seg_kinds[g->feat[seg].kind];
+		if (!(g->farm_kinds >> g->feat[seg].kind & 1))
 			continue;
 		root = feature_find(g, seg);
 		for (k = 0; k < ndone && done[k] != root; k++)
@@ -191,7 +220,8 @@ score_fields(struct game *g)
 		if (k < ndone)
 			continue; /* scored through another farmer already */
 		done[ndone++] = root;
-		award(g, root, 3 * field_cities(g, root), true, idx, figures_on(g, root, idx));
+		award(g, root, field->farm_city * field_cities(g, root), true,
+		      field->rule[VALUE_END], idx, figures_on(g, root, idx));
 	}
 }
 
@@ -200,10 +230,10 @@ score_fields(struct game *g)
 void
 score_final(struct game *g)
 {
-	for (uint64_t out = figures_out(g); out; out &= out - 1) {
-		int seg = g->figure[__builtin_ctzll(out)].seg;
+	FIGSET_EACH(g, &g->on_seg, i) {
+		int seg = g->figure[i].seg;
 		/* seg < 0: gone home with one scored before it */
-		if (seg >= 0 && g->feat[seg].kind != SEG_FIELD)
+		if (seg >= 0 && g->score_kinds >> g->feat[seg].kind & 1)
 			score_feature(g, feature_find(g, seg), true);
 	}
 	if (g->opt.farmers)

@@ -123,13 +123,13 @@ decision_kind_name(int kind)
 int
 game_legal_max(const struct game *g)
 {
-	return 4 * g->nfrontier + FIG_TYPE_COUNT * TILE_SEG_MAX + 2;
+	return 4 * g->nfrontier + g->nftypes * TILE_SEG_MAX + 2;
 }
 
 int
 game_legal_cap(const struct game *g)
 {
-	return 4 * (2 * g->capacity + 4) + FIG_TYPE_COUNT * TILE_SEG_MAX + 2;
+	return 4 * (2 * g->capacity + 4) + g->nftypes * TILE_SEG_MAX + 2;
 }
 
 int

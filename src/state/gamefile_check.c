@@ -163,16 +163,19 @@ check_figure(const struct gamefile *gf, json_t *board, json_t *f, const char *pa
 {
 	static const char *const keys[] = {"player", "figure", "feature", "x",
 					   "y",      "slot",   NULL};
-	static const char *const roles[] = {"thief", "knight", "farmer", "monk", "abbot",
-					    NULL};
-	static const char *const kinds[] = {"road",      "city",   "field",
-					    "monastery", "garden", NULL};
+	const char *roles[SEG_KIND_COUNT + FIG_TYPE_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
+	int nkinds = 0;
 	const char *slot;
 	char p[JV_PATH];
 	int v;
 
 	if (!json_is_object(f))
 		return gf_fail(err, path, "expected an object, found %s", jv_kind(f));
+	figure_role_words(roles);
+	for (int k = 0; k < SEG_KIND_COUNT; k++) /* the kinds a figure may stand on */
+		if (seg_kinds[k].scores || seg_kinds[k].farm_city)
+			kinds[nkinds++] = seg_kinds[k].name;
+	kinds[nkinds] = NULL;
 	if (jv_keys(f, path, keys, err) < 0 ||
 	    player_ref(gf, f, path, "player", err) < 0 ||
 	    word_ref(f, path, "figure", roles,

@@ -78,8 +78,8 @@ static struct stats stats[NCOMBO];
 /* The observable state a refused action must not change. */
 struct key {
 	int score[MAX_PLAYERS];
-	uint8_t supply[MAX_PLAYERS][FIG_TYPE_COUNT];
-	int16_t figseg[MAX_PLAYERS * FIGURES_PER_PLAYER];
+	uint8_t supply[MAX_PLAYERS][FIG_TYPE_MAX];
+	int16_t figseg[FIGURES_MAX];
 	int nplaced, bag_next, nevents, over, turn;
 	struct decision d;
 };
@@ -285,7 +285,7 @@ same_game(const struct game *a, const struct game *b, char *why, size_t n)
 	}
 	for (int p = 0; p < a->nplayers; p++)
 		if (a->player[p].score != b->player[p].score ||
-		    memcmp(a->player[p].supply, b->player[p].supply, FIG_TYPE_COUNT)) {
+		    memcmp(a->player[p].supply, b->player[p].supply, FIG_TYPE_MAX)) {
 			snprintf(why, n, "player %d: score %d/%d", p, a->player[p].score,
 				 b->player[p].score);
 			return false;
@@ -328,13 +328,15 @@ static void
 check_figures(struct run *r)
 {
 	const struct game *g = r->g;
-	int board[MAX_PLAYERS][FIG_TYPE_COUNT] = {{0}}, all[MAX_PLAYERS][FIG_TYPE_COUNT] = {{0}};
-	int want[FIG_TYPE_COUNT] = {FOLLOWERS_PER_PLAYER, g->opt.abbot ? 1 : 0};
+	int board[MAX_PLAYERS][FIG_BASE_COUNT] = {{0}}, all[MAX_PLAYERS][FIG_BASE_COUNT] = {{0}};
+	int want[FIG_BASE_COUNT] = {FOLLOWERS_PER_PLAYER, g->opt.abbot ? 1 : 0};
 
 	for (int i = 0; i < g->nfigures; i++) {
 		const struct figure *f = &g->figure[i];
 		int p = f->seg / TILE_SEG_MAX, s = f->seg % TILE_SEG_MAX;
-		if (f->owner >= g->nplayers || f->type >= FIG_TYPE_COUNT) {
+		CHECK(r, P_FIGURES, (f->loc == LOC_SEGMENT) == (f->seg >= 0),
+		      "figure %d: location %d but segment %d", i, f->loc, f->seg);
+		if (f->owner >= g->nplayers || f->type >= FIG_BASE_COUNT) {
 			CHECK(r, P_FIGURES, false, "figure %d: owner %d type %d", i, f->owner,
 			      f->type);
 			continue;
@@ -352,7 +354,7 @@ check_figures(struct run *r)
 			      seg_kind_name(placed_type(g, p)->seg[s].kind));
 	}
 	for (int p = 0; p < g->nplayers; p++)
-		for (int t = 0; t < FIG_TYPE_COUNT; t++)
+		for (int t = 0; t < FIG_BASE_COUNT; t++)
 			CHECK(r, P_FIGURES,
 			      all[p][t] == want[t] && g->player[p].supply[t] + board[p][t] == want[t],
 			      "player %d type %d: %d figures, supply %d + board %d, want %d", p, t,
@@ -605,7 +607,7 @@ figure_candidates_init(void)
 	for (size_t i = 0; i < sizeof(more) / sizeof(more[0]); i++)
 		bad += action_parse(more[i], &figure_cands[nfigure_cands++], &err) < 0;
 	figure_cands[nfigure_cands++] = (struct action){
-		.kind = ACT_FIGURE, .figure = FIG_TYPE_COUNT, .slot = SLOT_N, .role = SEG_ROAD};
+		.kind = ACT_FIGURE, .figure = FIG_TYPE_MAX, .slot = SLOT_N, .role = SEG_ROAD};
 	figure_cands[nfigure_cands++] = (struct action){
 		.kind = ACT_FIGURE, .figure = FIG_FOLLOWER, .slot = SLOT_CENTRE + 1,
 		.role = SEG_ROAD};

@@ -1,0 +1,68 @@
+/* Figure types as data: one row per kind of figure (follower, abbot; a
+ * module adds its own: big follower, mayor, wagon, builder, pig, ...).
+ * A game builds its table once at creation from the base rows and the
+ * enabled modules' rows (figure_types_build); the engine asks the table,
+ * never "is this the abbot". */
+#ifndef CARC_FIGURE_TYPE_H
+#define CARC_FIGURE_TYPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct game;
+
+/* Where a figure is. Base games use only the supply and segments; the
+ * others are for modules (Count's quarters, towers, prisons, corners). */
+enum figure_loc {
+	LOC_SUPPLY,
+	LOC_SEGMENT, /* figure.seg: a segment instance */
+	LOC_CORNER,  /* figure.at: a board corner (modules define the index) */
+	LOC_QUARTER, /* figure.at: a quarter of Carcassonne (Count) */
+	LOC_TOWER,   /* figure.at: a placed tile's tower */
+	LOC_PRISON,  /* figure.at: the seat holding it */
+	LOC_OTHER,   /* figure.at: a module's own place */
+	LOC_KIND_COUNT
+};
+
+struct figure_type_def {
+	uint8_t id;        /* enum figure_type: its index in every game's table */
+	const char *name;  /* "follower", "abbot": the figure's own name */
+	/* its role word in actions, texts and files, or NULL when the
+	 * segment kind names the role (a follower is a thief on a road) */
+	const char *role;
+	char letter;       /* text-map letter, or 0: the segment kind's role letter */
+	uint8_t drawing;   /* enum figure_drawing, or DRAW_NONE: the kind's */
+	uint16_t stand;    /* bit per seg_kind it may stand on */
+	uint8_t locs;      /* bit per enum figure_loc it may be at */
+	bool occupies;     /* occupies its feature (BASE-FOLLOW-3) */
+	bool returns;      /* goes home when its feature is scored (BASE-SCORE-3) */
+	int8_t strength;   /* in majorities (BASE-SCORE-2) */
+	/* if set, its strength on the feature at root instead (mayor: shields) */
+	int (*strength_fn)(const struct game *g, int root, int figure);
+	uint8_t supply;    /* per player at the start */
+	/* bit per figure type: it needs one of its owner's figures of these
+	 * types on its feature to be placed, and leaves with the last one
+	 * (builder, pig); 0: independent */
+	uint16_t needs;
+	const char *rule;       /* the rule that brings it ("ABBOT-1") */
+	const char *stand_rule; /* the rule on where it stands ("ABBOT-3") */
+};
+
+/* The rows the engine knows by itself. */
+extern const struct figure_type_def figure_type_follower, figure_type_abbot;
+
+/* The row of a type in this game, or NULL when the game has none. */
+const struct figure_type_def *figure_type_of(const struct game *g, int type);
+/* Whether a figure of this type names no place in actions: it stands
+ * only on a tile's centre (monk, abbot). */
+bool figure_type_centre(const struct figure_type_def *t);
+/* The role word, text-map letter and drawing of a figure of type on a
+ * segment of kind (base rows when g is NULL). */
+const char *figure_role(const struct game *g, int seg_kind, int type);
+char figure_role_letter(const struct game *g, int seg_kind, int type);
+int figure_role_drawing(const struct game *g, int seg_kind, int type);
+/* Every role word the engine knows (kinds' then figures'); out holds
+ * SEG_KIND_COUNT + FIG_TYPE_MAX + 1 entries, the last NULL. */
+int figure_role_words(const char **out);
+
+#endif
