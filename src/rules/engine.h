@@ -76,6 +76,7 @@ void feature_init_tile(struct game *g, int placed);
 void feature_join_side(struct game *g, int placed, int side, int np);
 void feature_note_roots(struct game *g, int placed);
 int feature_tile_count(struct game *g, int root);
+void feature_attrs_add(struct game *g, int seg);
 
 /* river.c */
 void river_start(struct game *g, int placed);
@@ -85,6 +86,9 @@ int river_explain(const struct game *g, int type, int cell, int rot,
 void river_after_place(struct game *g, int placed);
 
 /* score.c */
+/* Sets the game's score hooks (a module's, at creation); the attributes
+ * they read are summed from then on. */
+void score_hooks_set(struct game *g, const struct score_hook *hooks, int n);
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
 int score_recall_abbot(struct game *g, int player);

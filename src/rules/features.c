@@ -4,6 +4,8 @@
  * size keeps that cheap: a segment is relabelled at most log2(n) times).
  * Each root carries what scoring needs (open sides, shields, figures);
  * members form a circular list, walked to relabel and to score. */
+#include <string.h>
+
 #include "engine.h"
 
 int
@@ -125,13 +127,48 @@ feature_join_side(struct game *g, int placed, int side, int np)
 	}
 }
 
+/* The attributes a module asked for (g->attr_want) on one segment
+ * instance, counted into g->attr_sum. */
+void
+feature_attrs_add(struct game *g, int seg)
+{
+	const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
+	uint32_t m = game_type(g, pt->type)->seg[seg % TILE_SEG_MAX].attrs & g->attr_want;
+
+	for (; m; m &= m - 1)
+		g->attr_sum[__builtin_ctz(m)]++;
+}
+
+/* feature_tile_count for games whose modules sum attributes. */
+static int
+tile_count_attrs(struct game *g, int root)
+{
+	uint32_t gen = ++g->stamp_gen;
+	int n = 0, seg = root;
+
+	memset(g->attr_sum, 0, sizeof(g->attr_sum));
+	do {
+		int p = seg / TILE_SEG_MAX;
+		n += g->tile_stamp[p] != gen;
+		g->tile_stamp[p] = gen;
+		feature_attrs_add(g, seg);
+		seg = g->feat[seg].next;
+	} while (seg != root);
+	return n;
+}
+
 /* Distinct tiles carrying the feature: a tile with two pieces of one city
- * counts once (BASE-MODEL-4). */
+ * counts once (BASE-MODEL-4). In the same walk, the attributes modules
+ * ask for (g->attr_want; none in the base game) are summed into
+ * g->attr_sum. */
 int
 feature_tile_count(struct game *g, int root)
 {
 	uint32_t gen = ++g->stamp_gen;
 	int n = 0, seg = root;
+
+	if (g->attr_want)
+		return tile_count_attrs(g, root);
 
 	do { /* branch-free: whether a tile was seen is random */
 		int p = seg / TILE_SEG_MAX;

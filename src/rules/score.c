@@ -3,6 +3,8 @@
  * feature is worth comes from the segment-kind table (seg_kind.c), then
  * the game's score hooks (score_hook.h); strengths from the figure-type
  * table (figure_type.h). */
+#include <string.h>
+
 #include "engine.h"
 
 /* The figures standing on a feature (indices into g->figure, in order);
@@ -79,6 +81,16 @@ award(struct game *g, int root, int points, bool final, const char *rule,
 	}
 }
 
+void
+score_hooks_set(struct game *g, const struct score_hook *hooks, int n)
+{
+	g->score_hooks = hooks;
+	g->nscore_hooks = n;
+	g->attr_want = 0;
+	for (int i = 0; i < n; i++)
+		g->attr_want |= hooks[i].attrs;
+}
+
 /* A cloister's tiles: its own and those around it (BASE-SCORE-MON-3). */
 static int
 cloister_tiles(const struct game *g, int root)
@@ -95,6 +107,10 @@ feature_value(struct game *g, int root, bool complete)
 	const struct seg_kind_def *k = &seg_kinds[f->kind];
 	int v;
 
+	if (g->attr_want && k->cloister) { /* no walk: its one segment's */
+		memset(g->attr_sum, 0, sizeof(g->attr_sum));
+		feature_attrs_add(g, root);
+	}
 	if (k->value)
 		v = k->value(g, root, complete);
 	else
@@ -180,14 +196,19 @@ mark_next(struct game *g)
 
 /* Completed cities bordering one field, each counted once (FARM-9).
  * Every city looked at is marked, complete or not: branch-free, as which
- * it is is random. */
+ * it is is random. The field's attributes modules ask for are summed on
+ * the way (g->attr_sum). */
 static int
 field_cities(struct game *g, int root)
 {
 	uint8_t mark = mark_next(g);
 	int n = 0, seg = root;
 
+	if (g->attr_want)
+		memset(g->attr_sum, 0, sizeof(g->attr_sum));
 	do {
+		if (g->attr_want)
+			feature_attrs_add(g, seg);
 		int p = seg / TILE_SEG_MAX;
 		unsigned links = game_type(g, g->placed[p].type)->seg[seg % TILE_SEG_MAX].city_links;
 		for (; links; links &= links - 1) {
@@ -199,6 +220,17 @@ field_cities(struct game *g, int root)
 		seg = g->feat[seg].next;
 	} while (seg != root);
 	return n;
+}
+
+/* FARM-8: points per completed city, then the game's hooks. */
+static int
+field_value(struct game *g, int root, const struct seg_kind_def *field)
+{
+	int v = field->farm_city * field_cities(g, root);
+
+	for (int i = 0; i < g->nscore_hooks; i++)
+		v = g->score_hooks[i].value(g, root, false, v);
+	return v;
 }
 
 /* FARM-7..9: each field with farmers, once, by the majority of farmers.
@@ -220,8 +252,8 @@ score_fields(struct game *g)
 		if (k < ndone)
 			continue; /* scored through another farmer already */
 		done[ndone++] = root;
-		award(g, root, field->farm_city * field_cities(g, root), true,
-		      field->rule[VALUE_END], idx, figures_on(g, root, idx));
+		award(g, root, field_value(g, root, field), true, field->rule[VALUE_END], idx,
+		      figures_on(g, root, idx));
 	}
 }
 

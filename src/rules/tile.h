@@ -84,6 +84,11 @@ struct tile_segment {
 	uint16_t city_links; /* field: bit per local segment index of a city it borders */
 	uint8_t nsides;      /* road/city/river: sides it reaches */
 	uint8_t open;        /* sides it leaves open: nsides for roads and cities, else 0 */
+	/* bit per enum tile_attr it shows (Cathar symbol, pigsty, goods,
+	 * inn, ...). Placeholder until the tile attributes land: the tiles
+	 * work defines enum tile_attr and fills it; scoring sums the bits a
+	 * module asks for while it walks a feature (features.c). */
+	uint32_t attrs;
 };
 
 struct tile_type {

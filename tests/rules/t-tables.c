@@ -354,6 +354,56 @@ test_many_figures(void)
 	game_free(g);
 }
 
+/* ---- attributes summed while scoring walks a feature ---- */
+
+enum { T_ATTR = 3 }; /* a tile attribute bit of the test module */
+
+/* +10 per city segment showing the attribute (as Cathars or goods
+ * would read theirs). */
+static int
+t_city_bonus(struct game *g, int root, bool complete, int value)
+{
+	(void)complete;
+	return g->feat[root].kind == SEG_CITY ? value + 10 * g->attr_sum[T_ATTR] : value;
+}
+
+static const struct score_hook t_hooks[] = {{.value = t_city_bonus, .attrs = 1u << T_ATTR}};
+
+static int
+city_score(bool hooked)
+{
+	static const char *const tiles[] = {"BA/CFc+", "BA/C", "BA/L"};
+	struct game *g = new_game(2, tiles, 3, false, NULL, 0);
+	int score;
+
+	if (g == NULL)
+		return -1;
+	if (hooked)
+		score_hooks_set(g, t_hooks, 1);
+	if (play(g, "place 0 -1 90") < 0 || play(g, "knight N") < 0 ||
+	    play(g, "place 0 -2 180") < 0 || play(g, "pass") < 0)
+		score = -1;
+	else
+		score = g->player[0].score;
+	game_free(g);
+	return score;
+}
+
+static void
+test_attr_sums(void)
+{
+	int c = catalog_find(cat, "BA/C");
+	struct tile_segment *city = &cat->types[c].seg[0];
+
+	if (!ok(city->kind == SEG_CITY, "BA/C's segment 0 is its city"))
+		return;
+	city->attrs = 1u << T_ATTR; /* the test's copy of the catalogue */
+	is_int(city_score(false), 8, "EX-BASE-14 without hooks: 8, the attribute unread");
+	is_int(city_score(true), 18, "a hook asking for the attribute: 8 + 10 for one segment");
+	city->attrs = 0;
+	is_int(city_score(true), 8, "the same hook without the attribute on the tile: 8");
+}
+
 int
 main(void)
 {
@@ -367,6 +417,7 @@ main(void)
 	test_rule_ids();
 	test_module_rows();
 	test_many_figures();
+	test_attr_sums();
 	catalog_free(cat);
 	return done_testing();
 }
