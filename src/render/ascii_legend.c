@@ -120,9 +120,15 @@ render_legend(FILE *fp, const struct render_opts *o)
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
-	char seats[MAX_PLAYERS * 24] = "";
-	int n = 0;
+	char seats[MAX_PLAYERS * 24] = "", roles[(SEG_KIND_COUNT + FIG_TYPE_MAX) * 24] = "";
+	const char *words[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
+	char letters[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
+	int n = 0, nr = figure_role_words(words, letters);
 
+	/* the letters the map shows, from the rules' tables */
+	for (int i = 0, len = 0; i < nr; i++)
+		len += snprintf(roles + len, sizeof(roles) - len, "%s%c" NB "%s", i ? ", " : "",
+				letters[i], words[i]);
 	for (int p = 0; p < v->g->nplayers; p++)
 		n += snprintf(seats + n, sizeof(seats) - n, "%s%c%s%s", p ? ", " : "",
 			      'A' + p, seat_name(o, p) ? NB : "",
@@ -130,8 +136,7 @@ print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 	fputc('\n', fp);
 	render_legend(fp, o);
 	text_wrap(fp, o->width,
-		  "Figures: seat letter and role (t" NB "thief, k" NB "knight, f" NB
-		  "farmer, m" NB "monk, a" NB "abbot): Bk is a knight of B. Seats: %s.",
+		  "Figures: seat letter and role (%s): Bk is a knight of B. Seats: %s.", roles,
 		  seats);
 }
 

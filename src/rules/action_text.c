@@ -185,7 +185,7 @@ role_list(char *buf, size_t n)
 	const char *words[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
 	size_t len = 0;
 
-	figure_role_words(words);
+	figure_role_words(words, NULL);
 	buf[0] = '\0';
 	for (int i = 0; words[i] && len < n; i++)
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", words[i]);

@@ -113,16 +113,24 @@ figure_role_name(int seg_kind, int figure_type)
 }
 
 int
-figure_role_words(const char **out)
+figure_role_words(const char **out, char *letters)
 {
 	int n = 0;
 
 	for (int k = 0; k < SEG_KIND_COUNT; k++)
-		if (seg_kinds[k].role)
+		if (seg_kinds[k].role) {
+			if (letters)
+				letters[n] = seg_kinds[k].letter;
 			out[n++] = seg_kinds[k].role;
+		}
 	for (int t = 0; t < FIG_BASE_COUNT; t++)
-		if (builtin[t]->role)
+		if (builtin[t]->role) {
+			if (letters)
+				letters[n] = builtin[t]->letter;
 			out[n++] = builtin[t]->role;
+		}
 	out[n] = NULL;
+	if (letters)
+		letters[n] = '\0';
 	return n;
 }

@@ -61,8 +61,9 @@ bool figure_type_centre(const struct figure_type_def *t);
 const char *figure_role(const struct game *g, int seg_kind, int type);
 char figure_role_letter(const struct game *g, int seg_kind, int type);
 int figure_role_drawing(const struct game *g, int seg_kind, int type);
-/* Every role word the engine knows (kinds' then figures'); out holds
- * SEG_KIND_COUNT + FIG_TYPE_MAX + 1 entries, the last NULL. */
-int figure_role_words(const char **out);
+/* Every role word the engine knows (kinds' then figures') and, if
+ * letters is not NULL, each one's text-map letter; out and letters hold
+ * SEG_KIND_COUNT + FIG_TYPE_MAX + 1 entries, the last NULL / NUL. */
+int figure_role_words(const char **out, char *letters);
 
 #endif

@@ -171,7 +171,7 @@ check_figure(const struct gamefile *gf, json_t *board, json_t *f, const char *pa
 
 	if (!json_is_object(f))
 		return gf_fail(err, path, "expected an object, found %s", jv_kind(f));
-	figure_role_words(roles);
+	figure_role_words(roles, NULL);
 	for (int k = 0; k < SEG_KIND_COUNT; k++) /* the kinds a figure may stand on */
 		if (seg_kinds[k].scores || seg_kinds[k].farm_city)
 			kinds[nkinds++] = seg_kinds[k].name;

@@ -16,8 +16,8 @@ static void
 test_names(void)
 {
 	const char *words[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
-	char letters[SEG_KIND_COUNT + FIG_TYPE_MAX + 1] = "";
-	int n = figure_role_words(words), dup = 0, nl = 0;
+	char letters[SEG_KIND_COUNT + FIG_TYPE_MAX + 1] = "", listed[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
+	int n = figure_role_words(words, listed), dup = 0, nl = 0;
 
 	ok(n >= 5, "%d role words (thief knight farmer monk abbot)", n);
 	for (int i = 0; i < n; i++)
@@ -46,6 +46,7 @@ test_names(void)
 	for (int i = 0; i < nl; i++)
 		dup += strchr(letters + i + 1, letters[i]) != NULL;
 	is_int(dup, 0, "every text-map letter is unique (%s)", letters);
+	is_str(listed, letters, "figure_role_words gives the same letters");
 	ok(figure_role_letter(NULL, SEG_CITY, FIG_FOLLOWER) == 'k' &&
 		   figure_role_letter(NULL, SEG_MONASTERY, FIG_ABBOT) == 'a',
 	   "letters come from the rows: a knight k, an abbot a");
