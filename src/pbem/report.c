@@ -159,11 +159,11 @@ figure_describe(const struct game *g, int i, char *buf, size_t n)
 	place_text(g, seg / TILE_SEG_MAX, slot, NULL, place, sizeof(place));
 	if (slot == SLOT_CENTRE)
 		snprintf(buf, n, "%s on the %s of %s at %d,%d",
-			 figure_role_name(kind, f->type), seg_kind_name(kind), id, pt->x,
+			 figure_role(g, kind, f->type), seg_kind_name(kind), id, pt->x,
 			 pt->y);
 	else
 		snprintf(buf, n, "%s on the %s at %s of %s at %d,%d",
-			 figure_role_name(kind, f->type), seg_kind_name(kind), place, id,
+			 figure_role(g, kind, f->type), seg_kind_name(kind), place, id,
 			 pt->x, pt->y);
 }
 
@@ -219,7 +219,7 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 			ev->rot * 90);
 		break;
 	case EV_PLACE_FIGURE:
-		role = figure_role_name(ev->seg_kind, ev->figure);
+		role = figure_role(gf->game, ev->seg_kind, ev->figure);
 		if (ev->slot == SLOT_CENTRE)
 			fprintf(fp, "%s put %s %s on the %s of %d,%d.\n", who,
 				article(role), role, seg_kind_name(ev->seg_kind), ev->x,
@@ -240,7 +240,7 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 		fprintf(fp, "%s fits nowhere: discarded, and another tile drawn.\n", id);
 		break;
 	case EV_RETURN:
-		role = figure_role_name(ev->seg_kind, ev->figure);
+		role = figure_role(gf->game, ev->seg_kind, ev->figure);
 		fprintf(fp, "%s's %s on the %s at %d,%d goes back to the supply.\n", who, role,
 			seg_kind_name(ev->seg_kind), ev->x, ev->y);
 		break;

@@ -159,7 +159,7 @@ gamefile_figures_json(const struct gamefile *gf)
 		jv_append(a,
 			  json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "player",
 				    gf->name[f->owner], "figure",
-				    figure_role_name(kind, f->type), "feature",
+				    figure_role(g, kind, f->type), "feature",
 				    seg_kind_name(kind), "x", pt->x, "y", pt->y, "slot",
 				    slot_name(game_segment_slot(g, f->seg))),
 			  &ok);
