@@ -602,10 +602,6 @@ resolve_links(struct setparse *sp, struct linestate *ls)
 static int
 derive_edges(struct setparse *sp, struct linestate *ls)
 {
-	static const int seg_edge[SEG_KIND_COUNT] = {
-		[SEG_ROAD] = EDGE_ROAD, [SEG_CITY] = EDGE_CITY,
-		[SEG_RIVER] = EDGE_RIVER
-	};
 	struct tile_type *t = &ls->t;
 	char got[5] = "";
 	int s, mid, h, e;
@@ -613,7 +609,7 @@ derive_edges(struct setparse *sp, struct linestate *ls)
 
 	for (s = 0; s < 4; s++) {
 		mid = t->slot_seg[3 * s + 1];
-		e = mid == SEG_NONE ? EDGE_FIELD : seg_edge[t->seg[mid].kind];
+		e = mid == SEG_NONE ? EDGE_FIELD : seg_kinds[t->seg[mid].kind].edge;
 		for (h = 3 * s; e != EDGE_CITY && h <= 3 * s + 2; h += 2)
 			if (t->slot_seg[h] == SEG_NONE ||
 			    t->seg[t->slot_seg[h]].kind != SEG_FIELD)

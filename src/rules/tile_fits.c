@@ -3,6 +3,7 @@
  * type fits (listing placements is one lookup per frontier cell), and the
  * segment at every board slot in every rotation, and the segments that
  * can be completed, in scoring order. */
+#include "seg_kind.h"
 #include "tile.h"
 
 static void
@@ -37,21 +38,20 @@ compute_name_slots(struct tile_type *t)
 			t->name_slot[rot][s] = (uint8_t)place_name(t, rot, s, name);
 }
 
-/* Segments that complete by closing their sides, in scoring order, and
- * the open sides each starts with. */
+/* Segments that complete by closing their sides (seg_kind.c), in
+ * scoring order (UN-06: by kind, roads before cities), and the open sides
+ * each starts with. */
 static void
 compute_closable(struct tile_type *t)
 {
-	static const int order[2] = {SEG_ROAD, SEG_CITY};
-
 	for (int s = 0; s < t->nsegs; s++) {
 		int k = t->seg[s].kind;
-		t->seg[s].open = k == SEG_ROAD || k == SEG_CITY ? t->seg[s].nsides : 0;
+		t->seg[s].open = seg_kinds[k].closable ? t->seg[s].nsides : 0;
 	}
 	t->nclosable = 0;
-	for (int k = 0; k < 2; k++)
-		for (int s = 0; s < t->nsegs; s++)
-			if (t->seg[s].kind == order[k])
+	for (int k = 0; k < SEG_KIND_COUNT; k++)
+		for (int s = 0; seg_kinds[k].closable && s < t->nsegs; s++)
+			if (t->seg[s].kind == k)
 				t->closable[t->nclosable++] = (uint8_t)s;
 }
 
