@@ -37,7 +37,8 @@ void png_rgb(cairo_t *cr, uint32_t rgb);
 void png_tile(cairo_t *cr, const struct tile_geo *geo);
 /* A figure of the given role (seg_kind, figure type) centred on (0, 0),
  * size the height of a standing one, in the seat's colour. */
-void png_figure(cairo_t *cr, int seg_kind, int figure_type, int seat, double size);
+/* A figure drawn as enum figure_drawing says (figure_role_drawing). */
+void png_figure(cairo_t *cr, int drawing, int seat, double size);
 
 /* Sizes the picture for the view: tiles as large as opts.tile_px, scaled
  * down until it fits opts.max_px both ways. */

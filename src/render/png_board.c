@@ -108,7 +108,9 @@ draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 		cairo_save(cr);
 		to_cell(cr, v, l, pt->x, pt->y);
 		cairo_translate(cr, geo->anchor[s].x, geo->anchor[s].y);
-		png_figure(cr, g->cat->types[pt->type].seg[s].kind, g->figure[i].type,
+		png_figure(cr,
+			   figure_role_drawing(g, g->cat->types[pt->type].seg[s].kind,
+					       g->figure[i].type),
 			   g->figure[i].owner, FIGURE_SIZE);
 		cairo_restore(cr);
 	}

@@ -1,4 +1,5 @@
-/* Figures in the picture: one silhouette per role, in the seat's colour
+/* Figures in the picture: one silhouette per drawing (enum figure_drawing,
+ * from the figure-type and segment-kind rows), in the seat's colour
  * with a dark outline so that every colour shows on every ground:
  *
  *	thief   a standing meeple
@@ -94,10 +95,9 @@ parts(int drawing, part_fn out[3])
 }
 
 void
-png_figure(cairo_t *cr, int seg_kind, int figure_type, int seat, double size)
+png_figure(cairo_t *cr, int drawing, int seat, double size)
 {
 	part_fn part[3];
-	int drawing = figure_role_drawing(NULL, seg_kind, figure_type);
 	int n = parts(drawing, part);
 
 	cairo_save(cr);

@@ -63,7 +63,7 @@ seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o, 
 
 	cairo_save(cr);
 	cairo_translate(cr, PNG_MARGIN + COL_FIGURE, y);
-	png_figure(cr, SEG_ROAD, FIG_FOLLOWER, seat, PNG_LINE * 0.8);
+	png_figure(cr, DRAW_MEEPLE, seat, PNG_LINE * 0.8);
 	cairo_restore(cr);
 	png_rgb(cr, RGB_INK);
 	snprintf(s, sizeof(s), "%c", 'A' + seat);
