@@ -10,10 +10,9 @@ figure_allowed(const struct game *g, int figure, int seg_kind)
 	return g->allowed[figure] >> seg_kind & 1;
 }
 
-/* Whether player may put a figure of this type on the feature at root,
- * which already holds figures, in a game whose rows are not all plain:
- * an occupying type needs a feature no occupying figure holds
- * (BASE-FOLLOW-3); a dependent type one of the player's figures it needs. */
+/* What the figures on the feature at root say to player's figure of
+ * this type: whether an occupying figure stands there (BASE-FOLLOW-3),
+ * and whether one of player's figures it needs does (or it needs none). */
 static void
 scan_feature(const struct game *g, int type, int root, int player, bool *occupied,
 	     bool *helped)
@@ -31,6 +30,8 @@ scan_feature(const struct game *g, int type, int root, int player, bool *occupie
 	}
 }
 
+/* Whether player may put a figure of this type on the feature at root, in
+ * a game whose rows are not all plain. */
 static bool
 may_join(const struct game *g, int type, int root, int player)
 {
@@ -144,14 +145,16 @@ static const char *
 kinds_text(unsigned mask, char *buf, size_t n)
 {
 	size_t len = 0;
-	int k, left = __builtin_popcount(mask);
+	int i = 0, count = __builtin_popcount(mask);
 
 	buf[0] = '\0';
-	for (k = 0; k < SEG_KIND_COUNT && len < n; k++)
-		if (mask >> k & 1)
+	for (int k = 0; k < SEG_KIND_COUNT && len < n; k++)
+		if (mask >> k & 1) {
 			len += (size_t)snprintf(buf + len, n - len, "%sa %s",
-						len == 0 ? "" : --left ? ", " : " or ",
+						i == 0 ? "" : i == count - 1 ? " or " : ", ",
 						seg_kinds[k].name);
+			i++;
+		}
 	return buf;
 }
 

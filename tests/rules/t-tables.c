@@ -139,6 +139,17 @@ test_unknown_kind(void)
 	ok(g->nevents == events && g->step == step && !g->over,
 	   "and nothing changed (the figure decision is still due)");
 	game_free(g);
+
+	/* where a figure may stand, said from its row */
+	g = new_game(2, tiles, 2, true, NULL, 0);
+	if (g && play(g, "place 1 0 0") == 0) {
+		struct action abbot = {.kind = ACT_FIGURE, .figure = FIG_ABBOT, .slot = SLOT_E,
+				       .role = SEG_KIND_COUNT};
+		ok(game_check(g, &abbot, &err) < 0 && strcmp(err.rule, "ABBOT-3") == 0 &&
+			   strstr(err.text, "only on a monastery or a garden, not on the road"),
+		   "ABBOT-3: %s", err.text);
+	}
+	game_free(g);
 }
 
 /* ---- point 5: rule ids on scoring events ---- */
@@ -274,6 +285,9 @@ test_module_rows(void)
 		return;
 	is_int(g->player[0].supply[FIG_T_BIG], 5, "supply per player from the row");
 	ok(play(g, "place 1 0 0") == 0, "red places a road");
+	ok(action_parse_in(g, "abbot", &a, &err) == 0 && game_check(g, &a, &err) < 0 &&
+		   strcmp(err.rule, "ABBOT-1") == 0,
+	   "a type this game lacks is refused by its row's rule (%s)", err.rule);
 	ok(is_legal(g, "big E"), "the big figure is offered by its role word");
 	ok(!is_legal(g, "helper E"), "the helper is not: red has nobody on that road");
 	ok(action_parse_in(g, "helper E", &a, &err) == 0 && game_check(g, &a, &err) < 0 &&
