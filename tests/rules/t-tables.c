@@ -369,6 +369,61 @@ test_many_figures(void)
 	game_free(g);
 }
 
+/* ---- a strength that is a function of the feature (a mayor's) ---- */
+
+static int
+t_shields(const struct game *g, int root, int figure)
+{
+	(void)figure;
+	return g->feat[root].shields;
+}
+
+static const struct figure_type_def t_mayor = {
+	.id = FIG_BASE_COUNT,
+	.name = "mayor",
+	.role = "mayor",
+	.letter = 'y',
+	.drawing = DRAW_MEEPLE,
+	.stand = 1u << SEG_CITY,
+	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
+	.occupies = true,
+	.returns = true,
+	.strength_fn = t_shields,
+	.supply = 1,
+	.rule = "TEST-1",
+	.stand_rule = "TEST-2",
+};
+
+/* EX-BASE-14's city with a mayor: its strength is the city's shields. */
+static int
+mayor_score(const char *first, int *returned)
+{
+	const char *tiles[] = {first, "BA/C", "BA/L"};
+	const struct figure_type_def *rows[] = {&t_mayor};
+	struct game *g = new_game(2, tiles, 3, false, rows, 1);
+	int score = -1;
+
+	if (g && play(g, "place 0 -1 90") == 0 && play(g, "mayor N") == 0 &&
+	    play(g, "place 0 -2 180") == 0 && play(g, "pass") == 0) {
+		score = g->player[0].score;
+		*returned = g->player[0].supply[FIG_BASE_COUNT];
+	}
+	game_free(g);
+	return score;
+}
+
+static void
+test_strength_fn(void)
+{
+	int back = -1;
+
+	is_int(mayor_score("BA/CFc+", &back), 8, "one shield: strength 1, the city's 8 points");
+	is_int(back, 1, "and the mayor returns");
+	back = -1;
+	is_int(mayor_score("BA/CFc.1", &back), 0, "no shield: strength 0 scores nothing (UN-05)");
+	is_int(back, 1, "but the mayor returns all the same (BASE-SCORE-3)");
+}
+
 /* ---- attributes summed while scoring walks a feature ---- */
 
 enum { T_ATTR = 3 }; /* a tile attribute bit of the test module */
@@ -432,6 +487,7 @@ main(void)
 	test_rule_ids();
 	test_module_rows();
 	test_many_figures();
+	test_strength_fn();
 	test_attr_sums();
 	catalog_free(cat);
 	return done_testing();
