@@ -157,31 +157,56 @@ on_board(json_t *board, json_t *x, json_t *y)
 	return false;
 }
 
+/* The words a figure's "figure" and "feature" may be, from the rules'
+ * tables, and "a figure (thief, knight, ...)" to say so. */
+struct figure_words {
+	const char *roles[SEG_KIND_COUNT + FIG_TYPE_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
+	char roles_text[256], kinds_text[256];
+};
+
+static void
+list_text(const char *what, const char *const *list, char *buf, size_t n)
+{
+	size_t len = (size_t)snprintf(buf, n, "%s (", what);
+
+	for (int i = 0; list[i] && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", list[i]);
+	if (len < n)
+		snprintf(buf + len, n - len, ")");
+}
+
+static void
+figure_words(struct figure_words *w)
+{
+	int n = 0;
+
+	figure_role_words(w->roles, NULL);
+	for (int k = 0; k < SEG_KIND_COUNT; k++) /* the kinds a figure may stand on */
+		if (seg_kinds[k].scores || seg_kinds[k].farm_city)
+			w->kinds[n++] = seg_kinds[k].name;
+	w->kinds[n] = NULL;
+	list_text("a figure", w->roles, w->roles_text, sizeof(w->roles_text));
+	list_text("a feature", w->kinds, w->kinds_text, sizeof(w->kinds_text));
+}
+
 static int
 check_figure(const struct gamefile *gf, json_t *board, json_t *f, const char *path,
 	     struct gf_error *err)
 {
 	static const char *const keys[] = {"player", "figure", "feature", "x",
 					   "y",      "slot",   NULL};
-	const char *roles[SEG_KIND_COUNT + FIG_TYPE_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
-	int nkinds = 0;
+	struct figure_words w;
 	const char *slot;
 	char p[JV_PATH];
 	int v;
 
 	if (!json_is_object(f))
 		return gf_fail(err, path, "expected an object, found %s", jv_kind(f));
-	figure_role_words(roles, NULL);
-	for (int k = 0; k < SEG_KIND_COUNT; k++) /* the kinds a figure may stand on */
-		if (seg_kinds[k].scores || seg_kinds[k].farm_city)
-			kinds[nkinds++] = seg_kinds[k].name;
-	kinds[nkinds] = NULL;
+	figure_words(&w);
 	if (jv_keys(f, path, keys, err) < 0 ||
 	    player_ref(gf, f, path, "player", err) < 0 ||
-	    word_ref(f, path, "figure", roles,
-		     "a figure (thief, knight, farmer, monk, abbot)", err) < 0 ||
-	    word_ref(f, path, "feature", kinds,
-		     "a feature (road, city, field, monastery, garden)", err) < 0 ||
+	    word_ref(f, path, "figure", w.roles, w.roles_text, err) < 0 ||
+	    word_ref(f, path, "feature", w.kinds, w.kinds_text, err) < 0 ||
 	    jv_int(f, path, "x", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
 	    jv_int(f, path, "y", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
 	    (slot = jv_string(f, path, "slot", "a slot (N, NL, ..., C)", err)) == NULL)
