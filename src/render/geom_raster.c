@@ -125,7 +125,7 @@ geo_place_centre(const struct tile_type *t, struct tile_geo *g)
 		river_ends += !is_through(p) && p->kind == SEG_RIVER;
 		through += crosses_middle(p);
 	}
-	if (river_ends)
+	if (river_ends == 1) /* a spring or lake; a fork's branches just meet */
 		g->hub = HUB_POOL;
 	else if (road_ends && !through && !middle_in_city(g))
 		g->hub = HUB_JUNCTION;
