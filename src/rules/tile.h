@@ -237,13 +237,13 @@ tile_seg_at(const struct tile_type *t, int board_slot, int rot)
 static inline int
 tile_seg_at_slot(const struct tile_type *t, int slot, int rot)
 {
+	if ((unsigned)slot < SLOT_COUNT) /* the usual case first: one test */
+		return tile_seg_at(t, slot, rot);
 	if (slot == SLOT_CENTRE)
 		return t->centre_seg;
 	if (slot == SLOT_INNER || slot == SLOT_INNER2)
 		return t->inner_seg[slot - SLOT_INNER];
-	if (slot < 0 || slot >= SLOT_COUNT)
-		return SEG_NONE;
-	return tile_seg_at(t, slot, rot);
+	return SEG_NONE;
 }
 
 /* Fills the lookup tables (fits, rot_slot_seg) from sig and slot_seg;
