@@ -29,6 +29,7 @@
 #define GEO_RES 33   /* raster cells per side, odd so one is in the middle */
 #define GEO_PIECES 8 /* most pieces in a city outline */
 #define GEO_FLAT 12  /* straight lines per cubic when testing points */
+#define GEO_HEDGES 96 /* most raster edges of hedge drawn */
 
 /* Half-widths of paths, and the radius kept free around the centre. */
 #define GEO_ROAD_HALF 0.055
@@ -83,6 +84,13 @@ struct tile_geo {
 					       ones GEO_MARK_STEP to the right) */
 	uint32_t tile_marks;                /* tile attributes drawn */
 	struct geo_pt tile_mark;            /* where, on a field */
+	/* Hedges: raster cell edges between two fields the data parts where
+	 * no road or wall does (GQ/Cc!): the edge below or right of cell
+	 * (row, col). */
+	int nhedge;
+	struct {
+		uint8_t row, col, below;
+	} hedge[GEO_HEDGES];
 };
 
 /* Tile attributes drawn as a symbol; spring, lake, fork and bridge show

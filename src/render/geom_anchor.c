@@ -167,6 +167,30 @@ tile_mark(const struct tile_type *t, const struct geo_raster *r)
 	return spots[0];
 }
 
+static bool
+two_fields(const struct tile_type *t, int a, int b)
+{
+	return a != b && a != SEG_NONE && b != SEG_NONE && t->seg[a].kind == SEG_FIELD &&
+	       t->seg[b].kind == SEG_FIELD;
+}
+
+/* Where two fields meet with nothing drawn between them. */
+static void
+hedges(const struct tile_type *t, const struct geo_raster *r, struct tile_geo *g)
+{
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++)
+			for (int below = 0; below <= 1; below++) {
+				int ni = i + below, nj = j + !below;
+				if (ni >= GEO_RES || nj >= GEO_RES || g->nhedge == GEO_HEDGES ||
+				    !two_fields(t, r->seg[i][j], r->seg[ni][nj]))
+					continue;
+				g->hedge[g->nhedge].row = (uint8_t)i;
+				g->hedge[g->nhedge].col = (uint8_t)j;
+				g->hedge[g->nhedge++].below = (uint8_t)below;
+			}
+}
+
 static void
 path_anchors(struct tile_geo *g)
 {
@@ -202,6 +226,7 @@ geo_anchors(const struct tile_type *t, int rot, struct tile_geo *g)
 			g->mark[g->path[i].seg] = road_mark(t, &r, &g->path[i]);
 	if (g->tile_marks)
 		g->tile_mark = tile_mark(t, &r);
+	hedges(t, &r, g);
 	if (g->centre_seg >= 0)
 		g->anchor[g->centre_seg] = g->centre;
 }

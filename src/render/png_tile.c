@@ -163,6 +163,27 @@ draw_shields(cairo_t *cr, const struct tile_geo *geo)
 	}
 }
 
+/* A dark green line where two fields meet with no road or wall drawn
+ * between them, along the raster's cell edges. */
+static void
+draw_hedges(cairo_t *cr, const struct tile_geo *geo)
+{
+	const double c = 1.0 / GEO_RES;
+
+	if (geo->nhedge == 0)
+		return;
+	cairo_new_path(cr);
+	for (int k = 0; k < geo->nhedge; k++) {
+		double x = (geo->hedge[k].col + 1) * c, y = (geo->hedge[k].row + 1) * c;
+		cairo_move_to(cr, x, y);
+		cairo_line_to(cr, geo->hedge[k].below ? x - c : x, geo->hedge[k].below ? y : y - c);
+	}
+	cairo_set_line_width(cr, 0.03);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	png_rgb(cr, RGB_GARDEN_EDGE);
+	cairo_stroke(cr);
+}
+
 static void
 hairline(cairo_t *cr)
 {
@@ -183,6 +204,7 @@ png_tile(cairo_t *cr, const struct tile_geo *geo)
 	cairo_clip_preserve(cr);
 	png_rgb(cr, RGB_FIELD);
 	cairo_fill(cr);
+	draw_hedges(cr, geo);
 	draw_paths(cr, geo, 0);
 	draw_paths(cr, geo, 1);
 	for (int i = 0; i < geo->ncity; i++)

@@ -196,6 +196,25 @@ check_text(const struct tile_type *t, int rot, const struct tile_geo *g)
 	return true;
 }
 
+/* Hedges only where fields meet with no road or wall drawn between them:
+ * the two tiles whose data parts a field so, in each rotation. */
+static void
+check_hedges(const struct catalog *cat)
+{
+	char list[200] = "";
+	int n = 0;
+
+	for (int i = 0; i < cat->ntypes; i++)
+		for (int rot = 0; rot < 4; rot++) {
+			struct tile_geo g;
+			geo_build(&cat->types[i], rot, &g);
+			if (g.nhedge && n++ % 4 == 0 && strlen(list) + 24 < sizeof(list))
+				strcat(strcat(list, " "), cat->types[i].id);
+		}
+	is_int(n, 8, "hedges part fields on 8 tile rotations:%s", list);
+	is_str(list, " GQ/Cc! KR/CcRR!", "hedges on GQ/Cc! and KR/CcRR! only");
+}
+
 /* The text map of a game with a Cathar tile to place shows its symbol
  * and explains it under the legend; a base game's legend has no symbols
  * line (CATHARS-1). */
@@ -256,6 +275,7 @@ main(void)
 			ok(good, "%s turned %d: picture and data agree%s%s", t->id,
 			   rot * 90, why[0] ? ": " : "", why);
 		}
+	check_hedges(cat);
 	check_map_symbols(cat);
 	catalog_free(cat);
 	return done_testing();
