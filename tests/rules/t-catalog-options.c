@@ -17,7 +17,7 @@
 #include "tap.h"
 
 #define TEXT_MAX 48
-#define RANDOM_GAMES 60
+#define RANDOM_GAMES 60 /* CARC_OPTION_GAMES=N plays N (the valgrind test: few) */
 
 struct run {
 	long checked, failed;
@@ -169,9 +169,11 @@ static void
 random_games(const struct catalog *cat)
 {
 	struct run r = {0};
+	const char *env = getenv("CARC_OPTION_GAMES");
 	int bag[400], games = 0, start = catalog_find(cat, "BA/RCr");
+	int ngames = env ? atoi(env) : RANDOM_GAMES;
 
-	for (int n = 0; n < RANDOM_GAMES; n++) {
+	for (int n = 0; n < ngames; n++) {
 		struct game_setup setup;
 		struct rules_error err = {0};
 		struct game *g;
@@ -197,7 +199,7 @@ random_games(const struct catalog *cat)
 		free(acts);
 		game_free(g);
 	}
-	is_int(games, RANDOM_GAMES, "random games with every set end");
+	is_int(games, ngames, "random games with every set end");
 	ok(r.failed == 0, "every listed option of every decision is written, read back and "
 			  "accepted (%ld checked)%s%s",
 	   r.checked, r.failed ? ": " : "", r.first);
