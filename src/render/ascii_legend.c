@@ -325,11 +325,35 @@ ascii_legend(FILE *fp, struct board_view *v, const struct render_opts *o)
 	}
 }
 
+/* "Tile sets: base 72/72 tiles, river 12/12, ...": each set played
+ * alone, in the 1st and 2nd edition (catalog_copies). */
+static void
+print_sets(FILE *fp, const struct catalog *cat, const struct render_opts *o)
+{
+	char text[400];
+	size_t n = (size_t)snprintf(text, sizeof(text), "Tile sets:");
+
+	for (int i = 0; i < cat->ntypes && n < sizeof(text); i++) {
+		const char *set = cat->types[i].set;
+		int c[2] = {0, 0};
+		if (i > 0 && cat->types[i - 1].set == set)
+			continue; /* types of one set are contiguous */
+		for (int k = 0; k < cat->ntypes; k++) /* with what it brings ("also") */
+			for (int e = 0; e < 2; e++)
+				c[e] += catalog_copies(cat, k, &set, 1, e + 1);
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s %s" NB "%d/%d%s",
+				      i ? "," : "", set, c[0], c[1], i ? "" : NB "tiles");
+	}
+	text_wrap(fp, o->width, "%s (1st/2nd edition, each set alone).", text);
+	fputc('\n', fp);
+}
+
 int
 render_ascii_tiles(const struct catalog *cat, const struct render_opts *o, FILE *fp)
 {
 	uint32_t shown = 0;
 
+	print_sets(fp, cat, o);
 	for (int i = 0; i < cat->ntypes; i++) {
 		const struct tile_type *t = &cat->types[i];
 		fprintf(fp, "%s%s (set %s, %d/%d copies)\n", i ? "\n" : "", t->id, t->set,
