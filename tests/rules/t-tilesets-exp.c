@@ -158,6 +158,19 @@ test_king(const struct catalog *cat)
 	ok(t && t->seg[s1].city_links == 3, "EX-KING-01: the inner field borders both cities");
 }
 
+/* max 1 copy exactly where tiles.md says so: the springs and the volcano
+ * lake (and River I's lake). */
+static void
+test_max1(const struct catalog *cat)
+{
+	char list[200] = "";
+
+	for (int i = 0; i < cat->ntypes; i++)
+		if ((cat->types[i].flags & TILE_MAX1) && strlen(list) + 24 < sizeof(list))
+			strcat(strcat(list, " "), cat->types[i].id);
+	is_str(list, " RI/s RI.1/I.e RI.2/I.v GQ/RFI", "max1 on the springs and the lakes");
+}
+
 /* Counted attributes and their names. */
 static void
 test_attrs(void)
@@ -202,6 +215,7 @@ main(void)
 	test_gq11(cat);
 	test_cathars(cat);
 	test_king(cat);
+	test_max1(cat);
 	test_attrs();
 	catalog_free(cat);
 	return done_testing();
