@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules.h"
 #include "tap.h"
 #include "tile.h"
 
@@ -158,6 +159,36 @@ test_king(const struct catalog *cat)
 	ok(t && t->seg[s1].city_links == 3, "EX-KING-01: the inner field borders both cities");
 }
 
+/* Until --with chooses them, the expansion sets enter no game: the bags
+ * of base and River games, both editions, hold only base and river
+ * tiles, as many as before. */
+static void
+test_bags(const struct catalog *cat)
+{
+	int foreign = 0, sizes[4], want[4] = {71, 71, 82, 82};
+
+	for (int k = 0; k < 4; k++) {
+		struct game_setup setup = {.nplayers = 2, .start = -1};
+		struct rules_error err = {0};
+		struct game *g;
+		rules_options_default(&setup.opt);
+		setup.opt.edition = 1 + k % 2;
+		setup.opt.river = k >= 2;
+		if ((g = game_new(cat, &setup, &err)) == NULL)
+			bail_out("%s", err.text);
+		sizes[k] = g->bag_len;
+		for (int i = 0; i < g->bag_len; i++) {
+			const char *set = cat->types[g->bag[i]].set;
+			foreign += strcmp(set, "base") != 0 && strcmp(set, "river") != 0;
+		}
+		game_free(g);
+	}
+	is_int(foreign, 0, "base and River games draw no expansion tile");
+	ok(memcmp(sizes, want, sizeof(want)) == 0,
+	   "their bags hold 71, 71, 82, 82 tiles as before (got %d %d %d %d)", sizes[0],
+	   sizes[1], sizes[2], sizes[3]);
+}
+
 /* max 1 copy exactly where tiles.md says so: the springs and the volcano
  * lake (and River I's lake). */
 static void
@@ -216,6 +247,7 @@ main(void)
 	test_cathars(cat);
 	test_king(cat);
 	test_max1(cat);
+	test_bags(cat);
 	test_attrs();
 	catalog_free(cat);
 	return done_testing();
