@@ -158,4 +158,13 @@ test_expect_success 'tiles of a set or edition the game does not use' '
 	"$CARCPBEM" new --edition 2 --tiles BA/CcG -o g.json a b >/dev/null
 '
 
+test_expect_success 'the expansion tile sets enter no game yet (the bag stays base and river)' '
+	new_fails 2 "carcpbem new: --tiles: tile SI.CA/C belongs to the tile set cathars, which no game plays yet" \
+		--tiles BA/L,SI.CA/C -o g2.json a b &&
+	new_fails 2 "carcpbem new: --start: tile KR/CCcc belongs to the tile set king-robber, which no game plays yet" \
+		--river --start KR/CCcc -o g2.json a b &&
+	new_fails 2 "carcpbem new: --tiles: tile RI.2/III belongs to the tile set river2, which no game plays yet" \
+		--river --tiles RI.2/III -o g2.json a b
+'
+
 test_done

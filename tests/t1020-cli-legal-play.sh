@@ -134,7 +134,7 @@ test_expect_success 'refusals name the rule or the mistake' '
 	cmp before g.json &&
 	"$CARCPBEM" play g.json "place 0 -1 90" >/dev/null &&
 	expect_code 1 "$CARCPBEM" play g.json "knight Q" 2>err &&
-	grep "^carcpbem: refused \"knight Q\": unknown place .Q.: use N E S W, NE SE SW NW, NL NR EL ER SL SR WL WR or C$" err &&
+	grep "^carcpbem: refused \"knight Q\": unknown place .Q.: use N E S W, NE SE SW NW, NL NR EL ER SL SR WL WR, C, or I1 I2 for a field inside the tile$" err &&
 	expect_code 1 "$CARCPBEM" play g.json "thief N" 2>err &&
 	grep "^carcpbem: refused \"thief N\": BASE-FOLLOW-2: N is a city: a follower there is a knight, not a thief; BA/CFc.1 as placed: N city, E field, W field$" err
 '

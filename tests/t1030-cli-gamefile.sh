@@ -130,7 +130,7 @@ test_expect_success 'an edited action: illegal' '
 test_expect_success 'an edited action: not an action' '
 	mkgame &&
 	edit "d[\"actions\"][1] = \"knight Q\"" &&
-	refused "actions[1]: \"knight Q\": unknown place '"'Q'"': use N E S W, NE SE SW NW, NL NR EL ER SL SR WL WR or C" &&
+	refused "actions[1]: \"knight Q\": unknown place '"'Q'"': use N E S W, NE SE SW NW, NL NR EL ER SL SR WL WR, C, or I1 I2 for a field inside the tile" &&
 	mkgame &&
 	edit "d[\"actions\"][1] = 7" &&
 	refused "actions[1]: expected an action (a string), found an integer"

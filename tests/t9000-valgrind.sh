@@ -118,4 +118,9 @@ test_expect_success 'property tests (a few games)' '
 	! grep "^not ok" out
 '
 
+test_expect_success 'every listed option of every tile accepted (expansion sets too)' '
+	CARC_OPTION_GAMES=2 vg "$top_builddir/tests/rules/t-catalog-options" >out &&
+	! grep "^not ok" out
+'
+
 test_done

@@ -134,7 +134,7 @@ place_text(const struct game *g, int p, int slot, const char *word, char *buf, s
 	const struct placed_tile *pt = &g->placed[p];
 	const struct tile_type *t = &g->cat->types[pt->type];
 	char name[PLACE_NAME_MAX];
-	int s = slot < SLOT_COUNT ? tile_seg_at(t, slot, pt->rot) : t->centre_seg;
+	int s = tile_seg_at_slot(t, slot, pt->rot);
 
 	if (s == SEG_NONE) {
 		snprintf(buf, n, "%s", slot_name(slot));

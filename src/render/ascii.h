@@ -67,6 +67,12 @@ int ascii_row(double y);
 void ascii_figure(const struct tile_geo *geo, int seg, int kind, char letter, char role,
 		  struct glyph_grid *gr, int col, int row);
 
+/* The character of a tile attribute's symbol in the text map (':' for
+ * one without its own yet); the legend explains them (ascii_legend.c). */
+char attr_char(int attr);
+/* The characters attr_char gives, which a figure's label never hides. */
+#define ATTR_CHARS "!&$^:"
+
 /* The glyph as the character set spells it. */
 const char *glyph_text(glyph c, int charset);
 /* The length of a row of glyphs without its trailing blanks. */

@@ -221,6 +221,44 @@ draw_shields(struct cellref *c, const struct tile_geo *geo)
 	}
 }
 
+/* One symbol at p or the nearest character of the area it belongs on. */
+static void
+put_mark(struct cellref *c, struct geo_pt p, glyph under, char ch)
+{
+	static const int8_t step[][2] = {{0, 0}, {1, 0},  {-1, 0}, {0, 1},  {0, -1},
+					 {1, 1}, {-1, 1}, {1, -1}, {-1, -1}, {2, 0}};
+	int col = ascii_col(p.x), row = ascii_row(p.y);
+
+	for (int edge = 0; edge <= 1; edge++) /* inside the cell's border first */
+		for (size_t i = 0; i < sizeof(step) / sizeof(step[0]); i++) {
+			int k = col + step[i][0], r = row + step[i][1];
+			if (k >= !edge && k < ACELL_W - !edge && r >= !edge &&
+			    r < ACELL_H - !edge && get(c, k, r) == under) {
+				put(c, k, r, (glyph)ch);
+				return;
+			}
+		}
+}
+
+/* The symbols of the tile's attributes: on its cities in the city, else
+ * on the field. */
+static void
+draw_marks(struct cellref *c, const struct tile_geo *geo)
+{
+	for (int s = 0; s < TILE_SEG_MAX; s++) {
+		bool city = false;
+		for (int i = 0; i < geo->ncity; i++)
+			city |= geo->city[i].seg == s;
+		for (int a = 0; a < TA_COUNT; a++)
+			if (geo->marks[s] & TA_BIT(a))
+				put_mark(c, geo->mark[s], city ? GL_CITY : GL_FIELD_IN,
+					 attr_char(a));
+	}
+	for (int a = 0; a < TA_COUNT; a++)
+		if (geo->tile_marks & TA_BIT(a))
+			put_mark(c, geo->tile_mark, GL_FIELD_IN, attr_char(a));
+}
+
 void
 ascii_tile(const struct tile_geo *geo, struct glyph_grid *gr, int col, int row)
 {
@@ -239,6 +277,7 @@ ascii_tile(const struct tile_geo *geo, struct glyph_grid *gr, int col, int row)
 	if (geo->centre_kind >= 0)
 		draw_building(&c, geo);
 	draw_shields(&c, geo);
+	draw_marks(&c, geo);
 }
 
 /* On a monastery or garden, the figure goes inside its brackets, [Am]:
@@ -264,7 +303,7 @@ coverable(glyph g, int kind)
 		return g == GL_FIELD || g == GL_FIELD_IN;
 	if (kind == SEG_CITY)
 		return g == GL_CITY;
-	return !(g < GL_FIELD && strchr("[]()+%", (int)g)) && g != GL_SHIELD &&
+	return !(g < GL_FIELD && strchr("[]()+%" ATTR_CHARS, (int)g)) && g != GL_SHIELD &&
 	       g != GL_JUNCTION && g != GL_POOL && g < GL_MARK_NW;
 }
 

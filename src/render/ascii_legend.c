@@ -95,6 +95,63 @@ static const struct {
 	{{0}, "(%)", "garden"},
 };
 
+/* The symbols of tile attributes, listed under a map only when it shows
+ * them: a base game's legend stays as it was. */
+static const struct {
+	uint8_t attr;
+	char c;
+	const char *meaning;
+} attr_marks[] = {
+	{TA_CATHAR, '!', "Cathar symbol (the city is besieged)"},
+	{TA_PIGSTY, '&', "pigsty"},
+	{TA_INN, '$', "inn on a lake"},
+	{TA_VOLCANO, '^', "volcano"},
+};
+
+char
+attr_char(int attr)
+{
+	for (size_t i = 0; i < sizeof(attr_marks) / sizeof(attr_marks[0]); i++)
+		if (attr_marks[i].attr == attr)
+			return attr_marks[i].c;
+	return ':';
+}
+
+/* "Symbols: ! Cathar symbol ..., : cathedral." for the attributes in
+ * bits; nothing when there are none. */
+static void
+attr_legend(FILE *fp, const struct render_opts *o, uint32_t bits)
+{
+	char text[600];
+	size_t n = 0;
+
+	if (bits == 0)
+		return;
+	n += (size_t)snprintf(text, sizeof(text), "Symbols:");
+	for (int a = 0; a < TA_COUNT && n < sizeof(text); a++) {
+		const char *meaning = tile_attr_name(a);
+		if (!(bits & TA_BIT(a)))
+			continue;
+		for (size_t i = 0; i < sizeof(attr_marks) / sizeof(attr_marks[0]); i++)
+			if (attr_marks[i].attr == a)
+				meaning = attr_marks[i].meaning;
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s %c" NB "%s",
+				      n > 8 ? "," : "", attr_char(a), meaning);
+	}
+	text_wrap(fp, o->width, "%s.", text);
+}
+
+/* The attributes a tile type shows as symbols (geom.h). */
+static uint32_t
+drawn_attrs(const struct tile_type *t)
+{
+	uint32_t bits = t->attrs & GEO_TILE_MARKS;
+
+	for (int s = 0; s < t->nsegs; s++)
+		bits |= t->seg[s].attrs;
+	return bits;
+}
+
 void
 render_legend(FILE *fp, const struct render_opts *o)
 {
@@ -133,8 +190,13 @@ print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 		n += snprintf(seats + n, sizeof(seats) - n, "%s%c%s%s", p ? ", " : "",
 			      'A' + p, seat_name(o, p) ? NB : "",
 			      seat_name(o, p) ? seat_name(o, p) : "");
+	uint32_t shown = v->fit_tile >= 0 ? drawn_attrs(&v->g->cat->types[v->fit_tile]) : 0;
+
+	for (int i = 0; i < v->g->nplaced; i++)
+		shown |= drawn_attrs(&v->g->cat->types[v->g->placed[i].type]);
 	fputc('\n', fp);
 	render_legend(fp, o);
+	attr_legend(fp, o, shown);
 	text_wrap(fp, o->width,
 		  "Figures: seat letter and role (%s): Bk is a knight of B. Seats: %s.", roles,
 		  seats);
@@ -268,14 +330,43 @@ ascii_legend(FILE *fp, struct board_view *v, const struct render_opts *o)
 	}
 }
 
+/* "Tile sets: base 72/72 tiles, river 12/12, ...": each set played
+ * alone, in the 1st and 2nd edition (catalog_copies). */
+static void
+print_sets(FILE *fp, const struct catalog *cat, const struct render_opts *o)
+{
+	char text[400];
+	size_t n = (size_t)snprintf(text, sizeof(text), "Tile sets:");
+
+	for (int i = 0; i < cat->ntypes && n < sizeof(text); i++) {
+		const char *set = cat->types[i].set;
+		int c[2] = {0, 0};
+		if (i > 0 && cat->types[i - 1].set == set)
+			continue; /* types of one set are contiguous */
+		for (int k = 0; k < cat->ntypes; k++) /* with what it brings ("also") */
+			for (int e = 0; e < 2; e++)
+				c[e] += catalog_copies(cat, k, &set, 1, e + 1);
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s %s" NB "%d/%d%s",
+				      i ? "," : "", set, c[0], c[1], i ? "" : NB "tiles");
+	}
+	text_wrap(fp, o->width, "%s (1st/2nd edition, each set alone).", text);
+	fputc('\n', fp);
+}
+
 int
 render_ascii_tiles(const struct catalog *cat, const struct render_opts *o, FILE *fp)
 {
+	uint32_t shown = 0;
+
+	print_sets(fp, cat, o);
 	for (int i = 0; i < cat->ntypes; i++) {
 		const struct tile_type *t = &cat->types[i];
 		fprintf(fp, "%s%s (set %s, %d/%d copies)\n", i ? "\n" : "", t->id, t->set,
 			t->count[0], t->count[1]);
 		print_rotations(fp, t, o->charset, o->width);
+		shown |= drawn_attrs(t);
 	}
+	fputc('\n', fp);
+	attr_legend(fp, o, shown);
 	return ferror(fp) ? -1 : 0;
 }

@@ -48,10 +48,17 @@ draw_block(const struct tile_type *t, int rot, const struct place *p, int np,
 
 	geo_build(t, rot, &geo);
 	ascii_tile(&geo, gr, col + 3, 1);
-	for (int i = 0; i < np; i++)
+	for (int i = 0; i < np; i++) {
 		for (size_t k = 0; k < sizeof(label_at) / sizeof(label_at[0]); k++)
 			if (strcmp(p[i].name, label_at[k].name) == 0)
 				put_text(gr, col + label_at[k].col, label_at[k].row, p[i].name);
+		if (p[i].slot == SLOT_INNER || p[i].slot == SLOT_INNER2) { /* on the tile */
+			struct geo_pt a = geo.anchor[p[i].seg];
+			int c = ascii_col(a.x);
+			put_text(gr, col + 3 + (c > ACELL_W - 2 ? ACELL_W - 2 : c),
+				 1 + ascii_row(a.y), p[i].name);
+		}
+	}
 }
 
 static void

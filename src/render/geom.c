@@ -270,6 +270,7 @@ geo_build(const struct tile_type *t, int rot, struct tile_geo *g)
 	for (int s = 0; s < t->nsegs; s++) {
 		int kind = t->seg[s].kind, sides = seg_sides(t, rot, s);
 		g->nshields[s] = t->seg[s].shields;
+		g->marks[s] = t->seg[s].attrs;
 		if (kind == SEG_CITY)
 			add_city(t, rot, g, s, sides);
 		else if (kind == SEG_ROAD || kind == SEG_RIVER)
@@ -277,6 +278,7 @@ geo_build(const struct tile_type *t, int rot, struct tile_geo *g)
 		else if (kind == SEG_MONASTERY || kind == SEG_GARDEN)
 			g->centre_kind = kind, g->centre_seg = s;
 	}
+	g->tile_marks = t->attrs & GEO_TILE_MARKS;
 	geo_place_centre(t, g);
 	geo_anchors(t, rot, g);
 }

@@ -29,6 +29,7 @@
 #define GEO_RES 33   /* raster cells per side, odd so one is in the middle */
 #define GEO_PIECES 8 /* most pieces in a city outline */
 #define GEO_FLAT 12  /* straight lines per cubic when testing points */
+#define GEO_HEDGES 96 /* most raster edges of hedge drawn */
 
 /* Half-widths of paths, and the radius kept free around the centre. */
 #define GEO_ROAD_HALF 0.055
@@ -78,7 +79,26 @@ struct tile_geo {
 	uint8_t nshields[TILE_SEG_MAX];
 	struct geo_pt anchor[TILE_SEG_MAX]; /* where a figure on the segment stands */
 	struct geo_pt shield[TILE_SEG_MAX]; /* city: where its shield shows */
+	uint32_t marks[TILE_SEG_MAX];       /* attributes drawn on each segment */
+	struct geo_pt mark[TILE_SEG_MAX];   /* where the first shows (the next
+					       ones GEO_MARK_STEP to the right) */
+	uint32_t tile_marks;                /* tile attributes drawn */
+	struct geo_pt tile_mark;            /* where, on a field */
+	/* Hedges: raster cell edges between two fields the data parts where
+	 * no road or wall does (GQ/Cc!): the edge below or right of cell
+	 * (row, col). */
+	int nhedge;
+	struct {
+		uint8_t row, col, below;
+	} hedge[GEO_HEDGES];
 };
+
+/* Tile attributes drawn as a symbol; spring, lake, fork and bridge show
+ * in the river and roads themselves. */
+#define GEO_TILE_MARKS                                                                   \
+	(TA_BIT(TA_VOLCANO) | TA_BIT(TA_DRAGON) | TA_BIT(TA_PORTAL) | TA_BIT(TA_TOWER) | \
+	 TA_BIT(TA_ABBEY) | TA_BIT(TA_FIRE))
+#define GEO_MARK_STEP 0.13 /* between two symbols of one segment */
 
 /* Per raster cell, the segment drawn there, or SEG_NONE (a field no slot
  * reaches, which the tile data never asks for). */

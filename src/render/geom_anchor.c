@@ -3,6 +3,7 @@
  * point farthest from the area's edges, so it never touches a road or a
  * wall; on a path, part of the way along it; on a monastery or garden, on
  * the building. */
+#include <math.h>
 #include <string.h>
 
 #include "geom.h"
@@ -111,6 +112,85 @@ shield_spot(dist_grid d, struct geo_pt figure)
 	return out;
 }
 
+/* Up and right of the figure, across from the shield, for a symbol of
+ * the city or field. */
+static struct geo_pt
+mark_spot(dist_grid d, struct geo_pt figure)
+{
+	struct geo_pt target = {figure.x + 0.2, figure.y - 0.14}, out = figure;
+
+	if (!nearest_deep(d, 7, target, &out))
+		nearest_deep(d, 3, target, &out);
+	return out;
+}
+
+static bool
+on_field(const struct tile_type *t, const struct geo_raster *r, struct geo_pt p, double rad)
+{
+	for (double dy = -rad; dy <= rad; dy += rad)
+		for (double dx = -rad; dx <= rad; dx += rad) {
+			int i = (int)((p.y + dy) * GEO_RES), j = (int)((p.x + dx) * GEO_RES);
+			if (i < 0 || j < 0 || i >= GEO_RES || j >= GEO_RES ||
+			    r->seg[i][j] == SEG_NONE || t->seg[r->seg[i][j]].kind != SEG_FIELD)
+				return false;
+		}
+	return true;
+}
+
+/* Beside the road, on the field: an inn by its lake. */
+static struct geo_pt
+road_mark(const struct tile_type *t, const struct geo_raster *r, const struct geo_path *p)
+{
+	double at = p->b == GEO_CENTRE ? 0.45 : 0.25; /* clear of a crossing in the middle */
+	struct geo_pt a = geo_bez_at(&p->bez, at - 0.05), b = geo_bez_at(&p->bez, at + 0.05),
+		      m = geo_bez_at(&p->bez, at);
+	double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+
+	for (int side = 1; side >= -1; side -= 2) {
+		struct geo_pt q = {m.x - side * dy / len * 0.17, m.y + side * dx / len * 0.17};
+		if (on_field(t, r, q, 0.05))
+			return q;
+	}
+	return m;
+}
+
+/* A tile's symbol: on a field, in a corner if one is free. */
+static struct geo_pt
+tile_mark(const struct tile_type *t, const struct geo_raster *r)
+{
+	static const struct geo_pt spots[] = {{0.76, 0.24}, {0.24, 0.24}, {0.76, 0.76},
+					      {0.24, 0.76}, {0.5, 0.22},  {0.5, 0.78}};
+
+	for (size_t i = 0; i < sizeof(spots) / sizeof(spots[0]); i++)
+		if (on_field(t, r, spots[i], 0.08))
+			return spots[i];
+	return spots[0];
+}
+
+static bool
+two_fields(const struct tile_type *t, int a, int b)
+{
+	return a != b && a != SEG_NONE && b != SEG_NONE && t->seg[a].kind == SEG_FIELD &&
+	       t->seg[b].kind == SEG_FIELD;
+}
+
+/* Where two fields meet with nothing drawn between them. */
+static void
+hedges(const struct tile_type *t, const struct geo_raster *r, struct tile_geo *g)
+{
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++)
+			for (int below = 0; below <= 1; below++) {
+				int ni = i + below, nj = j + !below;
+				if (ni >= GEO_RES || nj >= GEO_RES || g->nhedge == GEO_HEDGES ||
+				    !two_fields(t, r->seg[i][j], r->seg[ni][nj]))
+					continue;
+				g->hedge[g->nhedge].row = (uint8_t)i;
+				g->hedge[g->nhedge].col = (uint8_t)j;
+				g->hedge[g->nhedge++].below = (uint8_t)below;
+			}
+}
+
 static void
 path_anchors(struct tile_geo *g)
 {
@@ -137,8 +217,16 @@ geo_anchors(const struct tile_type *t, int rot, struct tile_geo *g)
 			continue;
 		if (kind == SEG_CITY)
 			g->shield[s] = shield_spot(d, g->anchor[s]);
+		if (g->marks[s])
+			g->mark[s] = mark_spot(d, g->anchor[s]);
 	}
 	path_anchors(g);
+	for (int i = 0; i < g->npath; i++)
+		if (g->marks[g->path[i].seg])
+			g->mark[g->path[i].seg] = road_mark(t, &r, &g->path[i]);
+	if (g->tile_marks)
+		g->tile_mark = tile_mark(t, &r);
+	hedges(t, &r, g);
 	if (g->centre_seg >= 0)
 		g->anchor[g->centre_seg] = g->centre;
 }

@@ -125,7 +125,7 @@ geo_place_centre(const struct tile_type *t, struct tile_geo *g)
 		river_ends += !is_through(p) && p->kind == SEG_RIVER;
 		through += crosses_middle(p);
 	}
-	if (river_ends)
+	if (river_ends == 1) /* a spring or lake; a fork's branches just meet */
 		g->hub = HUB_POOL;
 	else if (road_ends && !through && !middle_in_city(g))
 		g->hub = HUB_JUNCTION;
@@ -139,29 +139,51 @@ cell_of(double v)
 	return c < 0 ? 0 : c >= GEO_RES ? GEO_RES - 1 : c;
 }
 
-/* Paints the empty cells reachable from (i, j) with seg (4-neighbours). */
+/* Paints the empty cells reachable from the queued cells with their
+ * segments, breadth first (4-neighbours): fields flooded at once meet
+ * half-way where the picture draws nothing between them (a split the
+ * tile data makes without a road or wall, tiles.md "!"). */
 static void
-flood(struct geo_raster *r, int i, int j, int seg)
+flood(struct geo_raster *r, int16_t (*queue)[2], int n)
 {
-	int16_t stack[GEO_RES * GEO_RES][2];
-	int n = 0;
-
-	if (r->seg[i][j] != SEG_NONE)
-		return;
-	r->seg[i][j] = seg;
-	stack[n][0] = i, stack[n++][1] = j;
-	while (n > 0) {
+	for (int head = 0; head < n; head++) {
 		static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-		int ci = stack[--n][0], cj = stack[n][1];
+		int ci = queue[head][0], cj = queue[head][1];
 		for (int k = 0; k < 4; k++) {
 			int ni = ci + d[k][0], nj = cj + d[k][1];
 			if (ni < 0 || nj < 0 || ni >= GEO_RES || nj >= GEO_RES ||
 			    r->seg[ni][nj] != SEG_NONE)
 				continue;
-			r->seg[ni][nj] = seg;
-			stack[n][0] = ni, stack[n++][1] = nj;
+			r->seg[ni][nj] = r->seg[ci][cj];
+			queue[n][0] = ni, queue[n++][1] = nj;
 		}
 	}
+}
+
+static int
+seed(struct geo_raster *r, int16_t (*queue)[2], int n, int i, int j, int seg)
+{
+	if (r->seg[i][j] != SEG_NONE)
+		return n;
+	r->seg[i][j] = seg;
+	queue[n][0] = i, queue[n][1] = j;
+	return n + 1;
+}
+
+/* Fields touching no edge take the pockets no slot reaches, one pocket
+ * each in raster order, round again if there are more pockets. */
+static void
+flood_inner(const struct tile_type *t, struct geo_raster *r, int16_t (*queue)[2])
+{
+	int ninner = 0, k = 0;
+
+	while (ninner < TILE_INNER_MAX && t->inner_seg[ninner] != SEG_NONE)
+		ninner++;
+	for (int i = 0; ninner && i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++)
+			if (r->seg[i][j] == SEG_NONE)
+				flood(r, queue,
+				      seed(r, queue, 0, i, j, t->inner_seg[k++ % ninner]));
 }
 
 /* Paints the cells within reach of the path (its half-width and half a
@@ -248,13 +270,18 @@ void
 geo_rasterize(const struct tile_type *t, int rot, const struct tile_geo *g,
 	      struct geo_raster *r)
 {
+	int16_t queue[GEO_RES * GEO_RES][2];
+	int n = 0;
+
 	paint(r, g);
 	for (int slot = 0; slot < SLOT_COUNT; slot++) {
 		int s = tile_seg_at(t, slot, rot);
 		struct geo_pt p = geo_slot_point(slot);
 		if (s != SEG_NONE && t->seg[s].kind == SEG_FIELD)
-			flood(r, cell_of(p.y), cell_of(p.x), s);
+			n = seed(r, queue, n, cell_of(p.y), cell_of(p.x), s);
 	}
+	flood(r, queue, n);
+	flood_inner(t, r, queue);
 	for (int i = 0; i < GEO_RES; i++)
 		for (int j = 0; j < GEO_RES; j++)
 			if (r->seg[i][j] == GEO_BLOCK)

@@ -22,6 +22,12 @@
 #define RGB_GARDEN 0x3d8a3f
 #define RGB_GARDEN_EDGE 0x22562a
 #define RGB_FLOWER 0xf3d34a
+#define RGB_CATHAR 0x7d1f2a /* the Cathar symbol's disc */
+#define RGB_CATHAR_CROSS 0xf3d34a
+#define RGB_PIG 0xf0a3b8     /* the pigsty's pig */
+#define RGB_VOLCANO 0x6b4a2f
+#define RGB_LAVA 0xe8501e
+#define RGB_MARK 0xf8f4ea    /* the disc of any other symbol */
 #define RGB_INK 0x222222  /* outlines, text */
 #define RGB_LAST 0xff7a00 /* frame of the tile placed last */
 #define RGB_FIT 0x5a5a5a  /* dashed frame where the tile fits */

@@ -35,6 +35,14 @@ void png_rgb(cairo_t *cr, uint32_t rgb);
 
 /* One tile, figures aside, in the unit square. */
 void png_tile(cairo_t *cr, const struct tile_geo *geo);
+/* Fills the current path, then strokes it w wide. */
+void png_fill_stroke(cairo_t *cr, uint32_t fill, uint32_t edge, double w);
+/* Where the contact sheet draws type i turned rot: the tile's north-west
+ * corner in pixels and its size (png_sheet.c; the tests count on it). */
+void png_sheet_cell(const struct catalog *cat, const struct render_opts *o, int i, int rot,
+		    double *x, double *y, int *px);
+/* The symbols of a tile's attributes (png_marks.c), over the tile. */
+void png_marks(cairo_t *cr, const struct tile_geo *geo);
 /* A figure of the given role (seg_kind, figure type) centred on (0, 0),
  * size the height of a standing one, in the seat's colour. */
 /* A figure drawn as enum figure_drawing says (figure_role_drawing). */

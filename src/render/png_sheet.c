@@ -27,6 +27,27 @@ sheet_layout(const struct catalog *cat, const struct render_opts *o, struct shee
 	s->height = 2 * PNG_MARGIN + LABEL + rows * (s->block_h + BLOCK_GAP);
 }
 
+/* The north-west corner of type i's block. */
+static void
+block_at(const struct sheet *s, int i, double *x, double *y)
+{
+	*x = PNG_MARGIN + (i % PER_ROW) * (s->block_w + BLOCK_GAP);
+	*y = PNG_MARGIN + LABEL + (i / PER_ROW) * (s->block_h + BLOCK_GAP);
+}
+
+void
+png_sheet_cell(const struct catalog *cat, const struct render_opts *o, int i, int rot,
+	       double *x, double *y, int *px)
+{
+	struct sheet s;
+
+	sheet_layout(cat, o, &s);
+	block_at(&s, i, x, y);
+	*x += rot * (s.px + GAP);
+	*y += LABEL;
+	*px = s.px;
+}
+
 static void
 draw_block(cairo_t *cr, const struct tile_type *t, const struct sheet *s, double x,
 	   double y)
@@ -71,10 +92,11 @@ render_png_tiles(const struct catalog *cat, const struct render_opts *o, const c
 	png_rgb(cr, RGB_INK);
 	png_text(cr, "Every tile type, turned 0, 90, 180 and 270 degrees clockwise",
 		 PNG_MARGIN, PNG_MARGIN + LABEL / 2.0, 0, PNG_TEXT);
-	for (int i = 0; i < cat->ntypes; i++)
-		draw_block(cr, &cat->types[i], &s,
-			   PNG_MARGIN + (i % PER_ROW) * (s.block_w + BLOCK_GAP),
-			   PNG_MARGIN + LABEL + (i / PER_ROW) * (s.block_h + BLOCK_GAP));
+	for (int i = 0; i < cat->ntypes; i++) {
+		double x, y;
+		block_at(&s, i, &x, &y);
+		draw_block(cr, &cat->types[i], &s, x, y);
+	}
 	cairo_destroy(cr);
 	r = png_encode(surface, &png, &len, err);
 	cairo_surface_destroy(surface);

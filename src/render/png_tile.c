@@ -70,8 +70,8 @@ draw_city(cairo_t *cr, const struct geo_city *c)
 		}
 }
 
-static void
-fill_stroke(cairo_t *cr, uint32_t fill, uint32_t edge, double w)
+void
+png_fill_stroke(cairo_t *cr, uint32_t fill, uint32_t edge, double w)
 {
 	png_rgb(cr, fill);
 	cairo_fill_preserve(cr);
@@ -87,12 +87,12 @@ draw_house(cairo_t *cr, double x, double y, double s)
 {
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_rectangle(cr, x - 0.11 * s, y - 0.05 * s, 0.22 * s, 0.16 * s);
-	fill_stroke(cr, RGB_MONASTERY, RGB_INK, INK_W);
+	png_fill_stroke(cr, RGB_MONASTERY, RGB_INK, INK_W);
 	cairo_move_to(cr, x - 0.145 * s, y - 0.04 * s);
 	cairo_line_to(cr, x, y - 0.16 * s);
 	cairo_line_to(cr, x + 0.145 * s, y - 0.04 * s);
 	cairo_close_path(cr);
-	fill_stroke(cr, RGB_ROOF, RGB_INK, INK_W);
+	png_fill_stroke(cr, RGB_ROOF, RGB_INK, INK_W);
 	cairo_rectangle(cr, x - 0.025 * s, y + 0.045 * s, 0.05 * s, 0.065 * s);
 	png_rgb(cr, RGB_INK);
 	cairo_fill(cr);
@@ -115,7 +115,7 @@ static void
 draw_garden(cairo_t *cr, struct geo_pt c)
 {
 	cairo_arc(cr, c.x, c.y, 0.12, 0, 2 * M_PI);
-	fill_stroke(cr, RGB_GARDEN, RGB_GARDEN_EDGE, 0.025);
+	png_fill_stroke(cr, RGB_GARDEN, RGB_GARDEN_EDGE, 0.025);
 	png_rgb(cr, RGB_FLOWER);
 	for (int i = 0; i < 4; i++) {
 		double a = M_PI / 4 + i * M_PI / 2;
@@ -136,7 +136,7 @@ draw_middle(cairo_t *cr, const struct tile_geo *geo)
 		draw_house(cr, 0.5, 0.5, 0.6);
 	if (geo->hub == HUB_POOL) {
 		cairo_arc(cr, 0.5, 0.5, GEO_POOL_R, 0, 2 * M_PI);
-		fill_stroke(cr, RGB_RIVER, RGB_RIVER_EDGE, 0.025);
+		png_fill_stroke(cr, RGB_RIVER, RGB_RIVER_EDGE, 0.025);
 	}
 }
 
@@ -150,7 +150,7 @@ draw_shield(cairo_t *cr, double x, double y)
 	cairo_curve_to(cr, x + 0.075, y + 0.05, x + 0.03, y + 0.075, x, y + 0.09);
 	cairo_curve_to(cr, x - 0.03, y + 0.075, x - 0.075, y + 0.05, x - 0.075, y + 0.01);
 	cairo_close_path(cr);
-	fill_stroke(cr, RGB_SHIELD, RGB_SHIELD_EDGE, 0.02);
+	png_fill_stroke(cr, RGB_SHIELD, RGB_SHIELD_EDGE, 0.02);
 }
 
 static void
@@ -161,6 +161,27 @@ draw_shields(cairo_t *cr, const struct tile_geo *geo)
 		for (int k = 0; k < geo->nshields[s]; k++)
 			draw_shield(cr, geo->shield[s].x + 0.1 * k, geo->shield[s].y);
 	}
+}
+
+/* A dark green line where two fields meet with no road or wall drawn
+ * between them, along the raster's cell edges. */
+static void
+draw_hedges(cairo_t *cr, const struct tile_geo *geo)
+{
+	const double c = 1.0 / GEO_RES;
+
+	if (geo->nhedge == 0)
+		return;
+	cairo_new_path(cr);
+	for (int k = 0; k < geo->nhedge; k++) {
+		double x = (geo->hedge[k].col + 1) * c, y = (geo->hedge[k].row + 1) * c;
+		cairo_move_to(cr, x, y);
+		cairo_line_to(cr, geo->hedge[k].below ? x - c : x, geo->hedge[k].below ? y : y - c);
+	}
+	cairo_set_line_width(cr, 0.03);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	png_rgb(cr, RGB_GARDEN_EDGE);
+	cairo_stroke(cr);
 }
 
 static void
@@ -183,6 +204,7 @@ png_tile(cairo_t *cr, const struct tile_geo *geo)
 	cairo_clip_preserve(cr);
 	png_rgb(cr, RGB_FIELD);
 	cairo_fill(cr);
+	draw_hedges(cr, geo);
 	draw_paths(cr, geo, 0);
 	draw_paths(cr, geo, 1);
 	for (int i = 0; i < geo->ncity; i++)
@@ -190,6 +212,7 @@ png_tile(cairo_t *cr, const struct tile_geo *geo)
 	draw_paths(cr, geo, 2);
 	draw_middle(cr, geo);
 	draw_shields(cr, geo);
+	png_marks(cr, geo);
 	hairline(cr);
 	cairo_restore(cr);
 }

@@ -148,7 +148,7 @@ parse_slot(const struct game *g, const char *word, int *slot, struct rules_error
 	if (*slot < 0)
 		return rerr(err, RERR_PARSE, "",
 			    "unknown place '%s': use N E S W, NE SE SW NW, NL NR EL ER SL SR "
-			    "WL WR or C",
+			    "WL WR, C, or I1 I2 for a field inside the tile",
 			    word);
 	if ((t = figure_tile(g, &rot)) == NULL)
 		return 0;

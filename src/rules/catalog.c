@@ -2,6 +2,7 @@
  * tile types. No I/O: the texts come in as strings. */
 #include <sodium.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,8 @@ struct setparse {
 	struct tile_type	*types;
 	int			 ntypes;
 	int			 cap;
+	struct set_ref		 refs[8];
+	int			 nrefs;
 	const struct catalog	*cat;
 	struct rules_error	*err;
 };
@@ -35,12 +38,48 @@ struct linestate {
 };
 
 static const char *const slot_names[] = {
-	"NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR", "C"
+	"NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR", "C",
+	"I1", "I2"
 };
 static const char *const edge_kind_names[] = {
 	"?", "field", "road", "city", "river"
 };
 static const char edge_chars[] = "?FRC~";
+
+#define ON(k) (1u << (k))
+/* Attribute words, and the segment kinds each may be written on (0: a
+ * tile attribute, written among the flags). */
+static const struct {
+	const char	*name;
+	unsigned	 kinds;
+} attr_words[TA_COUNT] = {
+	[TA_CATHAR] = { "cathar", ON(SEG_CITY) },
+	[TA_CATHEDRAL] = { "cathedral", ON(SEG_CITY) },
+	[TA_PRINCESS] = { "princess", ON(SEG_CITY) },
+	[TA_WINE] = { "wine", ON(SEG_CITY) },
+	[TA_GRAIN] = { "grain", ON(SEG_CITY) },
+	[TA_CLOTH] = { "cloth", ON(SEG_CITY) },
+	[TA_INN] = { "inn", ON(SEG_ROAD) },
+	[TA_TUNNEL] = { "tunnel", ON(SEG_ROAD) },
+	[TA_PIGSTY] = { "pigsty", ON(SEG_FIELD) },
+	[TA_PIG_HERD] = { "pig-herd", ON(SEG_FIELD) },
+	[TA_NUGGET] = { "nugget", ON(SEG_CITY) },
+	[TA_FISH] = { "fish", ON(SEG_RIVER) },
+	[TA_DEER] = { "deer", ON(SEG_FIELD) },
+	[TA_MAMMOTH] = { "mammoth", ON(SEG_FIELD) },
+	[TA_AUROCHS] = { "aurochs", ON(SEG_FIELD) },
+	[TA_TIGER] = { "tiger", ON(SEG_FIELD) },
+	[TA_VOLCANO] = { "volcano", 0 },
+	[TA_DRAGON] = { "dragon", 0 },
+	[TA_PORTAL] = { "portal", 0 },
+	[TA_TOWER] = { "tower", 0 },
+	[TA_SPRING] = { "spring", 0 },
+	[TA_LAKE] = { "lake", 0 },
+	[TA_FORK] = { "fork", 0 },
+	[TA_BRIDGE] = { "bridge", 0 },
+	[TA_ABBEY] = { "abbey", 0 },
+	[TA_FIRE] = { "fire", 0 },
+};
 
 static const struct {
 	const char	*name;
@@ -49,10 +88,17 @@ static const struct {
 } flag_words[] = {
 	{ "start", TILE_START, -1 },
 	{ "max1", TILE_MAX1, -1 },
+	{ "with-river", TILE_WITH_RIVER, -1 },
 	{ "river", 0, GROUP_RIVER },
 	{ "river-spring", 0, GROUP_RIVER_SPRING },
 	{ "river-lake", 0, GROUP_RIVER_LAKE },
 	{ "river-fork", 0, GROUP_RIVER_FORK },
+};
+/* What the river groups show, so the lines need not say it twice. */
+static const uint32_t group_attrs[] = {
+	[GROUP_RIVER_SPRING] = TA_BIT(TA_SPRING),
+	[GROUP_RIVER_LAKE] = TA_BIT(TA_LAKE),
+	[GROUP_RIVER_FORK] = TA_BIT(TA_FORK),
 };
 
 static int	perr(const struct setparse *, const char *, ...)
@@ -78,6 +124,9 @@ static int	 parse_links(struct setparse *, struct linestate *, int, char **);
 static int	 add_centre(struct setparse *, struct linestate *, char *);
 static int	 add_edged(struct setparse *, struct linestate *, char *, int);
 static int	 add_field(struct setparse *, struct linestate *, char *);
+static int	 parse_segment(struct setparse *, struct linestate *, char *);
+static int	 add_attr(struct setparse *, struct linestate *, int, char *);
+static int	 parse_attrs(struct setparse *, struct linestate *, int, char *);
 static int	 parse_feature(struct setparse *, struct linestate *, char *);
 static int	 parse_features(struct setparse *, struct linestate *, char *);
 static int	 parse_flags(struct setparse *, struct linestate *, char *);
@@ -86,6 +135,7 @@ static int	 derive_edges(struct setparse *, struct linestate *);
 static uint16_t	 sig_rotate(uint16_t, int);
 static int	 check_id(struct setparse *, const char *);
 static int	 push_type(struct setparse *, const struct tile_type *);
+static int	 parse_ref(struct setparse *, char *);
 static int	 parse_line(struct setparse *, char *);
 static int	 copy_line(struct setparse *, const char **, char *);
 static int	 commit_set(struct catalog *, struct setparse *);
@@ -136,7 +186,7 @@ ascii_casecmp(const char *a, const char *b)
 const char *
 slot_name(int slot)
 {
-	if (slot < 0 || slot > SLOT_CENTRE)
+	if (slot < 0 || slot > SLOT_INNER2)
 		return "?";
 	return slot_names[slot];
 }
@@ -146,7 +196,7 @@ slot_parse(const char *name)
 {
 	int i;
 
-	for (i = 0; i <= SLOT_CENTRE; i++)
+	for (i = 0; i <= SLOT_INNER2; i++)
 		if (ascii_casecmp(name, slot_names[i]) == 0)
 			return i;
 	return -1;
@@ -158,6 +208,39 @@ seg_kind_name(int kind)
 	if (kind < 0 || kind >= SEG_KIND_COUNT)
 		return "?";
 	return seg_kinds[kind].name;
+}
+
+const char *
+tile_attr_name(int attr)
+{
+	if (attr < 0 || attr >= TA_COUNT)
+		return "?";
+	return attr_words[attr].name;
+}
+
+int
+tile_attr_parse(const char *word)
+{
+	int a;
+
+	for (a = 0; a < TA_COUNT; a++)
+		if (strcmp(word, attr_words[a].name) == 0)
+			return a;
+	return -1;
+}
+
+int
+tile_attr_count(const struct tile_type *t, int s, int attr)
+{
+	uint32_t bits = s == SEG_NONE ? t->attrs : t->seg[s].attrs;
+	int i;
+
+	if (attr < 0 || attr >= TA_COUNT || !(bits & TA_BIT(attr)))
+		return 0;
+	for (i = 0; i < t->nextra; i++)
+		if (t->extra[i].seg == s && t->extra[i].attr == attr)
+			return t->extra[i].n;
+	return 1;
 }
 
 const char *
@@ -508,11 +591,95 @@ add_field(struct setparse *sp, struct linestate *ls, char *s)
 		return -1;
 	if (*p != '\0')
 		return perr(sp, "%s: unexpected '%s' after field", ls->t.id, p);
+	if (mask == 0) { /* inner: named I1, I2 in the order written */
+		int k = 0;
+		while (k < TILE_INNER_MAX && ls->t.inner_seg[k] != SEG_NONE)
+			k++;
+		if (k == TILE_INNER_MAX)
+			return perr(sp, "%s: more than %d inner fields", ls->t.id,
+			    TILE_INNER_MAX);
+		ls->t.inner_seg[k] = seg;
+	}
 	return add_slots(sp, ls, seg, mask);
+}
+
+/* One attribute word, "name" or "name=count", on segment seg
+ * (SEG_NONE: the tile). */
+static int
+add_attr(struct setparse *sp, struct linestate *ls, int seg, char *w)
+{
+	struct tile_type *t = &ls->t;
+	char *eq = strchr(w, '='), *p;
+	uint32_t *bits;
+	int a, n = 1;
+
+	if (eq != NULL) {
+		*eq = '\0';
+		p = eq + 1;
+		if (read_num(&p, &n) == -1 || *p != '\0' || n < 1 || n > 255)
+			return perr(sp, "%s: '%s=%s': a count is a number 1-255",
+			    t->id, w, eq + 1);
+	}
+	if ((a = tile_attr_parse(w)) == -1)
+		return seg == SEG_NONE ? perr(sp, "%s: unknown flag '%s'", t->id, w)
+		    : perr(sp, "%s: unknown attribute '%s' (docs/tile-format.md "
+		    "lists them)", t->id, w);
+	if (seg == SEG_NONE && attr_words[a].kinds != 0)
+		return perr(sp, "%s: '%s' belongs on a %s, in [...] after it",
+		    t->id, w, seg_kind_name(__builtin_ctz(attr_words[a].kinds)));
+	if (seg != SEG_NONE && !(attr_words[a].kinds & ON(t->seg[seg].kind)))
+		return perr(sp, "%s: '%s' cannot be on a %s%s", t->id, w,
+		    seg_kind_name(t->seg[seg].kind), attr_words[a].kinds ? "" :
+		    " (a tile attribute: write it after the '|')");
+	bits = seg == SEG_NONE ? &t->attrs : &t->seg[seg].attrs;
+	if (*bits & TA_BIT(a))
+		return perr(sp, "%s: '%s' given twice (write %s=N for several)",
+		    t->id, w, w);
+	*bits |= TA_BIT(a);
+	if (n == 1)
+		return 0;
+	if (t->nextra == TILE_ATTR_EXTRA)
+		return perr(sp, "%s: more than %d counted attributes", t->id,
+		    TILE_ATTR_EXTRA);
+	t->extra[t->nextra++] = (struct tile_attr_count){ (uint8_t)seg,
+	    (uint8_t)a, (uint8_t)n };
+	return 0;
+}
+
+/* "[cathar wine=2]" after a feature: attributes of that segment. */
+static int
+parse_attrs(struct setparse *sp, struct linestate *ls, int seg, char *list)
+{
+	char *close = strchr(list, ']'), *w;
+
+	if (close == NULL || *trim(close + 1) != '\0')
+		return perr(sp, "%s: attributes go in one [...] at the end of a "
+		    "feature", ls->t.id);
+	*close = '\0';
+	while (*(w = next_item(&list)) != '\0')
+		if (add_attr(sp, ls, seg, w) == -1)
+			return -1;
+	return 0;
 }
 
 static int
 parse_feature(struct setparse *sp, struct linestate *ls, char *s)
+{
+	char *open = strchr(s, '[');
+	int rc, n = ls->t.nsegs;
+
+	if (open == NULL)
+		return parse_segment(sp, ls, s);
+	*open = '\0';
+	if ((rc = parse_segment(sp, ls, trim(s))) == -1)
+		return -1;
+	if (ls->t.nsegs != n + 1)
+		return perr(sp, "%s: attributes without a feature", ls->t.id);
+	return parse_attrs(sp, ls, n, open + 1);
+}
+
+static int
+parse_segment(struct setparse *sp, struct linestate *ls, char *s)
 {
 	switch (*s) {
 	case 'L':
@@ -560,8 +727,11 @@ parse_flags(struct setparse *sp, struct linestate *ls, char *s)
 		for (i = 0; i < sizeof(flag_words) / sizeof(flag_words[0]); i++)
 			if (strcmp(w, flag_words[i].name) == 0)
 				break;
-		if (i == sizeof(flag_words) / sizeof(flag_words[0]))
-			return perr(sp, "%s: unknown flag '%s'", ls->t.id, w);
+		if (i == sizeof(flag_words) / sizeof(flag_words[0])) {
+			if (add_attr(sp, ls, SEG_NONE, w) == -1)
+				return -1;
+			continue;
+		}
 		ls->t.flags |= flag_words[i].flag;
 		if (flag_words[i].group == -1)
 			continue;
@@ -570,6 +740,8 @@ parse_flags(struct setparse *sp, struct linestate *ls, char *s)
 		group = flag_words[i].group;
 	}
 	ls->t.group = group == -1 ? GROUP_DEFAULT : group;
+	if (ls->t.group < (int)(sizeof(group_attrs) / sizeof(group_attrs[0])))
+		ls->t.attrs |= group_attrs[ls->t.group];
 	return 0;
 }
 
@@ -670,6 +842,38 @@ push_type(struct setparse *sp, const struct tile_type *t)
 	return 0;
 }
 
+/* "also ID ed1/ed2" or "removes ID": a tile of a set loaded before. */
+static int
+parse_ref(struct setparse *sp, char *buf)
+{
+	struct set_ref *r = &sp->refs[sp->nrefs];
+	struct linestate ls;
+	char *p = buf, *word = next_word(&p), *id = next_word(&p), *counts;
+	int remove = word[0] == 'r';
+
+	if (sp->nrefs == (int)(sizeof(sp->refs) / sizeof(sp->refs[0])))
+		return perr(sp, "too many also/removes lines");
+	memset(r, 0, sizeof(*r));
+	if ((r->type = catalog_find(sp->cat, id)) == -1)
+		return perr(sp, "%s: %s names a tile of a set loaded before; "
+		    "'%s' is none", word, id, id);
+	counts = next_word(&p);
+	if (remove ? *counts != '\0' : *next_word(&p) != '\0' || *counts == '\0')
+		return perr(sp, remove ? "want: removes ID" :
+		    "want: also ID ed1/ed2");
+	if (!remove) {
+		memset(&ls, 0, sizeof(ls));
+		snprintf(ls.t.id, sizeof(ls.t.id), "%s", id);
+		if (parse_counts(sp, &ls, counts) == -1)
+			return -1;
+		memcpy(r->count, ls.t.count, 2);
+	}
+	r->remove = (uint8_t)remove;
+	r->set = sp->set;
+	sp->nrefs++;
+	return 0;
+}
+
 /* One non-blank, non-comment line: "id ed1/ed2 edges features | flags". */
 static int
 parse_line(struct setparse *sp, char *buf)
@@ -677,8 +881,11 @@ parse_line(struct setparse *sp, char *buf)
 	struct linestate ls;
 	char *p = buf, *bar;
 
+	if (strncmp(buf, "also ", 5) == 0 || strncmp(buf, "removes ", 8) == 0)
+		return parse_ref(sp, buf);
 	memset(&ls, 0, sizeof(ls));
 	memset(ls.t.slot_seg, SEG_NONE, sizeof(ls.t.slot_seg));
+	memset(ls.t.inner_seg, SEG_NONE, sizeof(ls.t.inner_seg));
 	ls.t.centre_seg = SEG_NONE;
 	if ((bar = strchr(buf, '|')) == NULL || strchr(bar + 1, '|') != NULL)
 		return perr(sp, "want exactly one '|' before the flags");
@@ -720,10 +927,24 @@ static int
 commit_set(struct catalog *cat, struct setparse *sp)
 {
 	struct tile_type *nt;
+	struct set_ref *nr;
 
-	if (sp->ntypes == 0) {
+	if (sp->ntypes == 0) { /* refs share the name the types own */
+		int rc = sp->nrefs ? rerr(sp->err, RERR_PARSE, "", "%s: a set "
+		    "with also/removes lines needs a tile of its own", sp->set)
+		    : 0;
 		free(sp->set);
-		return 0;
+		return rc;
+	}
+	if (sp->nrefs) {
+		nr = realloc(cat->refs, (cat->nrefs + sp->nrefs) * sizeof(*nr));
+		if (nr == NULL) {
+			free(sp->set);
+			return rerr(sp->err, RERR_NOMEM, "", "out of memory");
+		}
+		memcpy(nr + cat->nrefs, sp->refs, sp->nrefs * sizeof(*nr));
+		cat->refs = nr;
+		cat->nrefs += sp->nrefs;
 	}
 	nt = realloc(cat->types, (cat->ntypes + sp->ntypes) * sizeof(*nt));
 	if (nt == NULL) {
@@ -778,6 +999,7 @@ catalog_free(struct catalog *cat)
 		if (i == 0 || cat->types[i].set != cat->types[i - 1].set)
 			free((char *)cat->types[i].set);
 	free(cat->types);
+	free(cat->refs);
 	free(cat);
 }
 
@@ -790,6 +1012,47 @@ catalog_find(const struct catalog *cat, const char *id)
 		if (strcmp(cat->types[i].id, id) == 0)
 			return i;
 	return -1;
+}
+
+static bool
+played(const char *set, const char *const *sets, int nsets)
+{
+	for (int i = 0; i < nsets; i++)
+		if (strcmp(set, sets[i]) == 0)
+			return true;
+	return false;
+}
+
+/* A played set with river tiles of its own (River, River II). */
+static bool
+river_played(const struct catalog *cat, const char *const *sets, int nsets)
+{
+	for (int i = 0; i < cat->ntypes; i++)
+		if (cat->types[i].group != GROUP_DEFAULT &&
+		    !(cat->types[i].flags & TILE_WITH_RIVER) &&
+		    played(cat->types[i].set, sets, nsets))
+			return true;
+	return false;
+}
+
+int
+catalog_copies(const struct catalog *cat, int type, const char *const *sets,
+    int nsets, int edition)
+{
+	const struct tile_type *t = &cat->types[type];
+	int n = played(t->set, sets, nsets) ? t->count[edition - 1] : 0;
+
+	for (int i = 0; i < cat->nrefs; i++) {
+		const struct set_ref *r = &cat->refs[i];
+		if (r->type != type || !played(r->set, sets, nsets))
+			continue;
+		if (r->remove)
+			return 0;
+		n += r->count[edition - 1];
+	}
+	if ((t->flags & TILE_WITH_RIVER) && !river_played(cat, sets, nsets))
+		return 0;
+	return (t->flags & TILE_MAX1) && n > 1 ? 1 : n;
 }
 
 struct catalog *

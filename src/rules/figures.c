@@ -52,11 +52,7 @@ game_segment_slot(const struct game *g, int seg_instance)
 static int
 segment_at_slot(const struct tile_type *t, int slot, int rot)
 {
-	if (slot == SLOT_CENTRE)
-		return t->centre_seg;
-	if (slot < 0 || slot > SLOT_CENTRE)
-		return SEG_NONE;
-	return tile_seg_at(t, slot, rot);
+	return tile_seg_at_slot(t, slot, rot);
 }
 
 bool

@@ -1,20 +1,21 @@
 /* The places a figure may take on a tile, by the names players write:
  * N E S W for a road or city reaching that side, or for a field along the
  * whole side; NE SE SW NW for a field filling a corner; the half-sides
- * NL ... WR (tile.h) for any other piece of field; C for the centre.
+ * NL ... WR (tile.h) for any other piece of field; C for the centre;
+ * I1 and I2 for fields touching no edge (pockets between cities).
  * Text only: read when actions are parsed or printed and when a tile set
  * is loaded, never while the engine plays. */
 #include <string.h>
 
 #include "tile.h"
 
-enum word_kind { W_SIDE, W_CORNER, W_HALF, W_CENTRE };
+enum word_kind { W_SIDE, W_CORNER, W_HALF, W_CENTRE, W_INNER };
 
 struct place_word {
 	char name[3];
 	uint8_t kind;  /* enum word_kind */
 	uint8_t a, b;  /* side: its halves (L, R); corner: the two halves
-			  meeting there; half: the slot twice */
+			  meeting there; half: the slot twice; inner: its slot */
 	uint8_t rank;  /* clockwise from the north-west corner */
 };
 
@@ -29,6 +30,8 @@ static const struct place_word words[] = {
 	{"SL", W_HALF, SLOT_SL, SLOT_SL, 9},    {"SR", W_HALF, SLOT_SR, SLOT_SR, 11},
 	{"WL", W_HALF, SLOT_WL, SLOT_WL, 13},   {"WR", W_HALF, SLOT_WR, SLOT_WR, 15},
 	{"C", W_CENTRE, 0, 0, 16},
+	{"I1", W_INNER, SLOT_INNER, SLOT_INNER, 17},
+	{"I2", W_INNER, SLOT_INNER2, SLOT_INNER2, 18},
 };
 #define NWORDS (sizeof(words) / sizeof(words[0]))
 
@@ -40,6 +43,7 @@ static const struct {
 	{"NORTHEAST", "NE"}, {"SOUTHEAST", "SE"}, {"SOUTHWEST", "SW"}, {"NORTHWEST", "NW"},
 	{"EN", "NE"},        {"ES", "SE"},        {"WS", "SW"},        {"WN", "NW"},
 	{"CENTRE", "C"},     {"CENTER", "C"},     {"MIDDLE", "C"},
+	{"I", "I1"},         {"INNER", "I1"},
 };
 
 /* Upper case, without '-' and '_' ("north-east"); "" if too long. */
@@ -87,6 +91,8 @@ word_seg(const struct tile_type *t, int rot, const struct place_word *w, int *sl
 	case W_CENTRE:
 		*slot = SLOT_CENTRE;
 		return t->centre_seg;
+	case W_INNER:
+		return t->inner_seg[w->a - SLOT_INNER];
 	case W_SIDE:
 		if (at[w->a + 1] != SEG_NONE) {
 			*slot = w->a + 1;
@@ -108,6 +114,7 @@ place_word_slot(const char *word)
 		return -1;
 	return w->kind == W_CENTRE ? SLOT_CENTRE : w->kind == W_SIDE ? w->a + 1 : w->a;
 }
+
 
 int
 place_resolve(const struct tile_type *t, int rot, const char *word, int *slot)

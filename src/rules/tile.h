@@ -31,8 +31,11 @@ enum slot {
 	SLOT_SL, SLOT_S, SLOT_SR,
 	SLOT_WL, SLOT_W, SLOT_WR,
 	SLOT_COUNT,
-	SLOT_CENTRE = SLOT_COUNT /* monastery, garden: not on the border */
+	SLOT_CENTRE = SLOT_COUNT, /* monastery, garden: not on the border */
+	SLOT_INNER,               /* the first field touching no edge; */
+	SLOT_INNER2               /* the second (places I1, I2) */
 };
+#define TILE_INNER_MAX 2
 
 /* Edge kinds, one nibble per side in an edge signature. */
 enum edge_kind { EDGE_FIELD = 1, EDGE_ROAD = 2, EDGE_CITY = 3, EDGE_RIVER = 4 };
@@ -76,6 +79,58 @@ enum draw_group {
 /* Tile-level flags. */
 #define TILE_START 0x01  /* the start tile of its set (BASE-SETUP-1) */
 #define TILE_MAX1 0x02   /* at most one copy in a game, however many sets */
+#define TILE_WITH_RIVER 0x04 /* played only with a river set (gq11's river tiles) */
+
+/* What a tile shows beyond its edges (RULES.md sections 4-16), as data
+ * for the rule modules: a bit per attribute, on a segment (TA_SEGMENT and
+ * before) or on the whole tile (after it). The word is its name in the
+ * tile format (docs/tile-format.md); tile_attr_name gives it. A rule
+ * module acts on the attributes of its game elements; the others leave
+ * the tile a plain tile with the same edges and fields (tiles.md 2). */
+enum tile_attr {
+	/* on a segment */
+	TA_CATHAR,    /* city: Cathar / siege symbol (CATHARS-1) */
+	TA_CATHEDRAL, /* city: cathedral (IC-2) */
+	TA_PRINCESS,  /* city: princess (PRINCESS-1) */
+	TA_WINE,      /* city: trade goods (TRADE-1) */
+	TA_GRAIN,
+	TA_CLOTH,
+	TA_INN,       /* road: inn on a lake beside it (RIVER2-9, IC-3) */
+	TA_TUNNEL,    /* road: passes under (PD-2) */
+	TA_PIGSTY,    /* field: +1 per completed city (RIVER2-7, GQ-1, CF-08) */
+	TA_PIG_HERD,  /* field: the Traders & Builders herd, no bonus (PIG-1) */
+	TA_NUGGET,    /* forest: gold nugget (HG-BONUS-1) */
+	TA_FISH,      /* lake: fish (HG-RIVER-2) */
+	TA_DEER,      /* clearing: animals (HG-FINAL-2) */
+	TA_MAMMOTH,
+	TA_AUROCHS,
+	TA_TIGER,
+	TA_SEGMENT = TA_TIGER,
+	/* on the tile */
+	TA_VOLCANO,   /* RIVER2-8, VOLCANO-1 */
+	TA_DRAGON,    /* DRAGON-1 */
+	TA_PORTAL,    /* magic portal, PORTAL-1 */
+	TA_TOWER,     /* tower foundation, TOWER-1 */
+	TA_SPRING,    /* where a river starts (group river-spring) */
+	TA_LAKE,      /* where a river ends in a lake (group river-lake) */
+	TA_FORK,      /* the river splits (group river-fork, RIVER2-3) */
+	TA_BRIDGE,    /* a road crosses a river or road without meeting it (TB-2) */
+	TA_ABBEY,     /* the Abbey & Mayor abbey (ABBEY-1) */
+	TA_FIRE,      /* HG-BONUS-7 */
+	TA_COUNT
+};
+_Static_assert(TA_COUNT <= 32, "a bit per attribute in a uint32_t");
+
+#define TA_BIT(a) (1u << (a))
+/* Several of one attribute on one segment or tile: kept apart from the
+ * bits, so a count is read only by the module that needs it. */
+#define TILE_ATTR_EXTRA 4
+
+struct tile_attr_count {
+	uint8_t seg;  /* segment index, or SEG_NONE for the tile */
+	uint8_t attr; /* enum tile_attr */
+	uint8_t n;    /* copies, 2 or more */
+};
 
 struct tile_segment {
 	uint8_t kind;        /* enum seg_kind */
@@ -84,11 +139,7 @@ struct tile_segment {
 	uint16_t city_links; /* field: bit per local segment index of a city it borders */
 	uint8_t nsides;      /* road/city/river: sides it reaches */
 	uint8_t open;        /* sides it leaves open: nsides for roads and cities, else 0 */
-	/* bit per enum tile_attr it shows (Cathar symbol, pigsty, goods,
-	 * inn, ...). Placeholder until the tile attributes land: the tiles
-	 * work defines enum tile_attr and fills it; scoring sums the bits a
-	 * module asks for while it walks a feature (features.c). */
-	uint32_t attrs;
+	uint32_t attrs;      /* TA_BIT of each segment attribute it carries */
 };
 
 struct tile_type {
@@ -99,6 +150,10 @@ struct tile_type {
 	uint8_t flags;           /* TILE_* */
 	uint8_t nsegs;
 	uint8_t centre_seg;      /* monastery or garden segment, or SEG_NONE */
+	uint8_t inner_seg[TILE_INNER_MAX]; /* fields touching no edge, or SEG_NONE */
+	uint32_t attrs;          /* TA_BIT of each tile attribute */
+	uint8_t nextra;
+	struct tile_attr_count extra[TILE_ATTR_EXTRA]; /* attributes shown twice or more */
 	uint8_t slot_seg[SLOT_COUNT]; /* segment index per slot, or SEG_NONE */
 	uint16_t sig[4];         /* edge signature per rotation: nibble per side N,E,S,W */
 	uint8_t fits[NEED_CODES + 1]; /* rotations that fit a demand, and their count */
@@ -114,6 +169,18 @@ struct tile_type {
 struct catalog {
 	struct tile_type *types;
 	int ntypes;
+	struct set_ref *refs; /* tiles a set brings or removes from another set */
+	int nrefs;
+};
+
+/* A set's line "also ID ed1/ed2" (it brings copies of a tile another set
+ * defines, as River II brings the spring) or "removes ID" (the tile leaves
+ * the game when both sets are played, as River II removes River I's lake). */
+struct set_ref {
+	const char *set; /* the set whose line it is */
+	int type;        /* the tile type it names */
+	uint8_t count[2];
+	uint8_t remove;
 };
 
 /* Loads every built-in tile set (compiled in from src/rules/tilesets/). */
@@ -124,6 +191,12 @@ int catalog_parse(struct catalog *cat, const char *name, const char *text,
 void catalog_free(struct catalog *cat);
 /* Index of the type with this id, or -1. */
 int catalog_find(const struct catalog *cat, const char *id);
+/* Copies of a type in a game that plays these sets (edition 1 or 2): what
+ * its own set and the sets that bring it ("also") count, none if a played
+ * set removes it or it needs a river no played set has, one at most for a
+ * max1 tile. docs/tile-format.md. */
+int catalog_copies(const struct catalog *cat, int type, const char *const *sets,
+		   int nsets, int edition);
 
 /* Slot and side arithmetic under rotation (rot = quarter turns clockwise). */
 static inline int
@@ -159,14 +232,33 @@ tile_seg_at(const struct tile_type *t, int board_slot, int rot)
 	return t->rot_slot_seg[rot][board_slot];
 }
 
+/* The segment a board slot names in actions: border slots, the centre,
+ * the inner fields (SLOT_INNER...); SEG_NONE for anything else. */
+static inline int
+tile_seg_at_slot(const struct tile_type *t, int slot, int rot)
+{
+	if ((unsigned)slot < SLOT_COUNT) /* the usual case first: one test */
+		return tile_seg_at(t, slot, rot);
+	if (slot == SLOT_CENTRE)
+		return t->centre_seg;
+	if (slot == SLOT_INNER || slot == SLOT_INNER2)
+		return t->inner_seg[slot - SLOT_INNER];
+	return SEG_NONE;
+}
+
 /* Fills the lookup tables (fits, rot_slot_seg) from sig and slot_seg;
  * called once per type when a set is read. */
 void tile_compute_tables(struct tile_type *t);
 
-const char *slot_name(int slot);      /* "NL", "N", ..., "C" for the centre */
+const char *slot_name(int slot);      /* "NL", "N", ..., "C" for the centre, "I1" "I2" */
 int slot_parse(const char *name);     /* inverse, case-insensitive; -1 if unknown */
 const char *seg_kind_name(int kind);  /* "road", "city", ... */
 const char *edge_kind_name(int kind); /* "field", "road", "city", "river" */
+const char *tile_attr_name(int attr); /* "cathar", "pigsty", ...; "?" if none */
+int tile_attr_parse(const char *word); /* inverse; -1 if unknown */
+/* How many of attribute a segment s (SEG_NONE: the tile) shows: 0, 1 or
+ * the count written with it. */
+int tile_attr_count(const struct tile_type *t, int s, int attr);
 
 /* Places (place_name.c): the names players give the pieces of a tile as
  * turned, N E S W, NE SE SW NW, the half-sides, C (docs/turn-format.md).

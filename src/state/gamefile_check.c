@@ -215,7 +215,7 @@ check_figure(const struct gamefile *gf, json_t *board, json_t *f, const char *pa
 	if (slot_parse(slot) < 0 || strcmp(slot_name(slot_parse(slot)), slot) != 0)
 		return gf_fail(err, p,
 			       "\"%.10s\" is not a slot: N NL NR E EL ER S SL SR W WL "
-			       "WR or C",
+			       "WR, C, I1 or I2",
 			       slot);
 	if (!on_board(board, json_object_get(f, "x"), json_object_get(f, "y")))
 		return gf_fail(err, path,

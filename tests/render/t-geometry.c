@@ -5,13 +5,15 @@
  * - each road or river reaches the sides it should, and only those;
  * - the fields the picture leaves are the fields of the data: flood fill
  *   from each field slot reaches exactly that field's other slots;
- * - a figure on any segment stands inside that segment's area;
+ * - a figure on any segment stands inside that segment's area, and so
+ *   does the symbol of an attribute (CATHARS-1, RIVER2-7, RIVER2-9);
  * - a monastery or garden has room, clear of walls and paths.
  *
  * Also: the text cell of each tile holds its cities where the slots say.
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ascii.h"
 #include "geom.h"
@@ -110,6 +112,24 @@ check_paths(const struct tile_type *t, int rot, const struct tile_geo *g)
 	return true;
 }
 
+/* A symbol (a tile attribute) stands in its city or field; beside its
+ * road on a field; a tile's on a field. */
+static bool
+check_mark(const struct tile_type *t, const struct geo_raster *r, int s, uint32_t marks,
+	   struct geo_pt at)
+{
+	int kind = s == SEG_NONE ? SEG_ROAD : t->seg[s].kind, got = raster_at(r, at);
+	bool good = kind == SEG_CITY || kind == SEG_FIELD
+			    ? got == s
+			    : got != SEG_NONE && t->seg[got].kind == SEG_FIELD;
+
+	if (marks == 0 || good)
+		return true;
+	snprintf(why, sizeof(why), "symbol of %s %d is off its place",
+		 s == SEG_NONE ? "the tile" : seg_kind_name(kind), s);
+	return false;
+}
+
 static bool
 check_anchors(const struct tile_type *t, const struct tile_geo *g,
 	      const struct geo_raster *r)
@@ -131,8 +151,10 @@ check_anchors(const struct tile_type *t, const struct tile_geo *g,
 			return snprintf(why, sizeof(why), "shield of city %d outside it",
 					s),
 			       false;
+		if (!check_mark(t, r, s, g->marks[s], g->mark[s]))
+			return false;
 	}
-	return true;
+	return check_mark(t, r, SEG_NONE, g->tile_marks, g->tile_mark);
 }
 
 static bool
@@ -174,6 +196,62 @@ check_text(const struct tile_type *t, int rot, const struct tile_geo *g)
 	return true;
 }
 
+/* Hedges only where fields meet with no road or wall drawn between them:
+ * the two tiles whose data parts a field so, in each rotation. */
+static void
+check_hedges(const struct catalog *cat)
+{
+	char list[200] = "";
+	int n = 0;
+
+	for (int i = 0; i < cat->ntypes; i++)
+		for (int rot = 0; rot < 4; rot++) {
+			struct tile_geo g;
+			geo_build(&cat->types[i], rot, &g);
+			if (g.nhedge && n++ % 4 == 0 && strlen(list) + 24 < sizeof(list))
+				strcat(strcat(list, " "), cat->types[i].id);
+		}
+	is_int(n, 8, "hedges part fields on 8 tile rotations:%s", list);
+	is_str(list, " GQ/Cc! KR/CcRR!", "hedges on GQ/Cc! and KR/CcRR! only");
+}
+
+/* The text map of a game with a Cathar tile to place shows its symbol
+ * and explains it under the legend; a base game's legend has no symbols
+ * line (CATHARS-1). */
+static void
+check_map_symbols(const struct catalog *cat)
+{
+	int order[2] = {catalog_find(cat, "SI.CA/C"), catalog_find(cat, "BA/L")};
+	struct game_setup setup = {.nplayers = 2, .order = order, .norder = 2};
+	struct render_opts o;
+	struct rules_error err = {0};
+	char buf[8192];
+	struct game *g;
+
+	rules_options_default(&setup.opt);
+	render_opts_default(&o);
+	for (int k = 0; k < 2; k++) {
+		FILE *fp = tmpfile();
+		size_t n;
+		setup.start = -1;
+		order[0] = k ? order[1] : catalog_find(cat, "SI.CA/C");
+		if (fp == NULL || (g = game_new(cat, &setup, &err)) == NULL)
+			bail_out("game: %s", err.text);
+		render_ascii(g, &o, fp);
+		rewind(fp);
+		n = fread(buf, 1, sizeof(buf) - 1, fp);
+		buf[n] = '\0';
+		fclose(fp);
+		game_free(g);
+		if (k == 0)
+			ok(strstr(buf, "Symbols: ! Cathar symbol (the city is besieged).") &&
+				   strstr(buf, "#!"),
+			   "a map with SI.CA/C to place draws and explains its Cathar symbol");
+		else
+			ok(strstr(buf, "Symbols:") == NULL, "a base map lists no symbols");
+	}
+}
+
 int
 main(void)
 {
@@ -197,6 +275,8 @@ main(void)
 			ok(good, "%s turned %d: picture and data agree%s%s", t->id,
 			   rot * 90, why[0] ? ": " : "", why);
 		}
+	check_hedges(cat);
+	check_map_symbols(cat);
 	catalog_free(cat);
 	return done_testing();
 }

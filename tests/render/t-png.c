@@ -245,6 +245,53 @@ check_files(const struct catalog *cat)
 	game_free(g);
 }
 
+/* The contact sheet (make tiles.png): every type of every set in its four
+ * rotations, the cell after the last empty, and the symbols drawn: the
+ * Cathar symbol's disc on SI.CA/C, the pig on GQ/F's pigsty (CATHARS-1,
+ * RIVER2-7). */
+static void
+check_sheet(const struct catalog *cat)
+{
+	const char *path = "t-png.sheet.png";
+	struct render_opts o;
+	struct render_error err;
+	cairo_surface_t *s;
+	int drawn = 0, px, w, h;
+	double x, y;
+
+	render_opts_default(&o);
+	if (!ok(render_png_tiles(cat, &o, path, &err) == 0, "contact sheet drawn"))
+		return;
+	s = cairo_image_surface_create_from_png(path);
+	w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+	for (int i = 0; i <= cat->ntypes; i++)
+		for (int r = 0; r < 4; r++) {
+			png_sheet_cell(cat, &o, i, r, &x, &y, &px);
+			if (x + px / 2.0 < w && y + px / 2.0 < h)
+				drawn += pixel(s, x + px / 2.0, y + px / 2.0) != RGB_BACKGROUND &&
+					 pixel(s, x + 1, y + px - 2) != RGB_BACKGROUND;
+		}
+	is_int(drawn, 4 * cat->ntypes, "the contact sheet draws %d tiles: every type of "
+	       "every set, four rotations each", 4 * cat->ntypes);
+	for (int r = 0; r < 4; r++) {
+		int t = catalog_find(cat, r % 2 ? "GQ/F" : "SI.CA/C"), seg = 0;
+		struct tile_geo geo;
+		if (t < 0) {
+			ok(0, "the expansion tiles are in the catalogue");
+			continue;
+		}
+		geo_build(&cat->types[t], r, &geo);
+		png_sheet_cell(cat, &o, t, r, &x, &y, &px);
+		/* off the cross's arms; above the pig's snout */
+		is_rgb(pixel(s, x + (geo.mark[seg].x + (r % 2 ? 0 : 0.03)) * px,
+			     y + (geo.mark[seg].y + (r % 2 ? -0.04 : 0.03)) * px),
+		       r % 2 ? RGB_PIG : RGB_CATHAR,
+		       r % 2 ? "GQ/F's pigsty shows the pig" : "SI.CA/C's city shows the Cathar disc");
+	}
+	cairo_surface_destroy(s);
+	remove(path);
+}
+
 int
 main(void)
 {
@@ -258,6 +305,7 @@ main(void)
 	check_same_bytes(cat);
 	check_scaled(cat);
 	check_files(cat);
+	check_sheet(cat);
 	catalog_free(cat);
 	render_cleanup();
 	return done_testing();

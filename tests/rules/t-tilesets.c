@@ -71,6 +71,36 @@ static const struct {
 	  "X/1 1/1 FFFF F1{NL NR EL ER SL SR WL WR} | start\n"
 	  "X/2 1/1 FFFF F1{NL NR EL ER SL SR WL WR} | start\n",
 	  "broken:2:", "start" },
+	{ "unknown attribute",
+	  "\nX/1 1/1 CFFF C1{N} [cathars]; F1{EL ER SL SR WL WR}(C1) |\n",
+	  "broken:2:", "unknown attribute 'cathars'" },
+	{ "attribute on the wrong kind of feature",
+	  "X/1 1/1 CFFF C1{N}; F1{EL ER SL SR WL WR}(C1) [cathar] |\n",
+	  "broken:1:", "'cathar' cannot be on a field" },
+	{ "tile attribute on a feature",
+	  "X/1 1/1 FFFF F1{NL NR EL ER SL SR WL WR} [volcano] |\n",
+	  "broken:1:", "after the '|'" },
+	{ "feature attribute among the flags",
+	  "X/1 1/1 FFFF F1{NL NR EL ER SL SR WL WR} | pigsty\n",
+	  "broken:1:", "'pigsty' belongs on a field" },
+	{ "attribute given twice",
+	  "X/1 1/1 CFFF C1{N} [wine wine]; F1{EL ER SL SR WL WR}(C1) |\n",
+	  "broken:1:", "twice" },
+	{ "bad attribute count",
+	  "X/1 1/1 CFFF C1{N} [wine=0]; F1{EL ER SL SR WL WR}(C1) |\n",
+	  "broken:1:", "count" },
+	{ "attributes not at the end of a feature",
+	  "X/1 1/1 CFFF C1{N} [wine] x; F1{EL ER SL SR WL WR}(C1) |\n",
+	  "broken:1:", "[...]" },
+	{ "also names an unknown tile",
+	  "also Y/9 1/1\nX/1 1/1 FFFF F1{NL NR EL ER SL SR WL WR} |\n",
+	  "broken:1:", "Y/9" },
+	{ "removes with a count",
+	  "removes BA/L 1/1\nX/1 1/1 FFFF F1{NL NR EL ER SL SR WL WR} |\n",
+	  "broken:1:", "removes ID" },
+	{ "a third inner field",
+	  "X/1 1/1 CCCC C1{N,E,S,W}; F1{inner}(C1); F2{inner}; F3{inner} |\n",
+	  "broken:1:", "inner" },
 };
 #define NBROKEN ((int)(sizeof(broken) / sizeof(broken[0])))
 
@@ -140,12 +170,13 @@ test_base(const struct catalog *cat)
 }
 
 static int
-count_group(const struct catalog *cat, int group)
+count_group(const struct catalog *cat, const char *set, int group)
 {
 	int i, n = 0;
 
 	for (i = 0; i < cat->ntypes; i++)
-		if (cat->types[i].group == group)
+		if (cat->types[i].group == group &&
+		    strcmp(cat->types[i].set, set) == 0)
 			n++;
 	return n;
 }
@@ -165,13 +196,13 @@ test_river(const struct catalog *cat)
 	is_int(e2.gardens, 1, "ABBOT-1: 2nd edition River I has 1 garden");
 	ok(ii && iig && ii->count[1] == 1 && iig->count[1] == 1,
 	    "ABBOT-1: 2nd edition has RI.1/II once and RI.1/IIG once");
-	is_int(count_group(cat, GROUP_RIVER_SPRING), 1, "RIVER-1: one spring");
-	is_int(count_group(cat, GROUP_RIVER_LAKE), 1, "RIVER-1: one lake");
+	is_int(count_group(cat, "river", GROUP_RIVER_SPRING), 1, "RIVER-1: one spring");
+	is_int(count_group(cat, "river", GROUP_RIVER_LAKE), 1, "RIVER-1: one lake");
 	ok(s && (s->flags & TILE_START) && (s->flags & TILE_MAX1) &&
 	    s->group == GROUP_RIVER_SPRING && s->count[0] == 1,
 	    "RIVER-2: RI/s is the river's start tile, one copy at most");
 	is_int(e1.starts, 1, "RIVER-2: one start copy in River I");
-	is_int(count_group(cat, GROUP_RIVER), 9, "RIVER-2: 9 river types "
+	is_int(count_group(cat, "river", GROUP_RIVER), 9, "RIVER-2: 9 river types "
 	    "between spring and lake");
 }
 
@@ -209,7 +240,12 @@ test_edges(const struct catalog *cat)
 	char got[5];
 	int i;
 
-	is_int(cat->ntypes, NEXPECT, "the catalogue holds the %d base and "
+	int nold = 0;
+
+	for (i = 0; i < cat->ntypes; i++)
+		nold += strcmp(cat->types[i].set, "base") == 0 ||
+		    strcmp(cat->types[i].set, "river") == 0;
+	is_int(nold, NEXPECT, "the catalogue holds the %d base and "
 	    "River I types", NEXPECT);
 	for (i = 0; i < NEXPECT; i++) {
 		t = get(cat, expect_edges[i].id);
@@ -280,6 +316,8 @@ test_names(void)
 	is_int(slot_parse("wr"), SLOT_WR, "slot_parse ignores case");
 	is_int(slot_parse("X"), -1, "slot_parse refuses unknown names");
 	is_str(slot_name(SLOT_CENTRE), "C", "the centre slot is C");
+	is_str(slot_name(SLOT_INNER2), "I2", "the second inner field's slot is I2");
+	is_int(slot_parse("i1"), SLOT_INNER, "slot_parse reads I1");
 	is_str(seg_kind_name(SEG_GARDEN), "garden", "seg_kind_name");
 	is_str(edge_kind_name(EDGE_RIVER), "river", "edge_kind_name");
 }

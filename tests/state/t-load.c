@@ -78,7 +78,7 @@ static const struct edit edits[] = {
 	{"board[2].player", "\"mallory\"",
 	 "board[2].player: \"mallory\" is not a player of this game"},
 	{"figures[0].slot", "\"Q\"",
-	 "figures[0].slot: \"Q\" is not a slot: N NL NR E EL ER S SL SR W WL WR or C"},
+	 "figures[0].slot: \"Q\" is not a slot: N NL NR E EL ER S SL SR W WL WR, C, I1 or I2"},
 	{"figures[0].figure", "\"dragon\"",
 	 "figures[0].figure: \"dragon\" is not a figure (thief, knight, farmer, monk, "
 	 "abbot)"},
