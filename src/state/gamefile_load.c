@@ -115,23 +115,24 @@ static int
 load_key(struct gamefile *gf, json_t *pl, const char *path, int i, struct gf_error *err)
 {
 	uint8_t key[GF_KEY_BYTES];
-	const char *b64, *end;
+	const char *text;
 	char p[JV_PATH];
-	size_t len;
+	int kind;
 
 	if (json_object_get(pl, "key") == NULL)
 		return 0;
-	if ((b64 = jv_string(pl, path, "key", "a public key in base64", err)) == NULL)
+	if ((text = jv_string(pl, path, "key", "a public key in base64", err)) == NULL)
 		return -1;
 	jv_join(p, path, "key");
-	if (sodium_base642bin(key, sizeof(key), b64, strlen(b64), NULL, &len, &end,
-			      sodium_base64_VARIANT_ORIGINAL) != 0 ||
-	    len != sizeof(key) || *end != '\0')
+	if (gamefile_key_read(text, &kind, key) < 0)
 		return gf_fail(err, p,
 			       "\"%.60s\" is not an Ed25519 public key (44 base64 "
-			       "characters)",
-			       b64);
-	return gamefile_set_key(gf, i, key, err);
+			       "characters, or ssh-ed25519 and 68)",
+			       text);
+	if (gamefile_set_key(gf, i, key, err) < 0)
+		return -1;
+	gf->key_kind[i] = kind;
+	return 0;
 }
 
 static int
