@@ -66,8 +66,9 @@ get_ed25519_blob(struct wire in, uint8_t *out, size_t want, const char *what,
 	if (!is_name(s, len, SSH_ED25519)) {
 		show(s, len, name, sizeof(name));
 		snprintf(why, n,
-			 "the %s is of type %s: carcpbem takes ssh-ed25519 only; make a "
-			 "key with ssh-keygen -t ed25519",
+			 "the %s is of type %s: carcpbem takes ssh-ed25519 keys only; "
+			 "make one with ssh-keygen -t ed25519 and give the host its .pub "
+			 "file",
 			 what, name);
 		return -1;
 	}
@@ -186,7 +187,7 @@ sshsig_decode(const char *b64, size_t len, uint8_t *blob, size_t cap, size_t *bl
 	if (len > SSHSIG_B64_MAX)
 		return snprintf(why, n,
 				"the SSH signature is %zu base64 characters long, more "
-				"than %d: an ssh-ed25519 signature is about 244",
+				"than %d: an ssh-ed25519 signature is about 240",
 				len, SSHSIG_B64_MAX),
 		       -1;
 	if (sodium_base642bin(blob, cap, b64, len, NULL, blen, &end,
@@ -273,8 +274,8 @@ sshsig_parse(const uint8_t *blob, size_t len, struct sshsig *out, char *why, siz
 		return -1;
 	if (w.n != 0)
 		return snprintf(why, n,
-				"the SSH signature has %zu bytes after its end: send the "
-				".sig file as ssh-keygen wrote it",
+				"the SSH signature goes on after its end (%zu more "
+				"bytes): send the .sig file as ssh-keygen wrote it",
 				w.n),
 		       -1;
 	return 0;

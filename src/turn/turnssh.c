@@ -42,7 +42,7 @@ read_armor(const char *text, size_t len, const struct turn_sshmark *m, char *b64
 		if (*n > SSHSIG_B64_MAX)
 			return terr(err, TURN_MALFORMED,
 				    "line %d: the SSH signature is longer than %d base64 "
-				    "characters: an ssh-ed25519 signature is about 244",
+				    "characters: an ssh-ed25519 signature is about 240",
 				    s.no, SSHSIG_B64_MAX);
 	}
 	return terr(err, TURN_MALFORMED,
@@ -56,6 +56,7 @@ read_signature(const char *text, size_t len, const struct turn_sshmark *m,
 	       struct turn *t, size_t *end, struct turn_error *err)
 {
 	char b64[SSHSIG_B64_MAX + 1], why[300];
+	uint8_t blob[SSHSIG_READ_MAX];
 	size_t n;
 
 	if (m->count > 1)
@@ -65,10 +66,14 @@ read_signature(const char *text, size_t len, const struct turn_sshmark *m,
 			    m->count);
 	if (read_armor(text, len, m, b64, &n, end, err) < 0)
 		return -1;
-	if (sshsig_decode(b64, n, t->ssh_blob, sizeof(t->ssh_blob), &t->ssh_blob_len,
-			  why, sizeof(why)) < 0 ||
-	    sshsig_parse(t->ssh_blob, t->ssh_blob_len, &t->ssh, why, sizeof(why)) < 0)
+	if (sshsig_decode(b64, n, blob, sizeof(blob), &n, why, sizeof(why)) < 0 ||
+	    sshsig_parse(blob, n, &t->ssh, why, sizeof(why)) < 0)
 		return terr(err, TURN_MALFORMED, "line %d: %s", m->first, why);
+	if (n > sizeof(t->ssh_blob)) /* cannot be, for an ssh-ed25519 one */
+		return terr(err, TURN_MALFORMED, "line %d: the SSH signature is too long",
+			    m->first);
+	memcpy(t->ssh_blob, blob, n);
+	t->ssh_blob_len = n;
 	if (sshsig_check_namespace(&t->ssh, why, sizeof(why)) < 0)
 		return terr(err, TURN_BAD_SIGNATURE, "%s", why);
 	return 0;
