@@ -173,13 +173,14 @@ find_signed(const char *text, const struct turn *recv, const struct turn_sshmark
 	t->ssh_msg_len = make(text, recv, m, 0, t->ssh_msg);
 }
 
-/* The turn block before the signature, as received: where it is, and
- * that it reads (line numbers as in the text). */
+/* The turn block right before the signature, as received (an earlier
+ * one may be the host's notice, quoted): where it is, and that it reads
+ * (line numbers as in the text). */
 static int
 read_received(const char *text, const struct turn_sshmark *m, struct turn *recv,
 	      struct turn_error *err)
 {
-	if (turn_parse(text, m->begin, TURN_PLAIN, recv, err) < 0) {
+	if (turn_parse(text, m->begin, TURN_PLAIN | TURN_LAST, recv, err) < 0) {
 		if (err && strncmp(err->text, "no turn", 7) == 0)
 			terr(err, TURN_MALFORMED,
 			     "no turn before the SSH signature on line %d: send the "
