@@ -252,9 +252,14 @@ get_header(struct wire *w, struct sshsig *out, char *why, size_t n)
 				"carcassonne",
 				len ? "too long" : "empty"),
 		       -1;
-	show(s, len, out->ns, sizeof(out->ns));
-	if (memchr(s, '\0', len) || strlen(out->ns) != len)
-		return snprintf(why, n, "the SSH signature's namespace is not text"), -1;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < 0x20 || s[i] > 0x7e)
+			return snprintf(why, n,
+					"the SSH signature's namespace is not text: sign "
+					"with -n carcassonne"),
+			       -1;
+	memcpy(out->ns, s, len);
+	out->ns[len] = '\0';
 	if (get_string(w, &s, &len) < 0 || len != 0)
 		return snprintf(why, n,
 				"the SSH signature's reserved field is not empty: sign "
