@@ -251,4 +251,37 @@ test_expect_success 'a whole game of SSH and carcpbem turns, replayed' '
 	grep "every signature and hash checks" out
 '
 
+# sha256_claimed GAMEDIR: record 1's SSH signature made to claim sha256
+# where it was made with sha512: the same signature bytes (so the same
+# turn id), chain and state.json's head made to fit.
+sha256_claimed () {
+	python3 - "$1" <<-\EOF
+	import base64, hashlib, json, sys
+	d = sys.argv[1]
+	lines = open(d + "/history.jsonl").read().split("\n")[:-1]
+	r = json.loads(lines[1])
+	t = r["text"]
+	i = t.index("-----BEGIN SSH SIGNATURE-----")
+	blob = base64.b64decode("".join(t[i:].split("\n")[1:-1]))
+	blob = blob.replace(b"\0\0\0\6sha512", b"\0\0\0\6sha256")
+	b = base64.b64encode(blob).decode()
+	armor = "\n".join(b[k:k + 70] for k in range(0, len(b), 70))
+	r["text"] = t[:i] + "-----BEGIN SSH SIGNATURE-----\n" + armor + "\n-----END SSH SIGNATURE-----"
+	lines[1] = json.dumps(r, separators=(",", ":"))
+	open(d + "/history.jsonl", "w").write("\n".join(lines) + "\n")
+	old = json.load(open(d + "/state.json"))["archive"]["head"]
+	head = hashlib.blake2b(b"carcpbem history v1\n" + lines[-1].encode(), digest_size=32).hexdigest()
+	s = open(d + "/state.json").read().replace(old, head)
+	open(d + "/state.json", "w").write(s)
+	EOF
+}
+
+test_expect_success 'replay checks the SSH signature of each record' '
+	game && unsigned alice 1 "place 0 -1 90" "knight N" && sign alice &&
+	"$CARCPBEM" apply game turn.txt >/dev/null &&
+	sha256_claimed game &&
+	expect_code 1 "$CARCPBEM" replay game 2>err &&
+	grep "record 1 (turn 1 of alice): its turn is refused: bad-signature: the SSH signature does not match the turn" err
+'
+
 test_done
