@@ -206,7 +206,7 @@ turn_parse_ssh(const char *text, size_t len, const struct turn_sshmark *m,
 	       struct turn *t, struct turn_error *err)
 {
 	struct turn recv, sig = {0};
-	size_t end;
+	size_t end = 0;
 
 	if (read_signature(text, len, m, &sig, &end, err) < 0 ||
 	    read_received(text, m, &recv, err) < 0)
