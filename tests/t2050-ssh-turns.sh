@@ -175,7 +175,10 @@ test_expect_success 'wrong namespace, another key, a forged seat: refused with t
 	sign bob &&
 	refused 5 "the turn is alice.s but signed with bob.s key" turn.txt &&
 	unsigned bob 1 "place 0 -1 90" && sign bob &&
-	refused 6 "it is not bob.s decision" turn.txt
+	refused 6 "it is not bob.s decision" turn.txt &&
+	unsigned alice 1 "place 0 -1 90" && rm -f rsa rsa.pub &&
+	ssh-keygen -q -t rsa -b 2048 -N "" -C alice -f rsa && sign rsa &&
+	refused 3 "the signature.s key is of type ssh-rsa: carcpbem takes ssh-ed25519 keys only; make one with ssh-keygen -t ed25519" turn.txt
 '
 
 test_expect_success 'duplicate and stale SSH turns, even mangled' '
