@@ -201,7 +201,9 @@ test_expect_success 'malformed signatures: status 3, with the reason' '
 	refused 3 "not a line of an SSH signature" turn.txt b64.sig &&
 	cat turn.txt.sig turn.txt.sig >two.sig &&
 	refused 3 "2 SSH signatures in one text" turn.txt two.sig &&
-	refused 3 "no turn before the SSH signature" turn.txt.sig
+	refused 3 "no turn before the SSH signature" turn.txt.sig &&
+	{ sed -n 1p turn.txt.sig; yes "" | head -n 5000; sed 1d turn.txt.sig; } >padded.sig &&
+	refused 3 "the SSH signature starting on line 9 is more than 100 lines long" turn.txt padded.sig
 '
 
 test_expect_success 'other SSH key types and secret keys are refused with a sentence' '

@@ -30,6 +30,11 @@ read_armor(const char *text, size_t len, const struct turn_sshmark *m, char *b64
 			b64[*n] = '\0';
 			return 0;
 		}
+		if (s.no - m->first >= TURN_BLOCK_MAX_LINES)
+			return terr(err, TURN_MALFORMED,
+				    "the SSH signature starting on line %d is more than %d "
+				    "lines long: send the .sig file as ssh-keygen wrote it",
+				    m->first, TURN_BLOCK_MAX_LINES);
 		if (s.line.bad >= 0 || s.line.too_long ||
 		    strspn(l, B64_CHARS " ") != strlen(l))
 			return terr(err, TURN_MALFORMED,
