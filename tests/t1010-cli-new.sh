@@ -111,12 +111,13 @@ test_expect_success 'an existing file is kept unless --force' '
 
 test_expect_success 'no file to write to' '
 	new_fails 2 "carcpbem new: say where to write the game: -o FILE, --spool DIR or --dir DIR" alice bob &&
-	sed -n 2p err | grep "^usage: carcpbem new \[options\] -o FILE|--spool DIR|--dir DIR NAME NAME...$"
+	sed -n 2p err | grep "^usage: carcpbem new \[options\] -o FILE|--spool DIR|--dir DIR NAME \[NAME...\]$"
 '
 
-test_expect_success 'one player, six players' '
-	new_fails 2 "carcpbem new: name 2 to 5 players, not 1" -o g.json alice &&
-	new_fails 2 "carcpbem new: name 2 to 5 players, not 6" -o g.json a b c d e f
+test_expect_success 'no player, six players (BASE-COMP-3, UN-03)' '
+	new_fails 2 "carcpbem new: name the players, in their seat order" -o g.json &&
+	new_fails 2 "carcpbem new: the base game is for 1 to 5 players, not 6 (BASE-COMP-3)" \
+		-o g.json a b c d e f
 '
 
 test_expect_success 'bad and duplicate names' '

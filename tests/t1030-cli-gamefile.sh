@@ -183,13 +183,22 @@ test_expect_success 'rules' '
 	refused "rules.river_uturn: \"never\" is not \"curves\" or \"area\"" &&
 	mkgame &&
 	edit "d[\"rules\"][\"dragon\"] = True" &&
-	refused "rules.dragon: unknown key; the keys here are edition, farmers, river, abbot, river_uturn"
+	refused "rules.dragon: unknown key; the keys here are edition, farmers, river, abbot, river_uturn, river2, gq11, cathars, king-robber, count, abbey-mayor, traders-builders, princess-dragon, tower, gifts" &&
+	mkgame &&
+	edit "d[\"rules\"][\"cathars\"] = 1" &&
+	refused "rules.cathars: expected true or false, found an integer" &&
+	mkgame &&
+	edit "d[\"rules\"][\"cathars\"] = True" &&
+	refused "rules: Cathars (cathars) is not yet playable: its rules are not built yet (CATHARS)"
 '
 
 test_expect_success 'players, first player, seed' '
 	mkgame &&
-	edit "d[\"players\"] = d[\"players\"][:1]" &&
-	refused "players: 1 player: a game has 2 to 5 players" &&
+	edit "d[\"players\"] = []" &&
+	refused "players: 0 players: the base game is for 1 to 5 players, not 0 (BASE-COMP-3)" &&
+	mkgame &&
+	edit "d[\"players\"] += [{\"name\": n} for n in (\"c\", \"d\", \"e\", \"f\", \"g\")]" &&
+	refused "players: 7 players: too many (BASE-COMP-3)" &&
 	mkgame &&
 	edit "d[\"players\"][1][\"name\"] = \"Alice\"" &&
 	refused "players[1].name: \"Alice\" is the name of two players: give each player a different name" &&

@@ -27,8 +27,8 @@ static const struct cli_opt new_opts[] = {
 
 static const struct cli_usage usage = {
 	"new",
-	"[options] -o FILE|--spool DIR|--dir DIR NAME NAME...",
-	"Creates a game for 2 to 5 players, named in their seat order: a game file\n"
+	"[options] -o FILE|--spool DIR|--dir DIR NAME [NAME...]",
+	"Creates a game for 1 to 5 players, named in their seat order: a game file\n"
 	"FILE (mode 0600: it holds the secret seed) that the host plays with\n"
 	"carcpbem play, or, with every player's public key, a game directory for\n"
 	"signed turns (state.json and history.jsonl; carcpbem apply).",
@@ -95,14 +95,17 @@ static int
 check_args(const struct new_args *a, char **names, int n)
 {
 	char why[160];
+	int r;
 
 	if (!a->out + !a->arch.spool + !a->arch.dir == 3)
 		return usage_error(&usage, "say where to write the game: -o FILE, --spool "
 					   "DIR or --dir DIR");
 	if (!a->out + !a->arch.spool + !a->arch.dir < 2)
 		return usage_error(&usage, "give one of -o, --spool and --dir");
-	if (n < 2 || n > 5)
-		return usage_error(&usage, "name 2 to 5 players, not %d", n);
+	if (n < 1)
+		return usage_error(&usage, "name the players, in their seat order");
+	if ((r = rules_opt_check(&usage, &a->opt, n, "")) != 0)
+		return r;
 	for (int i = 0; i < n; i++) {
 		if (gamefile_check_name(names[i], why, sizeof(why)) < 0)
 			return usage_error(&usage, "%s", why);
@@ -176,7 +179,7 @@ static void
 report_new(const struct new_args *a, const char *where, const struct gamefile *gf,
 	   bool mailed)
 {
-	char rules[128];
+	char rules[256];
 
 	rules_describe(&gf->setup.opt, rules, sizeof(rules));
 	cli_say(stdout, "Created %s%s: a game for", a->out ? "" : "game directory ", where);

@@ -63,14 +63,15 @@ show_figures(const struct gamefile *gf)
 static int
 show_text(const char *path, const struct gamefile *gf)
 {
-	char rules[128], *board = textboard(gf);
+	char rules[256], *board = textboard(gf);
 
 	if (board == NULL) {
 		cli_error("out of memory");
 		return EXIT_FAIL;
 	}
 	rules_describe(&gf->setup.opt, rules, sizeof(rules));
-	cli_say(stdout, "Game %s: %d players; %s.\n\n", path, gf->nplayers, rules);
+	cli_say(stdout, "Game %s: %d player%s; %s.\n\n", path, gf->nplayers,
+		gf->nplayers == 1 ? "" : "s", rules);
 	show_players(gf);
 	putchar('\n');
 	if (gf->game->over)

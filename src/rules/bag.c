@@ -7,16 +7,6 @@
 
 #include "engine.h"
 
-static bool
-set_enabled(const struct rules_options *opt, const char *set)
-{
-	if (strcmp(set, "base") == 0)
-		return true;
-	if (strcmp(set, "river") == 0)
-		return opt->river;
-	return false;
-}
-
 #define SPARE_DRAWS 16
 
 /* Fisher-Yates driven by a ChaCha20 stream keyed by the seed. Indices come
@@ -51,7 +41,7 @@ default_start(const struct game *g)
 
 	for (int i = 0; i < cat->ntypes; i++)
 		if ((cat->types[i].flags & TILE_START) && cat->types[i].group == want &&
-		    set_enabled(&g->opt, cat->types[i].set))
+		    module_set_enabled(&g->opt, cat->types[i].set))
 			return i;
 	return -1;
 }
@@ -111,7 +101,7 @@ bag_count(const struct game *g, int *copies, int n[3])
 		const struct tile_type *t = &g->cat->types[i];
 		if (t->set != set) { /* types of one set are contiguous */
 			set = t->set;
-			enabled = set_enabled(&g->opt, set);
+			enabled = module_set_enabled(&g->opt, set);
 		}
 		copies[i] = enabled && bag_rank(t) >= 0
 				    ? t->count[g->opt.edition - 1] - start_copies(g, i)

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "module_id.h"
 #include "rules_error.h"
 #include "tile.h"
 
@@ -31,14 +32,15 @@ enum river_uturn {
 struct rules_options {
 	int edition;   /* 1 or 2 (2nd edition tile set, with gardens) */
 	bool farmers;  /* FARM */
-	bool river;    /* RIVER */
-	bool abbot;    /* ABBOT */
+	bool river;    /* RIVER: the same as with's MOD_RIVER bit (module_sync) */
+	bool abbot;    /* ABBOT: the same as with's MOD_ABBOT bit */
 	int river_uturn; /* enum river_uturn */
+	uint32_t with; /* a bit per enum module_id (MODULE_BIT) */
 };
 
 struct game_setup {
 	struct rules_options opt;
-	int nplayers;              /* 2..5 (6 when opt allows) */
+	int nplayers;              /* 1..5 (6 when a module allows, module_check) */
 	int first_player;          /* seat that moves first (CF-04) */
 	uint8_t seed[SEED_BYTES];  /* shuffles the bag */
 	const int *order;          /* if not NULL: the bag is exactly these types, in order */

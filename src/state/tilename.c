@@ -44,7 +44,7 @@ edit_distance(const char *a, const char *b)
 static bool
 tile_usable(const struct catalog *cat, const struct rules_options *opt, int i)
 {
-	return (strcmp(cat->types[i].set, "river") != 0 || opt->river) &&
+	return module_set_enabled(opt, cat->types[i].set) &&
 	       cat->types[i].count[opt->edition - 1] > 0;
 }
 
@@ -90,9 +90,13 @@ gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 		snprintf(why, n, "unknown tile id '%s' (%s)", id, near);
 		return -1;
 	}
-	if (strcmp(cat->types[i].set, "river") == 0 && !opt->river) {
-		snprintf(why, n, "tile %s is a river tile: it needs the river expansion",
-			 id);
+	if (!module_set_enabled(opt, cat->types[i].set)) {
+		if (strcmp(cat->types[i].set, "river") == 0)
+			snprintf(why, n, "tile %s is a river tile: it needs the river expansion",
+				 id);
+		else
+			snprintf(why, n, "tile %s is in the tile set %s: it needs --with %s",
+				 id, cat->types[i].set, cat->types[i].set);
 		return -1;
 	}
 	if (cat->types[i].count[opt->edition - 1] == 0) {
