@@ -9,24 +9,15 @@
 
 #define SPARE_DRAWS 16
 
-/* Fisher-Yates driven by a ChaCha20 stream keyed by the seed. Indices come
- * from Lemire's multiply-and-reject method, so every order is exactly
- * equally likely; the spare values make running out practically impossible,
- * and if it ever happened the last value's bias would be below 2^-24. */
+/* Fisher-Yates driven by a ChaCha20 stream keyed by the seed, with
+ * bag_index's unbiased indices. */
 static void
 shuffle(int16_t *a, int n, const uint32_t *stream, int nstream)
 {
 	int k = 0;
 
 	for (int i = n - 1; i > 0; i--) {
-		uint32_t bound = (uint32_t)i + 1;
-		uint64_t m = (uint64_t)stream[k++] * bound;
-		if ((uint32_t)m < bound) {
-			uint32_t threshold = -bound % bound;
-			while ((uint32_t)m < threshold && k < nstream)
-				m = (uint64_t)stream[k++] * bound;
-		}
-		int j = (int)(m >> 32);
+		int j = (int)bag_index((uint32_t)i + 1, stream, &k, nstream);
 		int16_t t = a[i];
 		a[i] = a[j];
 		a[j] = t;

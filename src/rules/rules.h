@@ -174,9 +174,11 @@ struct game {
 	uint64_t figures_of[MAX_PLAYERS][FIG_TYPE_COUNT]; /* bit i: figure[i] is theirs */
 	uint8_t allowed[FIG_TYPE_COUNT]; /* per figure, a bit per seg_kind it may occupy */
 
-	/* draw pile */
+	/* draw pile: drawn, then left to draw, then set aside (bag_ops.c) */
 	int16_t *bag;
 	int bag_len, bag_next;
+	int bag_aside;     /* tiles set aside after bag_len */
+	uint32_t bag_ops;  /* bag operations so far: each has its own stream */
 	int start_type;
 
 	/* board */
