@@ -144,11 +144,12 @@ show_json(const struct gamefile *gf)
 		cli_error("out of memory");
 		return EXIT_FAIL;
 	}
-	root = json_pack("{s:i, s:b, s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "turn", g->turn,
-			 "over", g->over, "tiles_left", game_tiles_left(g), "rules",
+	root = json_pack("{s:i, s:b, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "turn",
+			 g->turn, "over", g->over, "tiles_left", game_tiles_left(g), "rules",
 			 gamefile_rules_json(&gf->setup.opt), "players", players_json(gf),
 			 "decision", decision_json(gf), "figures", gamefile_figures_json(gf),
-			 "tiles", tiles_json(g), "board", board_json(board));
+			 "tiles", tiles_json(g), "board", board_json(board), "scoring",
+			 score_events_json(gf, 0), "totals", score_totals_json(gf));
 	free(board);
 	if (root && json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0) {
 		putchar('\n');

@@ -158,6 +158,8 @@ struct game_event {
 	uint8_t figure;    /* place-figure: enum figure_type */
 	uint8_t slot;      /* place-figure: board slot */
 	uint8_t rot;       /* place-tile: rotation */
+	uint8_t seg;       /* score: the feature's segment on the tile at x,y */
+	const char *rule;  /* score: the RULES.md id of the value ("FARM-8"), static */
 };
 
 #define TURN_PLAN_MAX 16

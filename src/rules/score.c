@@ -27,9 +27,11 @@ figures_on(const struct game *g, int root, int16_t *idx)
 	return n;
 }
 
-/* BASE-SCORE-2: the strongest player(s) on the feature get its value. */
+/* BASE-SCORE-2: the strongest player(s) on the feature get its value;
+ * rule names how the value was counted. */
 static void
-award(struct game *g, int root, int points, bool final, const int16_t *idx, int n)
+award(struct game *g, int root, int points, bool final, const char *rule,
+      const int16_t *idx, int n)
 {
 	int strength[MAX_PLAYERS] = {0}, best = 0;
 	const struct placed_tile *pt = &g->placed[root / TILE_SEG_MAX];
@@ -52,6 +54,8 @@ award(struct game *g, int root, int points, bool final, const int16_t *idx, int 
 				     .x = pt->x,
 				     .y = pt->y,
 				     .tile = (int16_t)pt->type,
+				     .seg = (uint8_t)(root % TILE_SEG_MAX),
+				     .rule = rule,
 			     });
 	}
 }
@@ -81,6 +85,16 @@ feature_value(struct game *g, int root, bool complete)
 	}
 }
 
+/* The rule that counts a feature's value, by kind, in play and at the end. */
+static const char *const value_rule[2][SEG_KIND_COUNT] = {
+	[0] = {[SEG_ROAD] = "BASE-SCORE-ROAD-2", [SEG_CITY] = "BASE-SCORE-CITY-2",
+	       [SEG_MONASTERY] = "BASE-SCORE-MON-3", [SEG_GARDEN] = "ABBOT-5",
+	       [SEG_FIELD] = "FARM-6", [SEG_RIVER] = "RIVER-6"},
+	[1] = {[SEG_ROAD] = "BASE-FINAL-1", [SEG_CITY] = "BASE-FINAL-2",
+	       [SEG_MONASTERY] = "BASE-FINAL-3", [SEG_GARDEN] = "ABBOT-7",
+	       [SEG_FIELD] = "FARM-8", [SEG_RIVER] = "RIVER-6"},
+};
+
 static void
 score_feature(struct game *g, int root, bool final)
 {
@@ -90,7 +104,8 @@ score_feature(struct game *g, int root, bool final)
 	if (g->feat[root].figures == 0)
 		return;
 	n = figures_on(g, root, idx);
-	award(g, root, feature_value(g, root, !final), final, idx, n);
+	award(g, root, feature_value(g, root, !final), final,
+	      value_rule[final][g->feat[root].kind], idx, n);
 	figures_return(g, root, final, idx, n);
 }
 
@@ -133,7 +148,7 @@ score_recall_abbot(struct game *g, int player)
 		return -1;
 	root = feature_find(g, seg);
 	n = figures_on(g, root, idx);
-	award(g, root, cloister_value(g, root), false, idx, n);
+	award(g, root, cloister_value(g, root), false, "ABBOT-6", idx, n);
 	figures_return(g, root, false, idx, n);
 	return 0;
 }
@@ -191,7 +206,8 @@ score_fields(struct game *g)
 		if (k < ndone)
 			continue; /* scored through another farmer already */
 		done[ndone++] = root;
-		award(g, root, 3 * field_cities(g, root), true, idx, figures_on(g, root, idx));
+		award(g, root, 3 * field_cities(g, root), true, "FARM-8", idx,
+		      figures_on(g, root, idx));
 	}
 }
 
