@@ -159,4 +159,20 @@ test_expect_success 'tiles of a set or edition the game does not use' '
 	"$CARCPBEM" new --edition 2 --tiles BA/CcG -o g.json a b >/dev/null
 '
 
+test_expect_success '--tiles: no more copies than the tile sets have (BASE-COMP-2, RIVER-1)' '
+	new_fails 2 "carcpbem new: --tiles: BA/CFc.1 is named 2 times, but the tile sets of these rules have 1 copy of it to draw" \
+		--tiles BA/CFc.1,BA/L,BA/CFc.1 -o g.json a b &&
+	new_fails 2 "carcpbem new: --tiles: BA/CFc.1 is named 1 time, but the tile sets of these rules have 0 copies of it to draw" \
+		--start BA/CFc.1 --tiles BA/CFc.1 -o g.json a b &&
+	new_fails 2 "carcpbem new: --tiles: BA/RCr is named 4 times, but the tile sets of these rules have 3 copies of it to draw" \
+		--tiles BA/RCr,BA/RCr,BA/RCr,BA/RCr -o g.json a b &&
+	new_fails 2 "carcpbem new: --tiles: BA/RCr is named 4 times, but the tile sets of these rules have 3 copies of it to draw" \
+		--river --start RI/s --tiles BA/RCr,BA/RCr,BA/RCr,BA/RCr -o g.json a b &&
+	new_fails 2 "carcpbem new: --tiles: BA/Cc.1 is named 3 times, but the tile sets of these rules have 2 copies of it to draw" \
+		--edition 2 --tiles BA/Cc.1,BA/Cc.1,BA/Cc.1 -o g.json a b &&
+	"$CARCPBEM" new --tiles BA/Cc.1,BA/Cc.1,BA/Cc.1,BA/CFc.1 -o g.json a b >/dev/null &&
+	rm g.json &&
+	"$CARCPBEM" new --tiles BA/RCr,BA/RCr,BA/RCr -o g.json a b >/dev/null
+'
+
 test_done

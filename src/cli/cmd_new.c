@@ -149,6 +149,44 @@ parse_tiles(const struct catalog *cat, const struct new_args *a, int **order, in
 	return *n ? 0 : usage_error(&usage, "--tiles: no tile ids in \"%s\"", a->tiles);
 }
 
+/* --tiles names each tile at most as often as the tile sets of the rules
+ * put it in the bag (the start tile placed, RIVER-1's box aside): the
+ * copies a shuffled bag of the same setup holds. */
+static int
+check_copies(const struct catalog *cat, const struct game_setup *s)
+{
+	struct game_setup probe = *s;
+	struct rules_error re = {0};
+	struct game *g;
+	int *have, r = 0;
+
+	probe.order = NULL;
+	probe.norder = 0;
+	if ((g = game_new(cat, &probe, &re)) == NULL)
+		return 0; /* the rules refuse the setup itself, with their reason */
+	if ((have = calloc((size_t)cat->ntypes, sizeof(int))) == NULL) {
+		game_free(g);
+		cli_error("out of memory");
+		return EXIT_FAIL;
+	}
+	for (int i = 0; i < g->bag_len; i++)
+		have[g->bag[i]]++;
+	for (int i = 0; i < s->norder && r == 0; i++) {
+		int t = s->order[i], given = 0;
+		for (int j = 0; j < s->norder; j++)
+			given += s->order[j] == t;
+		if (given > have[t])
+			r = usage_error(&usage,
+					"--tiles: %s is named %d time%s, but the tile sets of "
+					"these rules have %d cop%s of it to draw",
+					cat->types[t].id, given, given == 1 ? "" : "s", have[t],
+					have[t] == 1 ? "y" : "ies");
+	}
+	free(have);
+	game_free(g);
+	return r;
+}
+
 static int
 fill_setup(const struct catalog *cat, const struct new_args *a, int n,
 	   struct game_setup *s, int **order)
@@ -170,7 +208,7 @@ fill_setup(const struct catalog *cat, const struct new_args *a, int n,
 		seed_random(s->seed);
 	else if (seed_from_text(&usage, a->seed, s->seed) < 0)
 		return EXIT_USAGE;
-	return 0;
+	return s->order ? check_copies(cat, s) : 0;
 }
 
 /* What is next, as true for the mode: a game file is played here, a
