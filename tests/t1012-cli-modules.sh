@@ -91,6 +91,33 @@ test_expect_success 'UN-03: one player in selfplay and the mail demo' '
 	grep "^Winner: Ada with" out
 '
 
+test_expect_success 'UN-03: one player by signed turns: move, apply; a turn ends at its own end' '
+	cp "$top_srcdir"/tests/turn/data/keys/alice.* . && chmod 600 alice.key &&
+	"$CARCPBEM" new --seed solo --tiles BA/CFc.1,BA/L,BA/Rr,BA/C --dir game --id solo \
+		--key alice.pub alice >/dev/null &&
+	"$CARCPBEM" view game -o v.json &&
+	a=$("$CARCPBEM" legal v.json | sed "/^#/d" | head -n 1) &&
+	b=$("$CARCPBEM" legal v.json | sed "/^#/d" | tail -n 1) &&
+	state=$(sed -n "s/^  \"state_hash\": \"\(.*\)\",$/\1/p" v.json) &&
+	printf -- "-----BEGIN CARCASSONNE TURN-----\nGame: solo\nTurn: 1\nPlayer: alice\nState: %s\nAction: %s\nAction: pass\nAction: place 9 9 0\n-----END CARCASSONNE TURN-----\n" \
+		"$state" "$a" >long &&
+	"$CARCPBEM" sign alice.key long >/dev/null &&
+	expect_code 6 "$CARCPBEM" apply game long 2>err &&
+	grep "action 3 \"place 9 9 0\" comes after alice.s turn has ended" err &&
+	n=0 &&
+	while "$CARCPBEM" view game -o v.json &&
+		grep -q "\"player\": \"alice\"" v.json &&
+		a=$("$CARCPBEM" legal v.json | sed "/^#/d" | head -n 1) && test -n "$a"; do
+		"$CARCPBEM" move v.json "$a" pass --key alice.key -o t >/dev/null &&
+		"$CARCPBEM" apply game t >/dev/null || return 1
+		n=$((n + 1))
+	done &&
+	test $n = 4 &&
+	"$CARCPBEM" show game >out &&
+	grep "^Final scores: alice" out &&
+	test "$(wc -l <game/history.jsonl)" = 5
+'
+
 test_expect_success 'BASE-COMP-3: no players, six players' '
 	refused new "carcpbem new: the base game is for 1 to 5 players, not 6 (BASE-COMP-3)" \
 		--with river -o g.json a b c d e f &&
