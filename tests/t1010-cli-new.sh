@@ -111,12 +111,13 @@ test_expect_success 'an existing file is kept unless --force' '
 
 test_expect_success 'no file to write to' '
 	new_fails 2 "carcpbem new: say where to write the game: -o FILE, --spool DIR or --dir DIR" alice bob &&
-	sed -n 2p err | grep "^usage: carcpbem new \[options\] -o FILE|--spool DIR|--dir DIR NAME NAME...$"
+	sed -n 2p err | grep "^usage: carcpbem new \[options\] -o FILE|--spool DIR|--dir DIR NAME \[NAME...\]$"
 '
 
-test_expect_success 'one player, six players' '
-	new_fails 2 "carcpbem new: name 2 to 5 players, not 1" -o g.json alice &&
-	new_fails 2 "carcpbem new: name 2 to 5 players, not 6" -o g.json a b c d e f
+test_expect_success 'no player, six players (BASE-COMP-3, UN-03)' '
+	new_fails 2 "carcpbem new: name the players, in their seat order" -o g.json &&
+	new_fails 2 "carcpbem new: the base game is for 1 to 5 players, not 6 (BASE-COMP-3)" \
+		-o g.json a b c d e f
 '
 
 test_expect_success 'bad and duplicate names' '
@@ -158,13 +159,29 @@ test_expect_success 'tiles of a set or edition the game does not use' '
 	"$CARCPBEM" new --edition 2 --tiles BA/CcG -o g.json a b >/dev/null
 '
 
-test_expect_success 'the expansion tile sets enter no game yet (the bag stays base and river)' '
-	new_fails 2 "carcpbem new: --tiles: tile SI.CA/C belongs to the tile set cathars, which no game plays yet" \
+test_expect_success 'a tile set enters a game only by --with (the bag stays base and river)' '
+	new_fails 2 "carcpbem new: --tiles: tile SI.CA/C is in the tile set cathars: it needs --with cathars" \
 		--tiles BA/L,SI.CA/C -o g2.json a b &&
-	new_fails 2 "carcpbem new: --start: tile KR/CCcc belongs to the tile set king-robber, which no game plays yet" \
+	new_fails 2 "carcpbem new: --start: tile KR/CCcc is in the tile set king-robber: it needs --with king-robber" \
 		--river --start KR/CCcc -o g2.json a b &&
-	new_fails 2 "carcpbem new: --tiles: tile RI.2/III belongs to the tile set river2, which no game plays yet" \
+	new_fails 2 "carcpbem new: --tiles: tile RI.2/III is in the tile set river2: it needs --with river2" \
 		--river --tiles RI.2/III -o g2.json a b
+'
+
+test_expect_success '--tiles: no more copies than the tile sets have (BASE-COMP-2, RIVER-1)' '
+	new_fails 2 "carcpbem new: --tiles: BA/CFc.1 is named 2 times, but the tile sets of these rules have 1 copy of it to draw" \
+		--tiles BA/CFc.1,BA/L,BA/CFc.1 -o g.json a b &&
+	new_fails 2 "carcpbem new: --tiles: BA/CFc.1 is named 1 time, but the tile sets of these rules have 0 copies of it to draw" \
+		--start BA/CFc.1 --tiles BA/CFc.1 -o g.json a b &&
+	new_fails 2 "carcpbem new: --tiles: BA/RCr is named 4 times, but the tile sets of these rules have 3 copies of it to draw" \
+		--tiles BA/RCr,BA/RCr,BA/RCr,BA/RCr -o g.json a b &&
+	new_fails 2 "carcpbem new: --tiles: BA/RCr is named 4 times, but the tile sets of these rules have 3 copies of it to draw" \
+		--river --start RI/s --tiles BA/RCr,BA/RCr,BA/RCr,BA/RCr -o g.json a b &&
+	new_fails 2 "carcpbem new: --tiles: BA/Cc.1 is named 3 times, but the tile sets of these rules have 2 copies of it to draw" \
+		--edition 2 --tiles BA/Cc.1,BA/Cc.1,BA/Cc.1 -o g.json a b &&
+	"$CARCPBEM" new --tiles BA/Cc.1,BA/Cc.1,BA/Cc.1,BA/CFc.1 -o g.json a b >/dev/null &&
+	rm g.json &&
+	"$CARCPBEM" new --tiles BA/RCr,BA/RCr,BA/RCr -o g.json a b >/dev/null
 '
 
 test_done

@@ -7,7 +7,7 @@
 # A game with a set bag: start BA/RCr (city N, road E-W), then two
 # straight cities and a monastery.
 mkgame () {
-	"$CARCPBEM" new --tiles BA/CFc.1,BA/CFc.1,BA/L -o g.json alice bob >/dev/null
+	"$CARCPBEM" new --tiles BA/CFc.1,BA/CFc+,BA/L -o g.json alice bob >/dev/null
 }
 
 # actions GAME: the actions carcpbem legal lists, one a line.
@@ -54,7 +54,7 @@ test_expect_success 'play: a tile and a figure, in one call' '
 	cat >expect <<-\EOT &&
 	alice placed BA/CFc.1 at 0,-1 rotation 90.
 	alice put a knight on the city at N of 0,-1.
-	Turn 2: bob (B) to place BA/CFc.1 (city E-W); 1 tile left in the bag.
+	Turn 2: bob (B) to place BA/CFc+ (city E-W (pennant)); 1 tile left in the bag.
 	EOT
 	test_cmp expect actual &&
 	"$CARCPBEM" show g.json >out &&
@@ -110,7 +110,7 @@ test_expect_success 'a refused action leaves the file byte for byte' '
 	cp g.json before &&
 	expect_code 1 "$CARCPBEM" play g.json "knight N" >out 2>err &&
 	cat >expect <<-\EOT &&
-	carcpbem: refused "knight N": BASE-FOLLOW-3: the city at N is already occupied (a figure stands on it, maybe tiles away); BA/CFc.1 as placed: N city, E field, W field
+	carcpbem: refused "knight N": BASE-FOLLOW-3: the city at N is already occupied (a figure stands on it, maybe tiles away); BA/CFc+ as placed: N city, E field, W field
 	carcpbem: run "carcpbem legal g.json" for the legal actions
 	EOT
 	test_cmp expect err &&
@@ -164,11 +164,11 @@ test_expect_success 'scores, the end of the game, and play after it' '
 	cat >expect <<-\EOT &&
 	alice placed BA/L at 1,-1 rotation 0.
 	alice put a monk on the monastery of 1,-1.
-	alice scores 3 points for the city at 0,-1 (final scoring).
+	alice scores 4 points for the city at 0,-1 (final scoring).
 	alice scores 4 points for the monastery at 1,-1 (final scoring).
 	The game is over.
-	Final scores: alice 7, bob 0
-	Winner: alice with 7 points.
+	Final scores: alice 8, bob 0
+	Winner: alice with 8 points.
 	EOT
 	test_cmp expect actual &&
 	"$CARCPBEM" legal g.json >actual &&
@@ -213,7 +213,7 @@ test_expect_success 'show: players, decision, figures, board' '
 	  A alice    0 points  6 of 7 followers in supply
 	  B bob      0 points  7 of 7 followers in supply
 
-	Turn 2: bob (B) to place BA/CFc.1 (city E-W); 1 tile left in the bag.
+	Turn 2: bob (B) to place BA/CFc+ (city E-W (pennant)); 1 tile left in the bag.
 
 	Figures on the board:
 	  A alice: knight on the city at N of BA/CFc.1 at 0,-1

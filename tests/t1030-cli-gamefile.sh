@@ -6,7 +6,7 @@
 
 # A game of a few turns, in g.json.
 mkgame () {
-	"$CARCPBEM" new --force --tiles BA/CFc.1,BA/CFc.1,BA/L -o g.json alice bob >/dev/null &&
+	"$CARCPBEM" new --force --tiles BA/CFc.1,BA/CFc+,BA/L -o g.json alice bob >/dev/null &&
 	"$CARCPBEM" play g.json "place 0 -1 90" "knight N" "place 0 -2 90" >/dev/null
 }
 
@@ -47,12 +47,12 @@ test_expect_success 'the file: actions and the state they lead to' '
 d = json.load(open(\"g.json\"))
 assert d[\"actions\"] == [\"place 0 -1 90\", \"knight N\", \"place 0 -2 90\"], d
 assert (d[\"turn\"], d[\"over\"], d[\"tiles_left\"]) == (2, False, 1), d
-assert d[\"decision\"] == {\"kind\": \"place-figure\", \"player\": \"bob\", \"tile\": \"BA/CFc.1\"}, d
+assert d[\"decision\"] == {\"kind\": \"place-figure\", \"player\": \"bob\", \"tile\": \"BA/CFc+\"}, d
 assert [(p[\"name\"], p[\"score\"], p[\"supply\"]) for p in d[\"players\"]] == [(\"alice\", 0, {\"followers\": 6}), (\"bob\", 0, {\"followers\": 7})], d
-assert d[\"drawn\"] == [\"BA/CFc.1\", \"BA/CFc.1\"] and d[\"remaining\"] == {\"BA/L\": 1}, d
-assert [(t[\"tile\"], t[\"x\"], t[\"y\"], t[\"rotation\"], t[\"turn\"], t.get(\"player\")) for t in d[\"board\"]] == [(\"BA/RCr\", 0, 0, 0, 0, None), (\"BA/CFc.1\", 0, -1, 90, 1, \"alice\"), (\"BA/CFc.1\", 0, -2, 90, 2, \"bob\")], d
+assert d[\"drawn\"] == [\"BA/CFc.1\", \"BA/CFc+\"] and d[\"remaining\"] == {\"BA/L\": 1}, d
+assert [(t[\"tile\"], t[\"x\"], t[\"y\"], t[\"rotation\"], t[\"turn\"], t.get(\"player\")) for t in d[\"board\"]] == [(\"BA/RCr\", 0, 0, 0, 0, None), (\"BA/CFc.1\", 0, -1, 90, 1, \"alice\"), (\"BA/CFc+\", 0, -2, 90, 2, \"bob\")], d
 assert d[\"figures\"] == [{\"player\": \"alice\", \"figure\": \"knight\", \"feature\": \"city\", \"x\": 0, \"y\": -1, \"slot\": \"N\"}], d
-assert d[\"fair_draw\"][\"bag\"] == \"given\" and d[\"secret\"][\"bag\"] == [\"BA/CFc.1\", \"BA/CFc.1\", \"BA/L\"], d
+assert d[\"fair_draw\"][\"bag\"] == \"given\" and d[\"secret\"][\"bag\"] == [\"BA/CFc.1\", \"BA/CFc+\", \"BA/L\"], d
 "
 '
 
@@ -110,7 +110,7 @@ test_expect_success 'the board, the figures, the bag, the hashes' '
 	refused "figures[0].player: \"carol\" is not a player of this game" &&
 	mkgame &&
 	edit "d[\"drawn\"].pop()" &&
-	refused "drawn[1]: missing; replaying the actions gives \"BA/CFc.1\"" &&
+	refused "drawn[1]: missing; replaying the actions gives \"BA/CFc+\"" &&
 	mkgame &&
 	hash=$(sed -n "s/^  \"state_hash\": \"\(.*\)\",/\1/p" g.json) &&
 	test ${#hash} = 64 &&
@@ -183,13 +183,22 @@ test_expect_success 'rules' '
 	refused "rules.river_uturn: \"never\" is not \"curves\" or \"area\"" &&
 	mkgame &&
 	edit "d[\"rules\"][\"dragon\"] = True" &&
-	refused "rules.dragon: unknown key; the keys here are edition, farmers, river, abbot, river_uturn"
+	refused "rules.dragon: unknown key; the keys here are edition, farmers, river, abbot, river_uturn, river2, gq11, cathars, king-robber, count, abbey-mayor, traders-builders, princess-dragon, tower, gifts" &&
+	mkgame &&
+	edit "d[\"rules\"][\"cathars\"] = 1" &&
+	refused "rules.cathars: expected true or false, found an integer" &&
+	mkgame &&
+	edit "d[\"rules\"][\"cathars\"] = True" &&
+	refused "rules: Cathars (cathars) is not yet playable: its rules are not built yet (CATHARS)"
 '
 
 test_expect_success 'players, first player, seed' '
 	mkgame &&
-	edit "d[\"players\"] = d[\"players\"][:1]" &&
-	refused "players: 1 player: a game has 2 to 5 players" &&
+	edit "d[\"players\"] = []" &&
+	refused "players: 0 players: the base game is for 1 to 5 players, not 0 (BASE-COMP-3)" &&
+	mkgame &&
+	edit "d[\"players\"] += [{\"name\": n} for n in (\"c\", \"d\", \"e\", \"f\", \"g\")]" &&
+	refused "players: 7 players: too many (BASE-COMP-3)" &&
 	mkgame &&
 	edit "d[\"players\"][1][\"name\"] = \"Alice\"" &&
 	refused "players[1].name: \"Alice\" is the name of two players: give each player a different name" &&

@@ -12,7 +12,7 @@ export CARCPBEM_NOW
 # golden: the golden game in game/, the test keys here.
 golden () {
 	cp "$DATA"/keys/* . && chmod 600 ./*.key &&
-	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc.1,BA/L --dir game --id golden \
+	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc+,BA/L --dir game --id golden \
 		--key alice=alice.pub --key bob=bob.pub alice bob >/dev/null
 }
 
@@ -154,7 +154,7 @@ test_expect_success 'apply: the golden turn' '
 	Applied turn 1 of alice to game golden (record 1): place 0 -1 90; knight N.
 	alice placed BA/CFc.1 at 0,-1 rotation 90.
 	alice put a knight on the city at N of 0,-1.
-	Turn 2: bob (B) to place BA/CFc.1 (city E-W); 1 tile left in the bag.
+	Turn 2: bob (B) to place BA/CFc+ (city E-W (pennant)); 1 tile left in the bag.
 	EOT
 	test_cmp expect actual &&
 	test "$(wc -l <game/history.jsonl)" = 2 &&
@@ -210,7 +210,7 @@ test_expect_success 'another player'"'"'s key: status 5' '
 test_expect_success 'not your decision: status 6' '
 	golden &&
 	refused not-your-decision 6 "not-your-decision: it is not bob'"'"'s decision (turn 1: alice to place BA/CFc.1): wait for your turn" &&
-	refused after-your-turn 6 "not-your-decision: action 3 \"place 0 -2 90\" comes after alice'"'"'s turn has ended (turn 2: bob to place BA/CFc.1): send the actions of your own turn only"
+	refused after-your-turn 6 "not-your-decision: action 3 \"place 0 -2 90\" comes after alice'"'"'s turn has ended (turn 2: bob to place BA/CFc+): send the actions of your own turn only"
 '
 
 test_expect_success 'wrong game: status 7' '
@@ -220,13 +220,13 @@ test_expect_success 'wrong game: status 7' '
 
 test_expect_success 'stale state: status 8' '
 	golden &&
-	refused stale-state 8 "stale-state: this turn was made on state 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, but the state is now 8d827b8fc6927b68b30d3a626121127e956056fad5ea926df854595809032c9b (turn 1: alice to place BA/CFc.1): someone moved since; get the current view and move again"
+	refused stale-state 8 "stale-state: this turn was made on state 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, but the state is now c25622a4a7f9b68bc2d65587c9dfbbaa22c6c32f3ca7aeb526655bf862e4e4db (turn 1: alice to place BA/CFc.1): someone moved since; get the current view and move again"
 '
 
 test_expect_success 'a turn replayed at a later turn: stale, status 8' '
 	golden &&
 	"$CARCPBEM" apply game "$DATA"/apply/valid/turn >/dev/null &&
-	refused stale-after-move 8 "stale-state: this turn was made for turn 1, but the game is now at turn 2: bob to place BA/CFc.1; someone moved since: get the current view and move again"
+	refused stale-after-move 8 "stale-state: this turn was made for turn 1, but the game is now at turn 2: bob to place BA/CFc+; someone moved since: get the current view and move again"
 '
 
 test_expect_success 'the same turn twice, even mangled by mail: ignored, status 9' '

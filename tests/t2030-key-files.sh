@@ -59,7 +59,7 @@ test_expect_success 'a key file too long for one is refused before it is read' '
 
 test_expect_success 'move and the bot read secret keys the same way: chmod 600' '
 	keys &&
-	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc.1,BA/L --dir g --id golden \
+	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc+,BA/L --dir g --id golden \
 		--key alice=alice.pub --key bob=bob.pub alice bob >/dev/null &&
 	"$CARCPBEM" view g --player alice -o view.json &&
 	chmod 640 alice.key &&

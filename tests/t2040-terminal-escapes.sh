@@ -46,7 +46,7 @@ refused () {
 # setup: a game of alice and bob, hostile copies of keys and files.
 setup () {
 	cp "$DATA"/keys/* . && chmod 600 ./*.key &&
-	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc.1,BA/L --dir game --id golden \
+	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc+,BA/L --dir game --id golden \
 		--key alice=alice.pub --key bob=bob.pub alice bob >/dev/null &&
 	cp "$DATA/apply/bad-signature/turn" turn &&
 	hostile turn "Player: alice" "Player: alice\x1bx\x07\xc2\x9b2J" &&

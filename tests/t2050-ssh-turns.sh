@@ -23,7 +23,7 @@ keys () {
 # game: a game for alice and bob with their SSH keys, in game/.
 game () {
 	rm -rf game && keys &&
-	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc.1,BA/L --dir game \
+	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc+,BA/L --dir game \
 		--id golden --key alice=alice.pub --key bob.pub alice bob >/dev/null
 }
 
@@ -235,7 +235,7 @@ test_expect_success 'a key comment that is no player: name the seat' '
 
 test_expect_success 'a whole game of SSH and carcpbem turns, replayed' '
 	keys && mkdir ck && "$CARCPBEM" keygen bob -d ck >/dev/null &&
-	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc.1,BA/L --dir game \
+	"$CARCPBEM" new --seed golden --tiles BA/CFc.1,BA/CFc+,BA/L --dir game \
 		--id golden --key alice=alice.pub --key bob=ck/bob.pub alice bob >/dev/null &&
 	n=1 && while "$CARCPBEM" legal game >legal && grep -q "^place" legal; do
 		p=$(sed -n "s/^# Turn [0-9]*: \([a-z]*\) .*/\1/p" legal) &&

@@ -82,12 +82,17 @@ void cli_gf_error(const char *file, const struct gf_error *e);
 int parse_long(const char *s, long lo, long hi, long *out);
 
 /* Rules options shared by new, selfplay and demo: --edition, --farmers,
- * --no-farmers, --river, --abbot, --river-uturn. */
+ * --no-farmers, --with, --river, --abbot, --river-uturn. */
 extern const struct cli_opt rules_opts[];
 /* 1 if id was a rules option (applied), 0 if not one, -1 on a bad value
  * (usage error printed). */
 int rules_opt(const struct cli_usage *u, int id, const char *arg,
 	      struct rules_options *o);
+/* The options and the player count as the rules check them (modules
+ * playable, combinations, player limits): 0, or EXIT_USAGE with the
+ * reason and its rule id printed after prefix. */
+int rules_opt_check(const struct cli_usage *u, const struct rules_options *o, int nplayers,
+		    const char *prefix);
 /* --seed: 64 hex digits as they are, other text hashed to 32 bytes. */
 int seed_from_text(const struct cli_usage *u, const char *text, uint8_t seed[SEED_BYTES]);
 void seed_random(uint8_t seed[SEED_BYTES]);

@@ -13,7 +13,7 @@ enum { OPT_SEED = 512, OPT_PLAYERS, OPT_DIRECT, OPT_DEMO_SPOOL, OPT_VERBOSE };
 static const struct cli_opt demo_opts[] = {
 	{OPT_SEED, "seed", 0, "SEED",
 	 "play the game of this seed (default: random, printed)"},
-	{OPT_PLAYERS, "players", 0, "N", "number of players, 2 to 5 (default 2)"},
+	{OPT_PLAYERS, "players", 0, "N", "number of players, 1 to 5 (default 2)"},
 	{OPT_DEMO_SPOOL, "spool", 0, "DIR",
 	 "the host's spool for the game by mail (default: a\n"
 	 "new temporary directory, printed)"},
@@ -57,6 +57,7 @@ parse_args(int argc, char **argv, struct game_setup *s, struct demo_args *a)
 {
 	struct opt_iter it;
 	const char *arg = NULL, *seed = NULL;
+	char what[48];
 	long players = 2;
 	int id;
 
@@ -68,8 +69,8 @@ parse_args(int argc, char **argv, struct game_setup *s, struct demo_args *a)
 			return id;
 		if (rules_opt(&usage, id, arg, &s->opt) < 0)
 			return OPT_ERROR;
-		if (id == OPT_PLAYERS && parse_long(arg, 2, 5, &players) < 0)
-			return usage_error(&usage, "--players %s: 2 to 5", arg),
+		if (id == OPT_PLAYERS && parse_long(arg, 0, 99, &players) < 0)
+			return usage_error(&usage, "--players %s: give a number of players", arg),
 			       OPT_ERROR;
 		if (id == OPT_SEED)
 			seed = arg;
@@ -82,6 +83,9 @@ parse_args(int argc, char **argv, struct game_setup *s, struct demo_args *a)
 		return usage_error(&usage, "unexpected argument '%s'", argv[1]),
 		       OPT_ERROR;
 	s->nplayers = (int)players;
+	snprintf(what, sizeof(what), "--players %ld: ", players);
+	if (rules_opt_check(&usage, &s->opt, s->nplayers, what) != 0)
+		return OPT_ERROR;
 	if (seed == NULL)
 		seed_random(s->seed);
 	else if (seed_from_text(&usage, seed, s->seed) < 0)

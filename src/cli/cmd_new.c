@@ -27,8 +27,8 @@ static const struct cli_opt new_opts[] = {
 
 static const struct cli_usage usage = {
 	"new",
-	"[options] -o FILE|--spool DIR|--dir DIR NAME NAME...",
-	"Creates a game for 2 to 5 players, named in their seat order: a game file\n"
+	"[options] -o FILE|--spool DIR|--dir DIR NAME [NAME...]",
+	"Creates a game for 1 to 5 players, named in their seat order: a game file\n"
 	"FILE (mode 0600: it holds the secret seed) that the host plays with\n"
 	"carcpbem play, or, with every player's public key, a game directory for\n"
 	"signed turns (state.json and history.jsonl; carcpbem apply).",
@@ -95,14 +95,17 @@ static int
 check_args(const struct new_args *a, char **names, int n)
 {
 	char why[160];
+	int r;
 
 	if (!a->out + !a->arch.spool + !a->arch.dir == 3)
 		return usage_error(&usage, "say where to write the game: -o FILE, --spool "
 					   "DIR or --dir DIR");
 	if (!a->out + !a->arch.spool + !a->arch.dir < 2)
 		return usage_error(&usage, "give one of -o, --spool and --dir");
-	if (n < 2 || n > 5)
-		return usage_error(&usage, "name 2 to 5 players, not %d", n);
+	if (n < 1)
+		return usage_error(&usage, "name the players, in their seat order");
+	if ((r = rules_opt_check(&usage, &a->opt, n, "")) != 0)
+		return r;
 	for (int i = 0; i < n; i++) {
 		if (gamefile_check_name(names[i], why, sizeof(why)) < 0)
 			return usage_error(&usage, "%s", why);
@@ -146,6 +149,44 @@ parse_tiles(const struct catalog *cat, const struct new_args *a, int **order, in
 	return *n ? 0 : usage_error(&usage, "--tiles: no tile ids in \"%s\"", a->tiles);
 }
 
+/* --tiles names each tile at most as often as the tile sets of the rules
+ * put it in the bag (the start tile placed, RIVER-1's box aside): the
+ * copies a shuffled bag of the same setup holds. */
+static int
+check_copies(const struct catalog *cat, const struct game_setup *s)
+{
+	struct game_setup probe = *s;
+	struct rules_error re = {0};
+	struct game *g;
+	int *have, r = 0;
+
+	probe.order = NULL;
+	probe.norder = 0;
+	if ((g = game_new(cat, &probe, &re)) == NULL)
+		return 0; /* the rules refuse the setup itself, with their reason */
+	if ((have = calloc((size_t)cat->ntypes, sizeof(int))) == NULL) {
+		game_free(g);
+		cli_error("out of memory");
+		return EXIT_FAIL;
+	}
+	for (int i = 0; i < g->bag_len; i++)
+		have[g->bag[i]]++;
+	for (int i = 0; i < s->norder && r == 0; i++) {
+		int t = s->order[i], given = 0;
+		for (int j = 0; j < s->norder; j++)
+			given += s->order[j] == t;
+		if (given > have[t])
+			r = usage_error(&usage,
+					"--tiles: %s is named %d time%s, but the tile sets of "
+					"these rules have %d cop%s of it to draw",
+					cat->types[t].id, given, given == 1 ? "" : "s", have[t],
+					have[t] == 1 ? "y" : "ies");
+	}
+	free(have);
+	game_free(g);
+	return r;
+}
+
 static int
 fill_setup(const struct catalog *cat, const struct new_args *a, int n,
 	   struct game_setup *s, int **order)
@@ -167,7 +208,7 @@ fill_setup(const struct catalog *cat, const struct new_args *a, int n,
 		seed_random(s->seed);
 	else if (seed_from_text(&usage, a->seed, s->seed) < 0)
 		return EXIT_USAGE;
-	return 0;
+	return s->order ? check_copies(cat, s) : 0;
 }
 
 /* What is next, as true for the mode: a game file is played here, a
@@ -176,7 +217,7 @@ static void
 report_new(const struct new_args *a, const char *where, const struct gamefile *gf,
 	   bool mailed)
 {
-	char rules[128];
+	char rules[256];
 
 	rules_describe(&gf->setup.opt, rules, sizeof(rules));
 	cli_say(stdout, "Created %s%s: a game for", a->out ? "" : "game directory ", where);

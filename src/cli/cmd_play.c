@@ -8,6 +8,9 @@ enum { OPT_DRY_RUN = 'n' };
 
 static const struct cli_opt play_opts[] = {
 	{OPT_DRY_RUN, "dry-run", 'n', NULL, "check and report the actions, save nothing"},
+	{OPT_JSON, "json", 0, NULL,
+	 "report as one JSON object: the actions played, their\n"
+	 "scoring, every player's totals and the decision due"},
 	{0, NULL, 0, NULL, NULL},
 };
 
@@ -72,8 +75,30 @@ joined(char **actions, int n)
 	return s;
 }
 
+/* --json: the n actions just played as the game file keeps them, the
+ * scoring they caused (from mark), the totals and the decision due. */
 static int
-play(const char *path, char **actions, int n, bool dry_run)
+play_json(const struct gamefile *gf, int n, int mark, bool dry_run)
+{
+	json_t *played = json_array(), *root;
+	int r = EXIT_FAIL;
+
+	for (int i = gf->naction - n; played && i < gf->naction; i++)
+		json_array_append_new(played, json_string(gf->action[i]));
+	root = json_pack("{s:o, s:o, s:o, s:b, s:o, s:b}", "played", played, "scoring",
+			 score_events_json(gf, mark), "totals", score_totals_json(gf), "over",
+			 gf->game->over, "decision", decision_json(gf), "dry_run", dry_run);
+	if (root && json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0) {
+		putchar('\n');
+		r = EXIT_OK;
+	} else
+		cli_error("out of memory");
+	json_decref(root);
+	return r;
+}
+
+static int
+play(const char *path, char **actions, int n, bool dry_run, bool json)
 {
 	struct catalog *cat = cli_catalog();
 	struct gamefile *gf = cat ? cli_load(path, cat) : NULL;
@@ -92,6 +117,10 @@ play(const char *path, char **actions, int n, bool dry_run)
 		}
 	if (!dry_run && gamefile_save(gf, path, true, &gerr) < 0) {
 		cli_gf_error(path, &gerr);
+		goto out;
+	}
+	if (json) {
+		r = play_json(gf, n, mark, dry_run);
 		goto out;
 	}
 	written = joined(actions, n);
@@ -115,7 +144,7 @@ cmd_play(int argc, char **argv)
 {
 	struct opt_iter it;
 	const char *arg;
-	bool dry_run = false;
+	bool dry_run = false, json = false;
 	int id;
 
 	opt_init(&it, argc, argv);
@@ -125,9 +154,10 @@ cmd_play(int argc, char **argv)
 		if (id == OPT_HELP)
 			return usage_help(&usage);
 		dry_run |= id == OPT_DRY_RUN;
+		json |= id == OPT_JSON;
 	}
 	if (it.npos < 2)
 		return usage_error(&usage, it.npos ? "no action given"
 						   : "which game? give its file");
-	return play(argv[1], argv + 2, it.npos - 1, dry_run);
+	return play(argv[1], argv + 2, it.npos - 1, dry_run, json);
 }

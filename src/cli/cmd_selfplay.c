@@ -12,7 +12,7 @@ enum { OPT_SEED = 512, OPT_PLAYERS };
 static const struct cli_opt selfplay_opts[] = {
 	{'n', "games", 'n', "N", "play N games (default 100)"},
 	{OPT_SEED, "seed", 0, "SEED", "seed of the whole run (default: random, printed)"},
-	{OPT_PLAYERS, "players", 0, "N", "players per game, 2 to 5 (default 2)"},
+	{OPT_PLAYERS, "players", 0, "N", "players per game, 1 to 5 (default 2)"},
 	{0, NULL, 0, NULL, NULL},
 };
 
@@ -44,6 +44,7 @@ parse_args(int argc, char **argv, struct selfplay *sp)
 {
 	struct opt_iter it;
 	const char *arg = NULL, *seed = NULL;
+	char what[48];
 	int id, r;
 
 	*sp = (struct selfplay){.games = 100, .players = 2};
@@ -59,8 +60,8 @@ parse_args(int argc, char **argv, struct selfplay *sp)
 					   "-n %s: give a number of games from 1 up",
 					   arg),
 			       OPT_ERROR;
-		if (id == OPT_PLAYERS && parse_long(arg, 2, 5, &sp->players) < 0)
-			return usage_error(&usage, "--players %s: 2 to 5", arg),
+		if (id == OPT_PLAYERS && parse_long(arg, 0, 99, &sp->players) < 0)
+			return usage_error(&usage, "--players %s: give a number of players", arg),
 			       OPT_ERROR;
 		if (id == OPT_SEED)
 			seed = arg;
@@ -68,6 +69,9 @@ parse_args(int argc, char **argv, struct selfplay *sp)
 	if (it.npos)
 		return usage_error(&usage, "unexpected argument '%s'", argv[1]),
 		       OPT_ERROR;
+	snprintf(what, sizeof(what), "--players %ld: ", sp->players);
+	if (rules_opt_check(&usage, &sp->opt, (int)sp->players, what) != 0)
+		return OPT_ERROR;
 	if (seed == NULL)
 		seed_random(sp->seed);
 	else if (seed_from_text(&usage, seed, sp->seed) < 0)
@@ -150,7 +154,8 @@ print_stats(const struct selfplay *sp, double secs)
 	gamefile_seed_hex(sp->seed, hex);
 	rules_describe(&sp->opt, rules, sizeof(rules));
 	printf("seed: %s\n", hex);
-	printf("games: %ld (%ld players; %s)\n", sp->games, sp->players, rules);
+	printf("games: %ld (%ld player%s; %s)\n", sp->games, sp->players,
+	       sp->players == 1 ? "" : "s", rules);
 	printf("time: %.3f s, %.1f games/s\n", secs,
 	       sp->games / (secs > 0 ? secs : 1e-9));
 	printf("average turns: %.1f\n", (double)sp->turns / sp->games);

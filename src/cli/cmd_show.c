@@ -63,14 +63,15 @@ show_figures(const struct gamefile *gf)
 static int
 show_text(const char *path, const struct gamefile *gf)
 {
-	char rules[128], *board = textboard(gf);
+	char rules[256], *board = textboard(gf);
 
 	if (board == NULL) {
 		cli_error("out of memory");
 		return EXIT_FAIL;
 	}
 	rules_describe(&gf->setup.opt, rules, sizeof(rules));
-	cli_say(stdout, "Game %s: %d players; %s.\n\n", path, gf->nplayers, rules);
+	cli_say(stdout, "Game %s: %d player%s; %s.\n\n", path, gf->nplayers,
+		gf->nplayers == 1 ? "" : "s", rules);
 	show_players(gf);
 	putchar('\n');
 	if (gf->game->over)
@@ -143,11 +144,12 @@ show_json(const struct gamefile *gf)
 		cli_error("out of memory");
 		return EXIT_FAIL;
 	}
-	root = json_pack("{s:i, s:b, s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "turn", g->turn,
-			 "over", g->over, "tiles_left", game_tiles_left(g), "rules",
+	root = json_pack("{s:i, s:b, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "turn",
+			 g->turn, "over", g->over, "tiles_left", game_tiles_left(g), "rules",
 			 gamefile_rules_json(&gf->setup.opt), "players", players_json(gf),
 			 "decision", decision_json(gf), "figures", gamefile_figures_json(gf),
-			 "tiles", tiles_json(g), "board", board_json(board));
+			 "tiles", tiles_json(g), "board", board_json(board), "scoring",
+			 score_events_json(gf, 0), "totals", score_totals_json(gf));
 	free(board);
 	if (root && json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0) {
 		putchar('\n');

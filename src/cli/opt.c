@@ -13,14 +13,27 @@
 #include "gamedir.h"
 #include "safetext.h"
 
-enum { OPT_EDITION = 256, OPT_FARMERS, OPT_NO_FARMERS, OPT_RIVER, OPT_ABBOT, OPT_UTURN };
+enum {
+	OPT_EDITION = 256,
+	OPT_FARMERS,
+	OPT_NO_FARMERS,
+	OPT_RIVER,
+	OPT_ABBOT,
+	OPT_UTURN,
+	OPT_WITH
+};
 
 const struct cli_opt rules_opts[] = {
 	{OPT_EDITION, "edition", 0, "1|2", "tiles of the 1st (default) or 2nd edition"},
 	{OPT_FARMERS, "farmers", 0, NULL, "play with farmers (the default)"},
 	{OPT_NO_FARMERS, "no-farmers", 0, NULL, "play without farmers"},
-	{OPT_RIVER, "river", 0, NULL, "add the River expansion"},
-	{OPT_ABBOT, "abbot", 0, NULL, "give each player an abbot"},
+	{OPT_WITH, "with", 0, "NAME,...",
+	 "play with these rule modules: river, river2, gq11,\n"
+	 "cathars, king-robber, count, abbey-mayor,\n"
+	 "traders-builders, princess-dragon, tower, gifts,\n"
+	 "abbot (those not built yet are refused)"},
+	{OPT_RIVER, "river", 0, NULL, "add the River expansion (--with river)"},
+	{OPT_ABBOT, "abbot", 0, NULL, "give each player an abbot (--with abbot)"},
 	{OPT_UTURN, "river-uturn", 0, "curves|area",
 	 "how the river is kept from turning back: no two\n"
 	 "curves the same way in a row (curves, the default),\n"
@@ -235,6 +248,19 @@ parse_long(const char *s, long lo, long hi, long *out)
 	return (errno || end == s || *end || *out < lo || *out > hi) ? -1 : 0;
 }
 
+/* --with NAME,...: the modules are checked with the player count when
+ * the game is made (rules_options_check); names are checked here. */
+static int
+rules_opt_with(const struct cli_usage *u, const char *arg, struct rules_options *o)
+{
+	char why[320];
+
+	if (module_parse_list(arg, &o->with, why, sizeof(why)) < 0)
+		return usage_error(u, "--with %s: %s", arg, why), -1;
+	module_sync(o);
+	return 1;
+}
+
 int
 rules_opt(const struct cli_usage *u, int id, const char *arg, struct rules_options *o)
 {
@@ -250,11 +276,11 @@ rules_opt(const struct cli_usage *u, int id, const char *arg, struct rules_optio
 		o->farmers = id == OPT_FARMERS;
 		return 1;
 	case OPT_RIVER:
-		o->river = true;
-		return 1;
 	case OPT_ABBOT:
-		o->abbot = true;
+		module_set(o, id == OPT_RIVER ? MOD_RIVER : MOD_ABBOT, true);
 		return 1;
+	case OPT_WITH:
+		return rules_opt_with(u, arg, o);
 	case OPT_UTURN:
 		if (strcmp(arg, "curves") != 0 && strcmp(arg, "area") != 0)
 			return usage_error(u, "--river-uturn %s: use curves or area",
@@ -266,6 +292,21 @@ rules_opt(const struct cli_usage *u, int id, const char *arg, struct rules_optio
 	default:
 		return 0;
 	}
+}
+
+int
+rules_opt_check(const struct cli_usage *u, const struct rules_options *o, int nplayers,
+		const char *prefix)
+{
+	struct rules_error re = {0};
+
+	if (nplayers <= MAX_PLAYERS && rules_options_check(o, nplayers, &re) == 0)
+		return 0;
+	if (nplayers > MAX_PLAYERS)
+		snprintf(re.text, sizeof(re.text), "at most %d players, not %d", MAX_PLAYERS,
+			 nplayers);
+	return usage_error(u, "%s%s%s%s%s", prefix, re.text, re.rule[0] ? " (" : "",
+			   re.rule, re.rule[0] ? ")" : "");
 }
 
 /* A string of 32 or more hex digits that is not 64 long is most likely a

@@ -39,11 +39,13 @@ play_turn(struct bot *b, struct gamefile *gf, int me, struct turn *t, char *why,
 	struct action *buf = malloc((size_t)cap * sizeof(*buf)), a;
 	struct rules_error re = {0};
 	struct decision d;
-	int r = 0;
+	int r = 0, turn = gf->game->turn;
 
 	if (buf == NULL)
 		return snprintf(why, n, "out of memory"), -1;
-	for (game_decision(gf->game, &d); d.player == me; game_decision(gf->game, &d)) {
+	/* the turn number too: a lone player owns the next turn as well */
+	for (game_decision(gf->game, &d); d.player == me && gf->game->turn == turn;
+	     game_decision(gf->game, &d)) {
 		if (t->nactions == TURN_MAX_ACTIONS ||
 		    ai_random_action(gf->game, &b->rng, buf, cap, &a) < 0 ||
 		    gamefile_play_action(gf, &a, &re) < 0) {

@@ -64,14 +64,22 @@ tile_describe(const struct tile_type *t, int rot, char *buf, size_t n)
 		snprintf(buf, n, "fields only");
 }
 
+/* "edition 1, farmers, river (u-turn rule: curves), abbot, cathars":
+ * river and abbot where they always were, then the other modules. */
 void
 rules_describe(const struct rules_options *o, char *buf, size_t n)
 {
-	snprintf(buf, n, "edition %d, %s%s%s%s%s", o->edition,
-		 o->farmers ? "farmers" : "no farmers",
-		 o->river ? ", river (u-turn rule: " : "",
-		 o->river ? gamefile_uturn_name(o->river_uturn) : "", o->river ? ")" : "",
-		 o->abbot ? ", abbot" : "");
+	struct rules_options s = *o;
+	char more[160];
+
+	module_sync(&s);
+	module_names(s.with & ~(MODULE_BIT(MOD_RIVER) | MODULE_BIT(MOD_ABBOT)), ", ", more,
+		     sizeof(more));
+	snprintf(buf, n, "edition %d, %s%s%s%s%s%s%s", s.edition,
+		 s.farmers ? "farmers" : "no farmers",
+		 s.river ? ", river (u-turn rule: " : "",
+		 s.river ? gamefile_uturn_name(s.river_uturn) : "", s.river ? ")" : "",
+		 s.abbot ? ", abbot" : "", more[0] ? ", " : "", more);
 }
 
 void

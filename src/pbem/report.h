@@ -33,6 +33,17 @@ void report_decision(FILE *fp, const struct gamefile *gf);
  * plus seat (1-based), turn, tiles_left and, for place-figure, the x, y
  * and rotation of the tile just placed. */
 json_t *decision_json(const struct gamefile *gf);
+/* ---- scoring as JSON (score_json.c) ---- */
+
+/* "road", "city", ..., or "abbot_recall": what a scoring event counts as
+ * in the totals. */
+const char *score_category(const struct game_event *ev);
+/* The scoring events from..g->nevents: player, turn, category, kind, x, y,
+ * tile, place, points, rule, final. */
+json_t *score_events_json(const struct gamefile *gf, int from);
+/* Each player's score and points by category, in seat order. */
+json_t *score_totals_json(const struct gamefile *gf);
+
 /* Events from..g->nevents, one sentence a line, each line led by indent.
  * actions: the turn's actions as the player wrote them, as
  * turn_actions_text joins them ("place 1 0 0; farmer SL"): a figure put

@@ -7,36 +7,17 @@
 
 #include "engine.h"
 
-static bool
-set_enabled(const struct rules_options *opt, const char *set)
-{
-	if (strcmp(set, "base") == 0)
-		return true;
-	if (strcmp(set, "river") == 0)
-		return opt->river;
-	return false;
-}
-
 #define SPARE_DRAWS 16
 
-/* Fisher-Yates driven by a ChaCha20 stream keyed by the seed. Indices come
- * from Lemire's multiply-and-reject method, so every order is exactly
- * equally likely; the spare values make running out practically impossible,
- * and if it ever happened the last value's bias would be below 2^-24. */
+/* Fisher-Yates driven by a ChaCha20 stream keyed by the seed, with
+ * bag_index's unbiased indices. */
 static void
 shuffle(int16_t *a, int n, const uint32_t *stream, int nstream)
 {
 	int k = 0;
 
 	for (int i = n - 1; i > 0; i--) {
-		uint32_t bound = (uint32_t)i + 1;
-		uint64_t m = (uint64_t)stream[k++] * bound;
-		if ((uint32_t)m < bound) {
-			uint32_t threshold = -bound % bound;
-			while ((uint32_t)m < threshold && k < nstream)
-				m = (uint64_t)stream[k++] * bound;
-		}
-		int j = (int)(m >> 32);
+		int j = (int)bag_index((uint32_t)i + 1, stream, &k, nstream);
 		int16_t t = a[i];
 		a[i] = a[j];
 		a[j] = t;
@@ -51,7 +32,7 @@ default_start(const struct game *g)
 
 	for (int i = 0; i < cat->ntypes; i++)
 		if ((cat->types[i].flags & TILE_START) && cat->types[i].group == want &&
-		    set_enabled(&g->opt, cat->types[i].set))
+		    module_set_enabled(&g->opt, cat->types[i].set))
 			return i;
 	return -1;
 }
@@ -111,7 +92,7 @@ bag_count(const struct game *g, int *copies, int n[3])
 		const struct tile_type *t = &g->cat->types[i];
 		if (t->set != set) { /* types of one set are contiguous */
 			set = t->set;
-			enabled = set_enabled(&g->opt, set);
+			enabled = module_set_enabled(&g->opt, set);
 		}
 		copies[i] = enabled && bag_rank(t) >= 0
 				    ? t->count[g->opt.edition - 1] - start_copies(g, i)

@@ -120,4 +120,30 @@ void event_add(struct game *g, const struct game_event *ev);
 /* bag.c */
 int bag_fill(struct game *g, const struct game_setup *setup, struct rules_error *err);
 
+/* Lemire's multiply-and-reject: an index below bound, every one equally
+ * likely, from the values stream[*k...]; the spare values make running
+ * out practically impossible, and if it ever happened the last value's
+ * bias would be below 2^-24. */
+static inline uint32_t
+bag_index(uint32_t bound, const uint32_t *stream, int *k, int nstream)
+{
+	uint64_t m = (uint64_t)stream[(*k)++] * bound;
+
+	if ((uint32_t)m < bound) {
+		uint32_t threshold = -bound % bound;
+		while ((uint32_t)m < threshold && *k < nstream)
+			m = (uint64_t)stream[(*k)++] * bound;
+	}
+	return (uint32_t)(m >> 32);
+}
+
+/* bag_ops.c: the bag as a draw source for modules. The tiles left to draw
+ * are bag[bag_next..bag_len), the tiles set aside bag[bag_len..bag_len +
+ * bag_aside). An operation that needs chance draws from a stream of its
+ * own, derived from the seed and the operation's number (bag_ops): replay
+ * repeats every draw, and no player can foresee one. */
+int bag_put_back(struct game *g, int type);   /* its new index, or -1 */
+int bag_set_aside(struct game *g, int type);  /* -1: no copy left to draw */
+int bag_take_aside(struct game *g, int type); /* -1: none set aside */
+
 #endif

@@ -19,12 +19,13 @@ rules_options_default(struct rules_options *opt)
 int
 rules_options_check(const struct rules_options *opt, int nplayers, struct rules_error *err)
 {
+	struct rules_options o = *opt;
+
 	if (opt->edition != 1 && opt->edition != 2)
 		return rerr(err, RERR_OPTION, "", "edition must be 1 or 2, not %d", opt->edition);
-	/* UN-03: five colours in the base box, six with expansions' figures. */
-	if (nplayers < 2 || nplayers > 5)
-		return rerr(err, RERR_OPTION, "BASE-COMP-3",
-			    "the base game is for 2 to 5 players, not %d", nplayers);
+	module_sync(&o);
+	if (module_check(&o, nplayers, err) < 0)
+		return -1;
 	if (opt->river_uturn != RIVER_UTURN_CURVES && opt->river_uturn != RIVER_UTURN_AREA)
 		return rerr(err, RERR_OPTION, "RIVER-4", "unknown river rule %d",
 			    opt->river_uturn);
@@ -72,6 +73,7 @@ game_init(struct game *g, const struct catalog *cat, const struct game_setup *se
 			    "first player must be a seat 1..%d", setup->nplayers);
 	g->cat = cat;
 	g->opt = setup->opt;
+	module_sync(&g->opt);
 	g->nplayers = setup->nplayers;
 	g->current = setup->first_player;
 	memcpy(g->seed, setup->seed, SEED_BYTES);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "figure_type.h"
+#include "module_id.h"
 #include "rules_error.h"
 #include "seg_kind.h"
 #include "tile.h"
@@ -43,14 +44,15 @@ enum river_uturn {
 struct rules_options {
 	int edition;   /* 1 or 2 (2nd edition tile set, with gardens) */
 	bool farmers;  /* FARM */
-	bool river;    /* RIVER */
-	bool abbot;    /* ABBOT */
+	bool river;    /* RIVER: the same as with's MOD_RIVER bit (module_sync) */
+	bool abbot;    /* ABBOT: the same as with's MOD_ABBOT bit */
 	int river_uturn; /* enum river_uturn */
+	uint32_t with; /* a bit per enum module_id (MODULE_BIT) */
 };
 
 struct game_setup {
 	struct rules_options opt;
-	int nplayers;              /* 2..5 (6 when opt allows) */
+	int nplayers;              /* 1..5 (6 when a module allows, module_check) */
 	int first_player;          /* seat that moves first (CF-04) */
 	uint8_t seed[SEED_BYTES];  /* shuffles the bag */
 	const int *order;          /* if not NULL: the bag is exactly these types, in order */
@@ -170,7 +172,8 @@ struct game_event {
 	uint8_t figure;    /* place-figure, return: enum figure_type */
 	uint8_t slot;      /* place-figure: board slot */
 	uint8_t rot;       /* place-tile: rotation */
-	const char *rule;  /* score: the rule id it scores by ("BASE-SCORE-CITY-2") */
+	uint8_t seg;       /* score: the feature's segment on the tile at x,y */
+	const char *rule;  /* score: the RULES.md id of the value ("FARM-8"), static */
 };
 
 #define TURN_PLAN_MAX 16
@@ -205,9 +208,11 @@ struct game {
 	const struct score_hook *score_hooks; /* run on every feature value */
 	int nscore_hooks;
 
-	/* draw pile */
+	/* draw pile: drawn, then left to draw, then set aside (bag_ops.c) */
 	int16_t *bag;
 	int bag_len, bag_next;
+	int bag_aside;     /* tiles set aside after bag_len */
+	uint32_t bag_ops;  /* bag operations so far: each has its own stream */
 	int start_type;
 
 	/* board */

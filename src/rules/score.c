@@ -76,6 +76,7 @@ award(struct game *g, int root, int points, bool final, const char *rule,
 				     .x = pt->x,
 				     .y = pt->y,
 				     .tile = (int16_t)pt->type,
+				     .seg = (uint8_t)(root % TILE_SEG_MAX),
 				     .rule = rule,
 			     });
 	}

@@ -126,9 +126,18 @@ static int
 new_checks(const struct catalog *cat, const struct game_setup *setup,
 	   const char *const *names, struct gf_error *err)
 {
-	if (setup->nplayers < 2 || setup->nplayers > 5)
-		return gf_fail(err, "players", "a game has 2 to 5 players, not %d",
-			       setup->nplayers);
+	struct rules_options o = setup->opt;
+	struct rules_error re = {0};
+	int min, max;
+
+	module_sync(&o);
+	module_player_limits(&o, &min, &max);
+	if (rules_options_check(&o, setup->nplayers, &re) < 0)
+		return gf_fail(err,
+			       setup->nplayers < min || setup->nplayers > max ? "players"
+									      : "rules",
+			       "%s%s%s%s", re.text, re.rule[0] ? " (" : "", re.rule,
+			       re.rule[0] ? ")" : "");
 	if (gf_check_names(names, setup->nplayers, err) < 0)
 		return -1;
 	if (setup->order && setup->norder <= 0)

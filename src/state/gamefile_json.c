@@ -14,12 +14,26 @@ const char *const gf_core_keys[] = {
 	"turn",       "over",  "decision",  "tiles_left",   "drawn",   "remaining",
 	"actions",    "board", "figures",   NULL};
 
+/* river and abbot are always there (games made before the modules have
+ * them); any other module's key only when it is on, so those games keep
+ * their bytes and their state hash. */
 json_t *
 gamefile_rules_json(const struct rules_options *o)
 {
-	return json_pack("{s:i, s:b, s:b, s:b, s:s}", "edition", o->edition, "farmers",
-			 o->farmers, "river", o->river, "abbot", o->abbot, "river_uturn",
-			 gamefile_uturn_name(o->river_uturn));
+	struct rules_options s = *o;
+	json_t *r;
+
+	module_sync(&s);
+	r = json_pack("{s:i, s:b, s:b, s:b, s:s}", "edition", s.edition, "farmers",
+		      s.farmers, "river", s.river, "abbot", s.abbot, "river_uturn",
+		      gamefile_uturn_name(s.river_uturn));
+	for (int i = 0; r && i < MODULE_COUNT; i++)
+		if (i != MOD_RIVER && i != MOD_ABBOT && module_on(&s, i) &&
+		    json_object_set_new(r, module_info(i)->name, json_true()) < 0) {
+			json_decref(r);
+			r = NULL;
+		}
+	return r;
 }
 
 json_t *

@@ -91,19 +91,58 @@ load_game_id(json_t *root, struct gamefile *gf, struct gf_error *err)
 	return id ? gamefile_set_id(gf, id, err) : -1;
 }
 
+/* A module key other than river and abbot: true turns it on. */
+static int
+load_module_keys(json_t *r, struct rules_options *o, struct gf_error *err)
+{
+	for (int i = 0; i < MODULE_COUNT; i++) {
+		bool on = false;
+		if (i == MOD_RIVER || i == MOD_ABBOT ||
+		    json_object_get(r, module_info(i)->name) == NULL)
+			continue;
+		if (jv_bool(r, "rules", module_info(i)->name, &on, err) < 0)
+			return -1;
+		module_set(o, i, on);
+	}
+	return 0;
+}
+
+/* Modules not yet playable and combinations refused, before the players
+ * (whose number module_check checks too). */
+static int
+check_modules(const struct rules_options *o, struct gf_error *err)
+{
+	struct rules_error re = {0};
+	int min, max;
+
+	module_player_limits(o, &min, &max);
+	if (rules_options_check(o, min, &re) < 0)
+		return gf_fail(err, "rules", "%s (%s)", re.text, re.rule);
+	return 0;
+}
+
 static int
 load_rules(json_t *root, struct rules_options *o, struct gf_error *err)
 {
-	static const char *const keys[] = {"edition", "farmers",     "river",
-					   "abbot",   "river_uturn", NULL};
+	const char *keys[8 + MODULE_COUNT] = {"edition", "farmers", "river", "abbot",
+					      "river_uturn"};
 	json_t *r = jv_member(root, "", "rules", JSON_OBJECT, "an object", err);
 	const char *uturn;
+	int k = 5;
 
+	for (int i = 0; i < MODULE_COUNT; i++)
+		if (i != MOD_RIVER && i != MOD_ABBOT)
+			keys[k++] = module_info(i)->name;
+	keys[k] = NULL;
 	if (r == NULL || jv_keys(r, "rules", keys, err) < 0 ||
 	    jv_int(r, "rules", "edition", 1, 2, &o->edition, err) < 0 ||
 	    jv_bool(r, "rules", "farmers", &o->farmers, err) < 0 ||
 	    jv_bool(r, "rules", "river", &o->river, err) < 0 ||
 	    jv_bool(r, "rules", "abbot", &o->abbot, err) < 0)
+		return -1;
+	o->with = 0;
+	module_sync(o);
+	if (load_module_keys(r, o, err) < 0 || check_modules(o, err) < 0)
 		return -1;
 	uturn = jv_string(r, "rules", "river_uturn", "\"curves\" or \"area\"", err);
 	if (uturn == NULL)
@@ -184,14 +223,16 @@ load_players(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
 	json_t *a = jv_member(root, "", "players", JSON_ARRAY, "an array", err);
 	const char *names[MAX_PLAYERS];
+	struct rules_error re = {0};
 	int n;
 
 	if (a == NULL)
 		return -1;
 	n = (int)json_array_size(a);
-	if (n < 2 || n > 5)
-		return gf_fail(err, "players", "%d player%s: a game has 2 to 5 players",
-			       n, n == 1 ? "" : "s");
+	if (n > MAX_PLAYERS || rules_options_check(&gf->setup.opt, n, &re) < 0)
+		return gf_fail(err, "players", "%d player%s: %s (%s)", n, n == 1 ? "" : "s",
+			       n > MAX_PLAYERS ? "too many" : re.text,
+			       n > MAX_PLAYERS ? "BASE-COMP-3" : re.rule);
 	gf->nplayers = gf->setup.nplayers = n;
 	for (int i = 0; i < n; i++)
 		if (load_player(gf, json_array_get(a, i), i, &names[i], err) < 0)

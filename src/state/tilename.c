@@ -41,20 +41,11 @@ edit_distance(const char *a, const char *b)
 
 #define SUGGEST 5
 
-/* The sets a game plays: base, and river with --river. The expansion
- * sets (river2, gq11, cathars, king-robber) enter no game yet. */
-static bool
-set_in_play(const struct catalog *cat, const struct rules_options *opt, int i)
-{
-	const char *set = cat->types[i].set;
-
-	return strcmp(set, "base") == 0 || (strcmp(set, "river") == 0 && opt->river);
-}
-
 static bool
 tile_usable(const struct catalog *cat, const struct rules_options *opt, int i)
 {
-	return set_in_play(cat, opt, i) && cat->types[i].count[opt->edition - 1] > 0;
+	return module_set_enabled(opt, cat->types[i].set) &&
+	       cat->types[i].count[opt->edition - 1] > 0;
 }
 
 /* The usable ids closest to a mistyped one, closest first. */
@@ -99,14 +90,13 @@ gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 		snprintf(why, n, "unknown tile id '%s' (%s)", id, near);
 		return -1;
 	}
-	if (strcmp(cat->types[i].set, "river") == 0 && !opt->river) {
-		snprintf(why, n, "tile %s is a river tile: it needs the river expansion",
-			 id);
-		return -1;
-	}
-	if (!set_in_play(cat, opt, i)) {
-		snprintf(why, n, "tile %s belongs to the tile set %s, which no game "
-			 "plays yet", id, cat->types[i].set);
+	if (!module_set_enabled(opt, cat->types[i].set)) {
+		if (strcmp(cat->types[i].set, "river") == 0)
+			snprintf(why, n, "tile %s is a river tile: it needs the river expansion",
+				 id);
+		else
+			snprintf(why, n, "tile %s is in the tile set %s: it needs --with %s",
+				 id, cat->types[i].set, cat->types[i].set);
 		return -1;
 	}
 	if (cat->types[i].count[opt->edition - 1] == 0) {

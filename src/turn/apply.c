@@ -146,7 +146,8 @@ check_owner(const struct gamefile *gf, int p, int i, const struct turn *t,
 	struct decision d;
 
 	game_decision(gf->game, &d);
-	if (d.player == p)
+	/* the turn number too: a lone player owns the next turn as well */
+	if (d.player == p && gf->game->turn == t->number)
 		return 0;
 	turn_describe_decision(gf, what, sizeof(what));
 	if (i == 0)

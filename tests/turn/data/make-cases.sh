@@ -5,7 +5,7 @@
 #
 # Run it when the turn format or the public state of the golden game
 # changes on purpose, then review the diff. The golden game: alice and bob
-# with the test keys of keys/, bag BA/CFc.1,BA/CFc.1,BA/L, seed and id "golden".
+# with the test keys of keys/, bag BA/CFc.1,BA/CFc+,BA/L, seed and id "golden".
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,7 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$here"/keys/*.key "$work"/ && chmod 600 "$work"/*.key
 cd "$work"
-"$C" new --seed golden --tiles BA/CFc.1,BA/CFc.1,BA/L --dir game --id golden \
+"$C" new --seed golden --tiles BA/CFc.1,BA/CFc+,BA/L --dir game --id golden \
 	--key alice="$here"/keys/alice.pub --key bob="$here"/keys/bob.pub alice bob >/dev/null
 "$C" view game -o view.json
 state=$(sed -n 's/^  "state_hash": "\(.*\)",$/\1/p' view.json)

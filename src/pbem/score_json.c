@@ -1,0 +1,94 @@
+/* Scoring as JSON (report.h): every scoring event with its place and the
+ * rule that counted it, and each player's points by category, so that a
+ * program reads the scores without parsing sentences (docs/state-format.md,
+ * "Scoring in JSON"). */
+#include <string.h>
+
+#include "report.h"
+
+/* Categories that are not a feature kind: the event's rule decides. */
+static const struct {
+	const char *rule, *category;
+} rule_categories[] = {
+	{"ABBOT-6", "abbot_recall"},
+};
+
+const char *
+score_category(const struct game_event *ev)
+{
+	for (size_t i = 0; i < sizeof(rule_categories) / sizeof(rule_categories[0]); i++)
+		if (ev->rule && strcmp(ev->rule, rule_categories[i].rule) == 0)
+			return rule_categories[i].category;
+	return seg_kind_name(ev->seg_kind);
+}
+
+static json_t *
+event_json(const struct gamefile *gf, const struct game_event *ev)
+{
+	const struct game *g = gf->game;
+	const struct tile_type *t = &gf->cat->types[ev->tile];
+	int p = game_placed_at(g, ev->x, ev->y);
+	char place[PLACE_NAME_MAX] = "";
+
+	if (p >= 0 && ev->seg < t->nsegs)
+		place_name(t, g->placed[p].rot, ev->seg, place);
+	return json_pack("{s:s, s:i, s:s, s:s, s:i, s:i, s:s, s:s, s:i, s:s, s:b}", "player",
+			 gf->name[ev->player], "turn", ev->turn, "category", score_category(ev),
+			 "kind", seg_kind_name(ev->seg_kind), "x", ev->x, "y", ev->y, "tile",
+			 t->id, "place", place, "points", ev->points, "rule",
+			 ev->rule ? ev->rule : "", "final", ev->final != 0);
+}
+
+json_t *
+score_events_json(const struct gamefile *gf, int from)
+{
+	const struct game *g = gf->game;
+	json_t *a = json_array();
+
+	for (int i = from; a && i < g->nevents; i++)
+		if (g->events[i].kind == EV_SCORE &&
+		    json_array_append_new(a, event_json(gf, &g->events[i])) < 0) {
+			json_decref(a);
+			a = NULL;
+		}
+	return a;
+}
+
+/* Adds points to category in obj, keeping the categories in the order
+ * they first scored. */
+static int
+add_points(json_t *obj, const char *category, int points)
+{
+	json_t *v = json_object_get(obj, category);
+
+	return json_object_set_new(obj, category,
+				   json_integer(json_integer_value(v) + points));
+}
+
+json_t *
+score_totals_json(const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	json_t *a = json_array(), *by[MAX_PLAYERS] = {0};
+	bool ok = a != NULL;
+
+	for (int p = 0; p < gf->nplayers; p++)
+		ok &= (by[p] = json_object()) != NULL;
+	for (int i = 0; ok && i < g->nevents; i++)
+		if (g->events[i].kind == EV_SCORE)
+			ok = add_points(by[g->events[i].player], score_category(&g->events[i]),
+					g->events[i].points) == 0;
+	for (int p = 0; p < gf->nplayers; p++) {
+		json_t *pl = ok ? json_pack("{s:s, s:i, s:O}", "player", gf->name[p], "score",
+					    g->player[p].score, "by_category", by[p])
+				: NULL;
+		ok = pl && json_array_append_new(a, pl) == 0;
+	}
+	for (int p = 0; p < gf->nplayers; p++)
+		json_decref(by[p]);
+	if (!ok) {
+		json_decref(a);
+		return NULL;
+	}
+	return a;
+}

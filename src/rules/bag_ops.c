@@ -1,0 +1,101 @@
+/* The bag as a draw source (engine.h): putting a tile back at a random
+ * place among those left, setting tiles aside and taking them back, for
+ * the modules that need it (The Gifts' Take 2, River II's set-aside
+ * tiles). No operation runs in a base game, whose bag stays the shuffle
+ * of bag.c. */
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+#define OP_DRAWS 8 /* one index and spares for bag_index */
+
+/* Operation op's values: ChaCha20 keyed by BLAKE2b(key: the seed,
+ * message: a label and op), apart from the shuffle's stream. */
+static void
+op_stream(const struct game *g, uint32_t op, uint32_t *stream, int n)
+{
+	static const char label[] = "carcpbem bag operation v1";
+	unsigned char msg[sizeof(label) + 4], key[randombytes_SEEDBYTES];
+
+	memcpy(msg, label, sizeof(label));
+	for (int i = 0; i < 4; i++)
+		msg[sizeof(label) + i] = (unsigned char)(op >> (8 * i));
+	crypto_generichash(key, sizeof(key), msg, sizeof(msg), g->seed, SEED_BYTES);
+	randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)n, key);
+	sodium_memzero(key, sizeof(key));
+}
+
+/* Room for n entries, keeping those there. */
+static int
+bag_room(struct game *g, int n)
+{
+	int16_t *b;
+	int cap = g->bag_cap;
+
+	if (n <= cap)
+		return 0;
+	while (cap < n)
+		cap = cap ? 2 * cap : 16;
+	if ((b = realloc(g->bag, sizeof(*b) * (size_t)cap)) == NULL)
+		return -1;
+	g->bag = b;
+	g->bag_cap = cap;
+	return 0;
+}
+
+/* Takes out entry i of the used part (drawn, left, aside). */
+static int
+bag_remove(struct game *g, int i)
+{
+	int type = g->bag[i], end = g->bag_len + g->bag_aside;
+
+	memmove(&g->bag[i], &g->bag[i + 1], sizeof(*g->bag) * (size_t)(end - i - 1));
+	return type;
+}
+
+int
+bag_put_back(struct game *g, int type)
+{
+	uint32_t stream[OP_DRAWS];
+	int k = 0, pos, end = g->bag_len + g->bag_aside;
+
+	if (type < 0 || type >= g->cat->ntypes || bag_room(g, end + 1) < 0)
+		return -1;
+	op_stream(g, g->bag_ops++, stream, OP_DRAWS);
+	/* one of the places before, between or after the tiles left */
+	pos = g->bag_next +
+	      (int)bag_index((uint32_t)(g->bag_len - g->bag_next + 1), stream, &k, OP_DRAWS);
+	memmove(&g->bag[pos + 1], &g->bag[pos], sizeof(*g->bag) * (size_t)(end - pos));
+	g->bag[pos] = (int16_t)type;
+	g->bag_len++;
+	return pos;
+}
+
+/* The first copy left to draw goes after the tiles left: copies of a
+ * type are alike, so which one says nothing. */
+int
+bag_set_aside(struct game *g, int type)
+{
+	for (int i = g->bag_next; i < g->bag_len; i++)
+		if (g->bag[i] == type) {
+			bag_remove(g, i);
+			g->bag_len--;
+			g->bag[g->bag_len + g->bag_aside++] = (int16_t)type;
+			return 0;
+		}
+	return -1;
+}
+
+int
+bag_take_aside(struct game *g, int type)
+{
+	for (int i = g->bag_len; i < g->bag_len + g->bag_aside; i++)
+		if (g->bag[i] == type) {
+			bag_remove(g, i);
+			g->bag_aside--;
+			return 0;
+		}
+	return -1;
+}
