@@ -1,13 +1,14 @@
 /* Actions as text, the form players write in turn files and carcpbem legal
  * prints:  place X Y ROT | thief P | knight P | monk | farmer P | abbot |
- * recall | pass   (P = a place such as N, NE or EL, place_name.c; case
- * does not matter). */
+ * pass   (P = a place such as N, NE or EL, place_name.c; case does not
+ * matter), and the rule modules' own actions (the abbot's recall). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "module.h"
 #include "engine.h"
 
 struct role_word {
@@ -163,6 +164,7 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 		struct rules_error *err)
 {
 	char buf[128], *w[MAX_WORDS];
+	const struct rules_action *ma;
 	int n;
 
 	if (strlen(text) >= sizeof(buf))
@@ -177,13 +179,11 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 		*a = (struct action){.kind = ACT_PASS};
 		return 0;
 	}
-	if (n == 1 && strcasecmp(w[0], "recall") == 0) {
-		*a = (struct action){.kind = ACT_RECALL};
-		return 0;
-	}
 	for (size_t i = 0; i < sizeof(role_words) / sizeof(role_words[0]); i++)
 		if (strcasecmp(w[0], role_words[i].word) == 0)
 			return parse_figure(g, &role_words[i], w, n, a, err);
+	if ((ma = module_action_find(g, -1, w[0])) != NULL)
+		return ma->parse(g, w, n, a, err);
 	return rerr(err, RERR_PARSE, "",
 		    "unknown action '%s': expected place, thief, knight, monk, farmer, abbot, "
 		    "recall or pass",
@@ -209,14 +209,13 @@ int
 action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 {
 	char name[PLACE_NAME_MAX];
+	const struct rules_action *ma;
 
 	switch (a->kind) {
 	case ACT_PLACE_TILE:
 		return snprintf(buf, n, "place %d %d %d", a->x, a->y, a->rot * 90);
 	case ACT_PASS:
 		return snprintf(buf, n, "pass");
-	case ACT_RECALL:
-		return snprintf(buf, n, "recall");
 	case ACT_FIGURE:
 		if (a->figure == FIG_ABBOT)
 			return snprintf(buf, n, "abbot");
@@ -225,6 +224,8 @@ action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 		return snprintf(buf, n, "%s %s", figure_role_name(a->role, a->figure),
 				slot_place(g, a->slot, name));
 	default:
+		if ((ma = module_action_find(g, a->kind, NULL)) != NULL)
+			return ma->format(g, a, buf, n);
 		return snprintf(buf, n, "?");
 	}
 }

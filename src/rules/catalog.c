@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tile.h"
+#include "module.h"
 #include "tilesets_data.h"
 
 #define LINE_MAX_LEN 512
@@ -821,5 +822,7 @@ catalog_load_builtin(struct rules_error *err)
 			return NULL;
 		}
 	}
+	cat->modules = rules_builtin_modules;
+	cat->nmodules = rules_builtin_nmodules;
 	return cat;
 }

@@ -2,7 +2,12 @@
 #ifndef CARC_ENGINE_H
 #define CARC_ENGINE_H
 
+#include "module.h"
 #include "rules.h"
+
+/* For the few small functions of the turn's hot path the compiler would
+ * otherwise call. */
+#define HOT_INLINE inline __attribute__((always_inline))
 
 /* Steps of a turn. Decision steps stop the engine until an action comes;
  * the others run by themselves (see turn.c's step table). */
@@ -73,30 +78,35 @@ void feature_join_side(struct game *g, int placed, int side, int np);
 void feature_note_roots(struct game *g, int placed);
 int feature_tile_count(struct game *g, int root);
 
-/* river.c */
-void river_start(struct game *g, int placed);
-bool river_ok(const struct game *g, int type, int cell, int rot);
-int river_explain(const struct game *g, int type, int cell, int rot,
-		  struct rules_error *err);
-void river_after_place(struct game *g, int placed);
-
 /* score.c */
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
-int score_recall_abbot(struct game *g, int player);
-int figure_abbot_seg(const struct game *g, int player);
+void score_cloister_now(struct game *g, int seg);
 int figures_on(const struct game *g, int root, int16_t *idx);
 
 /* figures.c */
 void figure_rules_init(struct game *g);
-int figure_options(const struct game *g, struct action *out, int cap);
-int figure_check(const struct game *g, const struct action *a, struct rules_error *err);
-void figure_place(struct game *g, const struct action *a);
+int figure_options(const struct game *g, int player, struct action *out, int cap);
+int figure_check(const struct game *g, int player, const struct action *a,
+		 struct rules_error *err);
+void figure_place(struct game *g, int player, const struct action *a);
 void figures_return(struct game *g, int root, bool final, const int16_t *idx, int n);
 
 /* turn.c */
-void turn_setup_plan(struct game *g);
+extern const struct rules_step turn_base_steps[STEP_COUNT];
 void turn_advance(struct game *g);
+void turn_first(struct game *g); /* plans the turns and starts the first */
+
+/* The placement rule of tiles that have one (a river tile): modules'
+ * place_ok / place_explain hooks. */
+static inline bool
+tile_has_place_rule(const struct tile_type *t)
+{
+	return t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
+}
+bool board_place_rule_ok(const struct game *g, int type, int cell, int rot);
+int board_place_rule_explain(const struct game *g, int type, int cell, int rot,
+			     struct rules_error *err);
 
 /* events */
 void event_add(struct game *g, const struct game_event *ev);

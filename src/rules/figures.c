@@ -1,6 +1,7 @@
 /* Figures on the tile just placed (BASE-FOLLOW-*, FARM-4, ABBOT-3..6). */
 #include <string.h>
 
+#include "module.h"
 #include "engine.h"
 
 _Static_assert(MAX_PLAYERS * FIGURES_PER_PLAYER <= 64, "a bit per figure in a uint64_t");
@@ -12,7 +13,7 @@ figure_rules_init(struct game *g)
 {
 	g->allowed[FIG_FOLLOWER] = 1u << SEG_ROAD | 1u << SEG_CITY | 1u << SEG_MONASTERY |
 				   (g->opt.farmers ? 1u << SEG_FIELD : 0);
-	g->allowed[FIG_ABBOT] = g->opt.abbot ? 1u << SEG_MONASTERY | 1u << SEG_GARDEN : 0;
+	g->allowed[FIG_ABBOT] = 0; /* the abbot module's setup allows it */
 }
 
 static bool
@@ -39,15 +40,6 @@ segment_at_slot(const struct tile_type *t, int slot, int rot)
 	return tile_seg_at(t, slot, rot);
 }
 
-bool
-game_can_recall(const struct game *g, int player)
-{
-	int seg = figure_abbot_seg(g, player);
-
-	/* UN-12: a feature this tile completed scores in step 3 instead. */
-	return seg >= 0 && !game_feature_complete(g, feature_find(g, seg));
-}
-
 static int
 emit(struct action *out, int n, int cap, struct action a)
 {
@@ -70,12 +62,12 @@ earlier_piece(const struct game *g, int s)
 /* One option per feature of the new tile, however many pieces of it the
  * tile carries, for each figure in supply that may stand there. */
 static int
-figure_slot_options(const struct game *g, unsigned kinds, struct action *out, int n,
-		    int cap)
+figure_slot_options(const struct game *g, int player, unsigned kinds, struct action *out,
+		    int n, int cap)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
-	const struct player_state *ps = &g->player[g->current];
+	const struct player_state *ps = &g->player[player];
 
 	for (int s = 0; s < t->nsegs; s++) {
 		int kind = t->seg[s].kind;
@@ -96,18 +88,18 @@ figure_slot_options(const struct game *g, unsigned kinds, struct action *out, in
 }
 
 int
-figure_options(const struct game *g, struct action *out, int cap)
+figure_options(const struct game *g, int player, struct action *out, int cap)
 {
-	const struct player_state *ps = &g->player[g->current];
+	const struct player_state *ps = &g->player[player];
 	unsigned kinds = 0; /* segment kinds a figure in supply may stand on */
 	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS});
 
 	for (int fig = 0; fig < FIG_TYPE_COUNT; fig++)
 		kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
 	if (kinds) /* often not: random players soon have all figures out */
-		n = figure_slot_options(g, kinds, out, n, cap);
-	if (game_can_recall(g, g->current))
-		n = emit(out, n, cap, (struct action){.kind = ACT_RECALL});
+		n = figure_slot_options(g, player, kinds, out, n, cap);
+	if (g->nhook[HOOK_FIGURE_OPTIONS]) /* the abbot's recall */
+		n = hooks_figure_options(g, player, out, n, cap);
 	return n;
 }
 
@@ -115,7 +107,7 @@ figure_options(const struct game *g, struct action *out, int cap)
 static int
 refuse_kind(const struct game *g, const struct action *a, int kind, struct rules_error *err)
 {
-	if (a->figure == FIG_ABBOT && !g->opt.abbot)
+	if (a->figure == FIG_ABBOT && g->supply_start[FIG_ABBOT] == 0)
 		return rerr(err, RERR_ILLEGAL, "ABBOT-1", "this game is played without abbots");
 	if (a->figure == FIG_ABBOT)
 		return rerr(err, RERR_ILLEGAL, "ABBOT-3",
@@ -133,7 +125,8 @@ refuse_kind(const struct game *g, const struct action *a, int kind, struct rules
 }
 
 int
-figure_check(const struct game *g, const struct action *a, struct rules_error *err)
+figure_check(const struct game *g, int player, const struct action *a,
+	     struct rules_error *err)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
@@ -141,12 +134,6 @@ figure_check(const struct game *g, const struct action *a, struct rules_error *e
 
 	if (a->kind == ACT_PASS)
 		return 0;
-	if (a->kind == ACT_RECALL)
-		return game_can_recall(g, g->current)
-			       ? 0
-			       : rerr(err, RERR_ILLEGAL, "ABBOT-6",
-				      "you have no abbot on an unfinished monastery or garden "
-				      "to recall");
 	if (a->figure >= FIG_TYPE_COUNT)
 		return rerr(err, RERR_PARSE, "", "unknown figure");
 	s = segment_at_slot(t, a->slot, pt->rot);
@@ -161,7 +148,7 @@ figure_check(const struct game *g, const struct action *a, struct rules_error *e
 			    "%s is a %s: a follower there is a %s, not a %s", slot_name(a->slot),
 			    seg_kind_name(kind), figure_role_name(kind, FIG_FOLLOWER),
 			    figure_role_name(a->role, FIG_FOLLOWER));
-	if (g->player[g->current].supply[a->figure] == 0)
+	if (g->player[player].supply[a->figure] == 0)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-4", "you have no %s in your supply",
 			    a->figure == FIG_ABBOT ? "abbot" : "follower");
 	root = g->new_roots[s];
@@ -174,7 +161,7 @@ figure_check(const struct game *g, const struct action *a, struct rules_error *e
 }
 
 void
-figure_place(struct game *g, const struct action *a)
+figure_place(struct game *g, int player, const struct action *a)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
@@ -182,7 +169,7 @@ figure_place(struct game *g, const struct action *a)
 	int seg = seg_instance(g->last_placed, s), i;
 	/* The first of the player's figures of that type in supply (checked
 	 * to be there): a bit scan rather than a walk over every figure. */
-	uint64_t home = g->figures_home & g->figures_of[g->current][a->figure];
+	uint64_t home = g->figures_home & g->figures_of[player][a->figure];
 
 	if (home == 0)
 		return;
@@ -190,10 +177,10 @@ figure_place(struct game *g, const struct action *a)
 	g->figures_home &= ~((uint64_t)1 << i);
 	g->figure[i].seg = (int16_t)seg;
 	g->feat[g->new_roots[s]].figures++;
-	g->player[g->current].supply[a->figure]--;
+	g->player[player].supply[a->figure]--;
 	event_add(g, &(struct game_event){
 			     .kind = EV_PLACE_FIGURE,
-			     .player = (int8_t)g->current,
+			     .player = (int8_t)player,
 			     .seg_kind = t->seg[s].kind,
 			     .x = pt->x,
 			     .y = pt->y,

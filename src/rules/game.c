@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "module.h"
 #include "engine.h"
 
 void
@@ -54,16 +55,14 @@ players_init(struct game *g)
 	g->nfigures = 0;
 	for (int p = 0; p < g->nplayers; p++) {
 		g->player[p] = (struct player_state){.score = 0};
-		g->player[p].supply[FIG_FOLLOWER] = FOLLOWERS_PER_PLAYER;
-		g->player[p].supply[FIG_ABBOT] = g->opt.abbot ? 1 : 0;
-		for (int i = 0; i < FIGURES_PER_PLAYER; i++) {
-			int type = i < FOLLOWERS_PER_PLAYER ? FIG_FOLLOWER : FIG_ABBOT;
-			if (type == FIG_ABBOT && !g->opt.abbot)
-				continue;
-			g->figures_of[p][type] |= (uint64_t)1 << g->nfigures;
-			g->figures_home |= (uint64_t)1 << g->nfigures;
-			g->figure[g->nfigures++] = (struct figure){
-				.seg = -1, .owner = (uint8_t)p, .type = (uint8_t)type};
+		for (int type = 0; type < FIG_TYPE_COUNT; type++) {
+			g->player[p].supply[type] = g->supply_start[type];
+			for (int i = 0; i < g->supply_start[type]; i++) {
+				g->figures_of[p][type] |= (uint64_t)1 << g->nfigures;
+				g->figures_home |= (uint64_t)1 << g->nfigures;
+				g->figure[g->nfigures++] = (struct figure){
+					.seg = -1, .owner = (uint8_t)p, .type = (uint8_t)type};
+			}
 		}
 	}
 }
@@ -76,7 +75,8 @@ place_start(struct game *g)
 
 	if (p < 0)
 		return -1;
-	river_start(g, p);
+	FOR_HOOK(g, HOOK_START, m)
+		(*m)->start(g, p);
 	return 0;
 }
 
@@ -95,14 +95,16 @@ game_init(struct game *g, const struct catalog *cat, const struct game_setup *se
 	g->nplayers = setup->nplayers;
 	g->current = setup->first_player;
 	memcpy(g->seed, setup->seed, SEED_BYTES);
-	players_init(g);
+	g->supply_start[FIG_FOLLOWER] = FOLLOWERS_PER_PLAYER;
 	figure_rules_init(g);
-	if (bag_fill(g, setup, err) < 0)
+	if (bag_fill(g, setup, err) < 0 || modules_build(g, err) < 0)
 		return -1;
+	FOR_HOOK(g, HOOK_SETUP, m)
+		(*m)->setup(g);
+	players_init(g);
 	if (board_init(g, g->bag_len + 1) < 0 || place_start(g) < 0)
 		return rerr(err, RERR_NOMEM, "", "out of memory");
-	turn_setup_plan(g);
-	turn_advance(g);
+	turn_first(g);
 	return 0;
 }
 
@@ -143,6 +145,8 @@ game_reset(struct game *g, const struct game_setup *setup, struct rules_error *e
 	g->events = old.events;
 	g->cap_events = old.cap_events;
 	g->stamp_gen = old.stamp_gen; /* old stamps stay below it */
+	g->ext = old.ext;
+	g->ext_cap = old.ext_cap;
 	return game_init(g, old.cat, setup, err);
 }
 
@@ -160,6 +164,7 @@ game_free(struct game *g)
 	free(g->feat);
 	free(g->tile_stamp);
 	free(g->events);
+	free(g->ext);
 	free(g);
 }
 
@@ -191,7 +196,9 @@ game_clone(const struct game *g)
 	c->feat = dup_array(g->feat, sizeof(*g->feat) * cap * TILE_SEG_MAX);
 	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * cap);
 	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
-	if (!c->bag || !c->cells || !c->placed || !c->front_place ||
+	c->ext = dup_array(g->ext, g->ext_size);
+	c->ext_cap = g->ext_size;
+	if (!c->ext || !c->bag || !c->cells || !c->placed || !c->front_place ||
 	    !c->front_need || !c->front_cell || !c->feat || !c->tile_stamp || !c->events) {
 		game_free(c);
 		return NULL;

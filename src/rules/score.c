@@ -111,31 +111,17 @@ score_completed(struct game *g, int placed)
 	}
 }
 
-int
-figure_abbot_seg(const struct game *g, int player)
-{
-	if (!g->opt.abbot)
-		return -1;
-	for (int i = 0; i < g->nfigures; i++)
-		if (g->figure[i].owner == player && g->figure[i].type == FIG_ABBOT)
-			return g->figure[i].seg;
-	return -1;
-}
-
-/* ABBOT-6: the abbot leaves and its monastery or garden scores as it is. */
-int
-score_recall_abbot(struct game *g, int player)
+/* ABBOT-6: a monastery or garden scores as it is and its figures leave
+ * (the abbot module's recall). */
+void
+score_cloister_now(struct game *g, int seg)
 {
 	int16_t idx[MAX_PLAYERS * FIGURES_PER_PLAYER];
-	int seg = figure_abbot_seg(g, player), root, n;
+	int root = feature_find(g, seg), n;
 
-	if (seg < 0)
-		return -1;
-	root = feature_find(g, seg);
 	n = figures_on(g, root, idx);
 	award(g, root, cloister_value(g, root), false, idx, n);
 	figures_return(g, root, false, idx, n);
-	return 0;
 }
 
 /* A fresh mark for counting distinct features (feature.mark). */

@@ -106,9 +106,15 @@ struct tile_type {
 
 /* All tile types of all built-in sets, read once by the caller and shared
  * read-only by every game created from it. */
+struct rules_module;
+
 struct catalog {
 	struct tile_type *types;
 	int ntypes;
+	/* The rule modules games of this catalogue may use (module.h): the
+	 * built-in ones; a test may add its own. */
+	const struct rules_module *const *modules;
+	int nmodules;
 };
 
 /* Loads every built-in tile set (compiled in from src/rules/tilesets/). */
