@@ -7,13 +7,17 @@
 
 #include "engine.h"
 
+/* The base set always; another when a rule module that brings it is on
+ * (rules_module.tilesets). */
 static bool
-set_enabled(const struct rules_options *opt, const char *set)
+set_enabled(const struct catalog *cat, const struct rules_options *opt, const char *set)
 {
 	if (strcmp(set, "base") == 0)
 		return true;
-	if (strcmp(set, "river") == 0)
-		return opt->river;
+	for (int i = 0; i < cat->nmodules; i++)
+		for (const char *const *t = cat->modules[i]->tilesets; t && *t; t++)
+			if (strcmp(*t, set) == 0 && cat->modules[i]->enabled(opt))
+				return true;
 	return false;
 }
 
@@ -51,7 +55,7 @@ default_start(const struct game *g)
 
 	for (int i = 0; i < cat->ntypes; i++)
 		if ((cat->types[i].flags & TILE_START) && cat->types[i].group == want &&
-		    set_enabled(&g->opt, cat->types[i].set))
+		    set_enabled(cat, &g->opt, cat->types[i].set))
 			return i;
 	return -1;
 }
@@ -111,7 +115,7 @@ bag_count(const struct game *g, int *copies, int n[3])
 		const struct tile_type *t = &g->cat->types[i];
 		if (t->set != set) { /* types of one set are contiguous */
 			set = t->set;
-			enabled = set_enabled(&g->opt, set);
+			enabled = set_enabled(g->cat, &g->opt, set);
 		}
 		copies[i] = enabled && bag_rank(t) >= 0
 				    ? t->count[g->opt.edition - 1] - start_copies(g, i)

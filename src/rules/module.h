@@ -71,7 +71,10 @@ struct rules_module {
 	bool (*place_ok)(const struct game *g, int type, int cell, int rot);
 	int (*place_explain)(const struct game *g, int type, int cell, int rot,
 			     struct rules_error *err);
-	void (*on_complete)(struct game *g, int root);  /* before it scores */
+	/* Each road, city, monastery or garden the tile completed, with
+	 * figures on it or not, in UN-06 order, before any of them scores. */
+	void (*on_complete)(struct game *g, int root);
+	/* Points a player got for a feature (in the game or at its end). */
 	void (*on_score)(struct game *g, int root, int player, int points);
 	void (*turn_start)(struct game *g);
 	/* Adds the player's extra options to a figure decision's list (n so
@@ -115,12 +118,16 @@ const char *module_of_action(const struct game *g, const struct rules_action *a)
  * after another run last pushed first. -1 when the stack is full. */
 int turn_push(struct game *g, int step, int owner, int arg);
 
-/* The hot path's hooks, out of line: callers test the count first, so
- * the base game pays a load and a branch, no call. */
-void hooks_turn_start(struct game *g);
-void hooks_after_place(struct game *g, int placed);
-int hooks_figure_options(const struct game *g, int player, struct action *out, int n,
-			 int cap);
+/* The hot path's hooks, out of line (cold: the base game has none):
+ * callers test the count first, so the base game pays a load and a
+ * branch, no call. */
+#define HOOKS_COLD __attribute__((noinline, cold))
+HOOKS_COLD void hooks_turn_start(struct game *g);
+HOOKS_COLD void hooks_after_place(struct game *g, int placed);
+HOOKS_COLD int hooks_figure_options(const struct game *g, int player, struct action *out,
+				    int n, int cap);
+HOOKS_COLD void hooks_complete(struct game *g, int root);
+HOOKS_COLD void hooks_score(struct game *g, int root, int player, int points);
 
 #define FOR_HOOK(g, id, m) \
 	for (const struct rules_module *const *m = (g)->hook[id]; \

@@ -244,3 +244,17 @@ hooks_figure_options(const struct game *g, int player, struct action *out, int n
 		n = (*m)->figure_options(g, player, out, n, cap);
 	return n;
 }
+
+void
+hooks_complete(struct game *g, int root)
+{
+	FOR_HOOK(g, HOOK_COMPLETE, m)
+		(*m)->on_complete(g, root);
+}
+
+void
+hooks_score(struct game *g, int root, int player, int points)
+{
+	FOR_HOOK(g, HOOK_SCORE, m)
+		(*m)->on_score(g, root, player, points);
+}

@@ -43,6 +43,8 @@ award(struct game *g, int root, int points, bool final, const int16_t *idx, int 
 		if (strength[p] != best)
 			continue;
 		g->player[p].score += points;
+		if (g->nhook[HOOK_SCORE])
+			hooks_score(g, root, p, points);
 		event_add(g, &(struct game_event){
 				     .kind = EV_SCORE,
 				     .player = (int8_t)p,
@@ -94,12 +96,30 @@ score_feature(struct game *g, int root, bool final)
 	figures_return(g, root, final, idx, n);
 }
 
+/* The modules' on_complete hooks, for every feature the tile completed
+ * (with figures or not), in scoring order, before any of them scores. */
+static __attribute__((noinline, cold)) void
+tell_completed(struct game *g, const struct tile_type *t)
+{
+	for (int k = 0; g->new_closed && k < t->nclosable; k++) {
+		int root = g->new_roots[t->closable[k]];
+		if (g->feat[root].open == 0)
+			hooks_complete(g, root);
+	}
+	for (int i = 0; i < g->ncloisters_done; i++) {
+		int p = g->cloisters_done[i];
+		hooks_complete(g, seg_instance(p, game_type(g, g->placed[p].type)->centre_seg));
+	}
+}
+
 /* Roads, then cities, then monasteries and gardens (UN-06). */
 void
 score_completed(struct game *g, int placed)
 {
 	const struct tile_type *t = game_type(g, g->placed[placed].type);
 
+	if (g->nhook[HOOK_COMPLETE])
+		tell_completed(g, t);
 	for (int k = 0; g->new_closed && k < t->nclosable; k++) {
 		int root = g->new_roots[t->closable[k]];
 		if (g->feat[root].open == 0)

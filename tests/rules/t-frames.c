@@ -30,7 +30,7 @@
 #define ACT_VOTE ACT_KIND_COUNT /* the first number free for modules outside the tree */
 
 struct vote_state {
-	int yes, votes;
+	int yes, votes, completed, open, points;
 };
 
 extern const struct rules_module vote_module;
@@ -119,16 +119,37 @@ vote_format(const struct game *g, const struct action *a, char *buf, size_t n)
 	return snprintf(buf, n, "vote %s", a->x ? "yes" : "no");
 }
 
+static void
+vote_complete(struct game *g, int root)
+{
+	struct vote_state *vs = module_state(g, &vote_module);
+
+	vs->completed++;
+	vs->open += g->feat[game_feature_root(g, root)].open != 0;
+}
+
+static void
+vote_score(struct game *g, int root, int player, int points)
+{
+	struct vote_state *vs = module_state(g, &vote_module);
+
+	(void)root;
+	(void)player;
+	vs->points += points;
+}
+
 static int
 vote_fields(const struct game *g, struct rules_field *out, int cap)
 {
 	const struct vote_state *vs = module_state(g, &vote_module);
 
-	if (cap < 2)
+	if (cap < 4)
 		return 0;
 	out[0] = (struct rules_field){"yes", vs->yes};
 	out[1] = (struct rules_field){"votes", vs->votes};
-	return 2;
+	out[2] = (struct rules_field){"completed", vs->completed};
+	out[3] = (struct rules_field){"points", vs->points};
+	return 4;
 }
 
 static const struct rules_step vote_steps[] = {
@@ -151,6 +172,8 @@ const struct rules_module vote_module = {
 	.nactions = 1,
 	.state_size = vote_size,
 	.after_place = vote_after_place,
+	.on_complete = vote_complete,
+	.on_score = vote_score,
 	.state_fields = vote_fields,
 };
 
@@ -404,6 +427,15 @@ main(void)
 	       "at game over, turn is the last turn played");
 	ok(turns < gf->game->nplaced - 1, "two tiles on odd turns (%d turns, %d tiles)", turns,
 	   gf->game->nplaced - 1);
+	{
+		const struct vote_state *vs = module_state(gf->game, &vote_module);
+		int total = 0;
+		for (int p = 0; p < 3; p++)
+			total += gf->game->player[p].score;
+		ok(vs->completed > 0 && vs->open == 0,
+		   "on_complete saw the completed features (%d, %d open)", vs->completed, vs->open);
+		is_int(vs->points, total, "on_score saw every point scored");
+	}
 	round_trip(gf, cat);
 	gamefile_free(gf);
 	river_ends();
