@@ -291,6 +291,7 @@ apply_place(struct game *g, const struct frame *f, const struct action *a)
 	if (p < 0)
 		return -1;
 	g->last_placed = p;
+	g->placed[p].player = f->owner; /* board_place names the current player */
 	g->drawn = -1;
 	event_add(g, &(struct game_event){.kind = EV_PLACE_TILE,
 					  .player = (int8_t)f->owner,
