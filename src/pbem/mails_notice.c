@@ -90,10 +90,13 @@ static void
 notice_vars(const struct decision *d, struct notice *n, struct draft *dr)
 {
 	bool place_tile = d->kind == DECISION_PLACE_TILE;
+	bool place_figure = d->kind == DECISION_PLACE_FIGURE;
 
 	tvars_set(&dr->vars, "tile", n->tile);
 	tvars_set(&dr->vars, "tile_text", n->tile_text);
 	tvars_set(&dr->vars, "place_tile", place_tile ? "yes" : "");
+	tvars_set(&dr->vars, "place_figure", place_figure ? "yes" : "");
+	tvars_set(&dr->vars, "other_decision", place_tile || place_figure ? "" : d->name);
 	tvars_set(&dr->vars, "placed", n->placed);
 	tvars_set(&dr->vars, "skeleton", n->skeleton);
 	tvars_set(&dr->vars, "view_file", n->view_file);

@@ -23,6 +23,8 @@
 #include "engine.h"
 #include "exp/exp.h"
 #include "gamefile.h"
+#include "mails_impl.h"
+#include "message.h"
 #include "module.h"
 #include "report.h"
 #include "tap.h"
@@ -229,6 +231,44 @@ report(const struct gamefile *gf)
 	return buf;
 }
 
+/* The notice by mail goes to the decision's owner (bob), not to the
+ * player whose turn it is (alice). */
+static void
+bobs_notice(struct gamefile *gf, const struct catalog *cat)
+{
+	struct config cfg;
+	struct mail_ctx ctx = {&cfg, cat, 1700000100};
+	struct template_error err = {{0}};
+	struct outmails o = {0};
+	struct gf_error ge = {0};
+	struct facts f;
+
+	mail_mime_init();
+	config_defaults(&cfg);
+	snprintf(cfg.from, sizeof(cfg.from), "Carcassonne <games@example.org>");
+	snprintf(cfg.domain, sizeof(cfg.domain), "example.org");
+	cfg.templates[0] = '\0';
+	cfg.png = false;
+	gamefile_set_id(gf, "g1", &ge);
+	gamefile_set_address(gf, 0, "alice@example.net", &ge);
+	gamefile_set_address(gf, 1, "bob@example.com", &ge);
+	if (facts_make(gf, -1, NULL, &f) < 0) {
+		ok(0, "facts");
+		return;
+	}
+	ok(mails_notice(&ctx, gf, &f, 5, NULL, &o, &err) == 0 && o.n == 1, "a notice (%s)",
+	   err.text);
+	ok(o.n == 1 && strcmp(o.m[0].name, "g1-r5-notice-2") == 0 &&
+		   strstr(o.m[0].text, "To: bob@example.com") != NULL,
+	   "the notice goes to bob, whose decision it is");
+	ok(o.n == 1 && strstr(o.m[0].text, "Your decision now: vote (2 choices):") &&
+		   strstr(o.m[0].text, "vote no") && strstr(o.m[0].text, "vote yes") &&
+		   !strstr(o.m[0].text, "put a figure"),
+	   "it names his decision and its actions, not a figure's");
+	facts_free(&f);
+	outmails_free(&o);
+}
+
 /* The first turn, step by step. */
 static void
 first_turn(struct gamefile *gf)
@@ -272,6 +312,7 @@ first_turn(struct gamefile *gf)
 		   "legal --json: kind vote, player bob, seat 2");
 		json_decref(d);
 	}
+	bobs_notice(gf, gf->cat);
 	ok(play(gf, 0, "vote no") < 0, "alice may not vote twice");
 	ok(play(gf, 1, "vote no") == 0 && play(gf, 2, "vote yes") == 0, "bob, carol vote");
 	is_decision(g, "place-figure", 0, "back to alice's figure");
