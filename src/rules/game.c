@@ -26,9 +26,12 @@ rules_options_check(const struct rules_options *opt, int nplayers, struct rules_
 	if (nplayers < 2 || nplayers > 5)
 		return rerr(err, RERR_OPTION, "BASE-COMP-3",
 			    "the base game is for 2 to 5 players, not %d", nplayers);
-	if (opt->river_uturn != RIVER_UTURN_CURVES && opt->river_uturn != RIVER_UTURN_AREA)
-		return rerr(err, RERR_OPTION, "RIVER-4", "unknown river rule %d",
-			    opt->river_uturn);
+	/* every built-in module checks its own, on or not: the options are
+	 * written before anyone knows which modules a catalogue has */
+	for (int i = 0; i < rules_builtin_nmodules; i++)
+		if (rules_builtin_modules[i]->check_options &&
+		    rules_builtin_modules[i]->check_options(opt, err) < 0)
+			return -1;
 	return 0;
 }
 

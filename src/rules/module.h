@@ -20,6 +20,7 @@ struct rules_step {
 	const char *decision; /* decision kind name, or NULL: automatic */
 	const char *what;     /* the owner's task, after their name: "places a tile" */
 	const char *after;    /* plan position, or NULL: pushed only */
+	int max_actions;      /* decision: the most legal actions it can list */
 	void (*run)(struct game *g, const struct frame *f);
 	int (*legal)(const struct game *g, const struct frame *f, struct action *out, int cap);
 	int (*check)(const struct game *g, const struct frame *f, const struct action *a,
@@ -78,10 +79,14 @@ struct rules_module {
 	void (*on_score)(struct game *g, int root, int player, int points);
 	void (*turn_start)(struct game *g);
 	/* Adds the player's extra options to a figure decision's list (n so
-	 * far, writes up to cap, returns the new count). */
+	 * far, writes up to cap, returns the new count); at most
+	 * max_figure_options of them. */
 	int (*figure_options)(const struct game *g, int player, struct action *out, int n,
 			      int cap);
+	int max_figure_options;
 	void (*final_scoring)(struct game *g);
+	/* Refuses options of its own that make no sense (with the rule). */
+	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
 	/* Its state for the game file: up to cap fields, returns how many. */
 	int (*state_fields)(const struct game *g, struct rules_field *out, int cap);
 };

@@ -64,8 +64,11 @@ add_module(struct game *g, const struct rules_module *m, size_t *off,
 		return rerr(err, RERR_OPTION, "", "too many rule modules");
 	g->mods[n] = m;
 	g->mod_step0[n] = (uint8_t)g->nsteps;
-	for (int i = 0; i < m->nsteps; i++)
+	for (int i = 0; i < m->nsteps; i++) {
 		g->steps[g->nsteps++] = &m->steps[i];
+		if (m->steps[i].max_actions > g->legal_extra)
+			g->legal_extra = m->steps[i].max_actions;
+	}
 	for (int i = 0; i < m->nactions; i++) {
 		int k = m->actions[i].kind;
 		if (k < 0 || k >= ACT_KIND_MAX || g->act[k])
@@ -112,6 +115,8 @@ modules_build(struct game *g, struct rules_error *err)
 		if (g->cat->modules[i]->enabled(&g->opt) &&
 		    add_module(g, g->cat->modules[i], &off, err) < 0)
 			return -1;
+	for (int i = 0; i < g->nmods; i++) /* they add to a figure decision */
+		g->legal_extra += g->mods[i]->max_figure_options;
 	if (ext_reserve(g, off) < 0)
 		return rerr(err, RERR_NOMEM, "", "out of memory");
 	memcpy(g->plan, base_plan, sizeof(base_plan));

@@ -222,6 +222,7 @@ struct game {
 	const struct rules_module *hook[HOOK_MAX][MODULES_MAX];
 	uint8_t nhook[HOOK_MAX];
 	const struct rules_action *act[ACT_KIND_MAX]; /* module action kinds on */
+	int legal_extra; /* the most legal actions modules add to a decision */
 	uint8_t supply_start[FIG_TYPE_COUNT]; /* figures of each type per player */
 	uint8_t *ext;        /* modules' state */
 	size_t ext_size, ext_cap;

@@ -186,13 +186,13 @@ decision_kind_name(int kind)
 int
 game_legal_max(const struct game *g)
 {
-	return 4 * g->nfrontier + FIG_TYPE_COUNT * TILE_SEG_MAX + 2 + g->nplayers * 4;
+	return 4 * g->nfrontier + FIG_TYPE_COUNT * TILE_SEG_MAX + 2 + g->legal_extra;
 }
 
 int
 game_legal_cap(const struct game *g)
 {
-	return 4 * (2 * g->capacity + 4) + FIG_TYPE_COUNT * TILE_SEG_MAX + 2 + MAX_PLAYERS * 4;
+	return 4 * (2 * g->capacity + 4) + FIG_TYPE_COUNT * TILE_SEG_MAX + 2 + g->legal_extra;
 }
 
 int

@@ -155,7 +155,7 @@ vote_fields(const struct game *g, struct rules_field *out, int cap)
 }
 
 static const struct rules_step vote_steps[] = {
-	{.name = "vote", .decision = "vote", .what = "votes", .legal = vote_legal,
+	{.name = "vote", .decision = "vote", .what = "votes", .max_actions = 2, .legal = vote_legal,
 	 .check = vote_check, .apply = vote_apply},
 	{.name = "second-tile", .after = "score", .run = vote_extra},
 };

@@ -98,4 +98,5 @@ const struct rules_module abbot_module = {
 	.nactions = 1,
 	.setup = abbot_setup,
 	.figure_options = abbot_figure_options,
+	.max_figure_options = 1,
 };

@@ -27,6 +27,15 @@ river_enabled(const struct rules_options *opt)
 	return opt->river;
 }
 
+static int
+river_check_options(const struct rules_options *opt, struct rules_error *err)
+{
+	if (opt->river_uturn != RIVER_UTURN_CURVES && opt->river_uturn != RIVER_UTURN_AREA)
+		return rerr(err, RERR_OPTION, "RIVER-4", "unknown river rule %d",
+			    opt->river_uturn);
+	return 0;
+}
+
 static size_t
 river_state_size(const struct game *g)
 {
@@ -228,4 +237,5 @@ const struct rules_module river_module = {
 	.after_place = river_after_place,
 	.place_ok = river_ok,
 	.place_explain = river_explain,
+	.check_options = river_check_options,
 };
