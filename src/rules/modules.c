@@ -7,6 +7,9 @@
 #include "module.h"
 #include "engine.h"
 
+_Static_assert(HOOK_COUNT <= HOOK_MAX, "struct game holds an array per hook");
+_Static_assert(STEP_COUNT + 1 <= STEPS_MAX && STEPS_MAX <= 256, "steps are uint8_t in frames");
+
 static bool
 hook_set(const struct rules_module *m, int id)
 {
