@@ -5,14 +5,17 @@
  *   "vote yes" / "vote no", owned by another player than the current);
  * - on odd turns the same player places a second tile (a draw frame with
  *   argument 1: the turn number stays);
- * - its state (the yes votes) goes into the game file.
+ * - its state (votes, completions and points its hooks saw) goes into the
+ *   game file.
  * Checks the owners, game_apply_by's refusals, the action text forms, the
- * game file round trip, and what the turn, report and legal layers say
- * about a decision that is not the current player's (carcpbem legal
- * prints report_decision and the sorted legal list, as here).
+ * game file round trip, and what the layers do with a decision that is
+ * not the current player's: signed turns (turn_apply), the notice mail
+ * (to its owner), carcpbem legal's text and JSON (report_decision,
+ * decision_json and the sorted legal list, as here).
  * Also: the river module keeps every open end (it kept 8 and dropped the
  * rest), and at game over turn is the number of turns played.
  */
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,7 @@
 #include "module.h"
 #include "report.h"
 #include "tap.h"
+#include "turnfile.h"
 
 #define ACT_VOTE ACT_KIND_COUNT /* the first number free for modules outside the tree */
 
@@ -269,6 +273,58 @@ bobs_notice(struct gamefile *gf, const struct catalog *cat)
 	outmails_free(&o);
 }
 
+/* Signed turns (the turn layer, src/turn/apply.c): carol may not vote for
+ * bob; bob's turn is his vote alone; then carol's. */
+static struct seckey keys[3];
+
+static void
+make_keys(struct gamefile *gf)
+{
+	struct gf_error ge = {0};
+	uint8_t seed[32] = {0};
+
+	for (int p = 0; p < 3; p++) {
+		seed[0] = (uint8_t)p, seed[1] = 11;
+		crypto_sign_seed_keypair(keys[p].pk, keys[p].sk, seed);
+		snprintf(keys[p].label, sizeof(keys[p].label), "%s", names[p]);
+		gamefile_set_key(gf, p, keys[p].pk, &ge);
+	}
+}
+
+static int
+signed_turn(struct gamefile *gf, int p, const char *a1, const char *a2, struct turn_error *err)
+{
+	struct turn t = {0};
+
+	snprintf(t.game, sizeof(t.game), "%s", gf->id);
+	snprintf(t.player, sizeof(t.player), "%s", names[p]);
+	t.number = gf->game->turn;
+	gamefile_state_hash(gf, t.state);
+	snprintf(t.action[t.nactions++], TURN_ACTION_LEN + 1, "%s", a1);
+	if (a2)
+		snprintf(t.action[t.nactions++], TURN_ACTION_LEN + 1, "%s", a2);
+	if (turn_sign(&t, &keys[p], err) < 0)
+		return -1;
+	return turn_apply(gf, &t, err);
+}
+
+static void
+signed_votes(struct gamefile *gf)
+{
+	struct turn_error err = {0};
+	int before = gf->naction;
+
+	ok(signed_turn(gf, 2, "vote yes", NULL, &err) < 0 && err.code == TURN_NOT_YOUR_DECISION &&
+		   strstr(err.text, "it is not carol's decision (turn 1: bob to decide vote)"),
+	   "a signed turn of carol's on bob's vote is refused: %s", err.text);
+	ok(signed_turn(gf, 1, "vote yes", "vote no", &err) < 0 &&
+		   err.code == TURN_NOT_YOUR_DECISION && gf->naction == before,
+	   "bob's turn may not vote for carol too, and changes nothing: %s", err.text);
+	ok(signed_turn(gf, 1, "vote no", NULL, &err) == 0, "bob's vote is accepted (%s)",
+	   err.text);
+	ok(signed_turn(gf, 2, "vote yes", NULL, &err) == 0, "then carol's (%s)", err.text);
+}
+
 /* The first turn, step by step. */
 static void
 first_turn(struct gamefile *gf)
@@ -314,7 +370,8 @@ first_turn(struct gamefile *gf)
 	}
 	bobs_notice(gf, gf->cat);
 	ok(play(gf, 0, "vote no") < 0, "alice may not vote twice");
-	ok(play(gf, 1, "vote no") == 0 && play(gf, 2, "vote yes") == 0, "bob, carol vote");
+	signed_votes(gf);
+	g = gf->game; /* a refused turn replays the game into a new one */
 	is_decision(g, "place-figure", 0, "back to alice's figure");
 	ok(play(gf, 0, "vote yes") < 0, "a vote is not a figure action");
 	ok(play(gf, 0, "pass") == 0, "alice passes");
@@ -455,6 +512,7 @@ main(void)
 	cat->nmodules++;
 	if ((gf = new_game(cat)) == NULL)
 		bail_out("no game");
+	make_keys(gf);
 	is_int(gf->game->nplan, 6, "the plan: the base steps and second-tile after score");
 	ok(strcmp(gf->game->steps[gf->game->plan[4]]->name, "second-tile") == 0,
 	   "second-tile comes right after score");
