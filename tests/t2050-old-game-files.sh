@@ -3,7 +3,8 @@
 # Game files written before the rule modules (issue 11) load, list the
 # same legal actions and are written back byte for byte as that release
 # wrote them: tests/turn/data/v3-game, made by the carcpbem of before the
-# change (2nd edition, river, abbot, farmers, three players).
+# change (2nd edition, river, abbot, farmers, three players); and so do
+# its archives (tests/turn/data/v3-archive).
 . "$top_srcdir/tests/lib.sh"
 
 DATA="$top_srcdir/tests/turn/data/v3-game"
@@ -36,6 +37,26 @@ test_expect_success 'the finished game loads' '
 	cp "$DATA"/over.json . && chmod 600 over.json &&
 	"$CARCPBEM" legal over.json >out &&
 	test "$(cat out)" = "# The game is over."
+'
+
+# A game directory (signed turns, history.jsonl) of that release:
+# tests/turn/data/v3-archive, 13 records, and alice's next turn, turn13,
+# with the state the old release wrote after applying it (but for the
+# archive's head: the new record holds the time it was applied).
+ARCH="$top_srcdir/tests/turn/data/v3-archive"
+
+test_expect_success 'an archive of the old release replays; its next turn gives the same state' '
+	cd "$WORK" &&
+	mkdir game && cp "$ARCH"/state.json "$ARCH"/history.jsonl game/ &&
+	chmod 600 game/state.json &&
+	"$CARCPBEM" replay game >out &&
+	grep "^game: game arch, 13 records: every signature and hash checks.$" out &&
+	"$CARCPBEM" apply game "$ARCH"/turn13 >/dev/null &&
+	grep -v "^    \"head\": " game/state.json >state &&
+	grep -v "^    \"head\": " "$ARCH"/state-after.json >expect &&
+	cmp state expect &&
+	"$CARCPBEM" replay game >out &&
+	grep "^game: game arch, 14 records: every signature and hash checks.$" out
 '
 
 test_done
