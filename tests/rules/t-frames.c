@@ -37,6 +37,7 @@
 
 struct vote_state {
 	int yes, votes, completed, open, points;
+	int setup, turns, final; /* the setup, turn_start and final_scoring hooks ran */
 };
 
 extern const struct rules_module vote_module;
@@ -126,6 +127,24 @@ vote_format(const struct game *g, const struct action *a, char *buf, size_t n)
 }
 
 static void
+vote_setup(struct game *g)
+{
+	((struct vote_state *)module_state(g, &vote_module))->setup++;
+}
+
+static void
+vote_turn_start(struct game *g)
+{
+	((struct vote_state *)module_state(g, &vote_module))->turns++;
+}
+
+static void
+vote_final(struct game *g)
+{
+	((struct vote_state *)module_state(g, &vote_module))->final++;
+}
+
+static void
 vote_complete(struct game *g, int root)
 {
 	struct vote_state *vs = module_state(g, &vote_module);
@@ -177,6 +196,9 @@ const struct rules_module vote_module = {
 	.actions = vote_actions,
 	.nactions = 1,
 	.state_size = vote_size,
+	.setup = vote_setup,
+	.turn_start = vote_turn_start,
+	.final_scoring = vote_final,
 	.after_place = vote_after_place,
 	.on_complete = vote_complete,
 	.on_score = vote_score,
@@ -534,6 +556,9 @@ main(void)
 		ok(vs->completed > 0 && vs->open == 0,
 		   "on_complete saw the completed features (%d, %d open)", vs->completed, vs->open);
 		is_int(vs->points, total, "on_score saw every point scored");
+		ok(vs->setup == 1 && vs->final == 1, "setup and final_scoring ran once each");
+		is_int(vs->turns, turns + 1,
+		       "turn_start ran for every turn, and for the one that found the bag empty");
 	}
 	round_trip(gf, cat);
 	gamefile_free(gf);
