@@ -147,10 +147,13 @@ static int
 turn(struct demo *d)
 {
 	const struct game *g = d->gf->game;
-	int mark = g->nevents, who = g->current, n = g->turn, tile = g->drawn;
+	int mark = g->nevents, who, n = g->turn, tile = g->drawn;
 	struct action place, fig;
+	struct decision dec;
 	char text[32] = "-";
 
+	game_decision(g, &dec);
+	who = dec.player;
 	if (step(d, &place) < 0 || step(d, &fig) < 0)
 		return -1;
 	if (fig.kind != ACT_PASS)

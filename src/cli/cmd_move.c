@@ -110,7 +110,7 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 				cli_error("it is %s's decision", gf->name[d.player]);
 			return -1;
 		}
-		if (gamefile_play(gf, actions[i], &re) < 0)
+		if (gamefile_play_by(gf, p, actions[i], &re) < 0)
 			return refuse(gf, actions[i], &re);
 		snprintf(t->action[i], sizeof(t->action[i]), "%s",
 			 gf->action[gf->naction - 1]);
@@ -132,8 +132,9 @@ check_complete(const struct gamefile *gf, int p, const struct turn *t)
 		return 0;
 	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
 	cli_error("the turn is not complete: you still %s; add one of: %s",
-		  d.kind == DECISION_PLACE_TILE ? "place the tile"
-						: "put a figure on the tile or pass",
+		  d.kind == DECISION_PLACE_TILE     ? "place the tile"
+		  : d.kind == DECISION_PLACE_FIGURE ? "put a figure on the tile or pass"
+						    : d.name,
 		  legal);
 	cli_error("or add --partial to sign only these actions (the host then mails "
 		  "you for the rest)");

@@ -43,10 +43,13 @@ static void
 tile_facts(const struct gamefile *gf, const struct decision *d, struct notice *n)
 {
 	const struct game *g = gf->game;
-	const struct tile_type *t = &gf->cat->types[d->tile];
+	const struct tile_type *t;
 	int rot = 0;
 
-	if (d->kind == DECISION_PLACE_FIGURE) {
+	if (d->tile < 0)
+		return; /* a module's decision before any tile was placed */
+	t = &gf->cat->types[d->tile];
+	if (d->kind != DECISION_PLACE_TILE && g->last_placed >= 0) {
 		const struct placed_tile *pt = &g->placed[g->last_placed];
 		rot = pt->rot;
 		snprintf(n->placed, sizeof(n->placed), "%s at %d,%d rotation %d", t->id, pt->x,
@@ -87,10 +90,13 @@ static void
 notice_vars(const struct decision *d, struct notice *n, struct draft *dr)
 {
 	bool place_tile = d->kind == DECISION_PLACE_TILE;
+	bool place_figure = d->kind == DECISION_PLACE_FIGURE;
 
 	tvars_set(&dr->vars, "tile", n->tile);
 	tvars_set(&dr->vars, "tile_text", n->tile_text);
 	tvars_set(&dr->vars, "place_tile", place_tile ? "yes" : "");
+	tvars_set(&dr->vars, "place_figure", place_figure ? "yes" : "");
+	tvars_set(&dr->vars, "other_decision", place_tile || place_figure ? "" : d->name);
 	tvars_set(&dr->vars, "placed", n->placed);
 	tvars_set(&dr->vars, "skeleton", n->skeleton);
 	tvars_set(&dr->vars, "view_file", n->view_file);

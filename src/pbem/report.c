@@ -82,6 +82,31 @@ rules_describe(const struct rules_options *o, char *buf, size_t n)
 		 s.abbot ? ", abbot" : "", more[0] ? ", " : "", more);
 }
 
+/* Whether an action of that first word is legal now. */
+static bool
+has_legal(const struct gamefile *gf, const char *word)
+{
+	char legal[2048], *w = legal;
+	size_t n = strlen(word);
+
+	gamefile_legal_text(gf, "\n", legal, sizeof(legal));
+	for (; *w; w = strchr(w, '\n') ? strchr(w, '\n') + 1 : w + strlen(w))
+		if (strncmp(w, word, n) == 0 && (w[n] == '\0' || w[n] == '\n' || w[n] == ' '))
+			return true;
+	return false;
+}
+
+/* A rule module's decision: its owner, its task and the actions it takes. */
+static void
+report_module_decision(FILE *fp, const struct gamefile *gf, const struct decision *d)
+{
+	char legal[400];
+
+	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
+	fprintf(fp, "Turn %d: %s (%c) %s (%s): %s.\n", gf->game->turn, gf->name[d->player],
+		seat_letter(d->player), d->what, d->name, legal);
+}
+
 void
 report_decision(FILE *fp, const struct gamefile *gf)
 {
@@ -96,7 +121,7 @@ report_decision(FILE *fp, const struct gamefile *gf)
 		fprintf(fp, "The game is over.\n");
 		return;
 	}
-	t = &gf->cat->types[d.tile];
+	t = d.tile >= 0 ? &gf->cat->types[d.tile] : NULL;
 	if (d.kind == DECISION_PLACE_TILE) {
 		tile_describe(t, 0, desc, sizeof(desc));
 		fprintf(fp,
@@ -105,12 +130,16 @@ report_decision(FILE *fp, const struct gamefile *gf)
 			game_tiles_left(g), game_tiles_left(g) == 1 ? "" : "s");
 		return;
 	}
+	if (d.kind != DECISION_PLACE_FIGURE) {
+		report_module_decision(fp, gf, &d);
+		return;
+	}
 	pt = &g->placed[g->last_placed];
 	fprintf(fp,
 		"Turn %d: %s (%c) placed %s at %d,%d rotation %d and may put a figure "
 		"on it%s, or pass.\n",
 		g->turn, gf->name[d.player], seat_letter(d.player), t->id, pt->x, pt->y,
-		pt->rot * 90, game_can_recall(g, d.player) ? ", recall the abbot" : "");
+		pt->rot * 90, has_legal(gf, "recall") ? ", recall the abbot" : "");
 }
 
 json_t *

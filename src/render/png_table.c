@@ -38,9 +38,12 @@ title(cairo_t *cr, const struct board_view *v, const struct render_opts *o, doub
 			 g->turn, 'A' + d.player, name_of(o, d.player),
 			 g->cat->types[d.tile].id, game_tiles_left(g),
 			 game_tiles_left(g) == 1 ? "" : "s");
-	else
+	else if (d.kind == DECISION_PLACE_FIGURE)
 		snprintf(s, sizeof(s), "Turn %d: %c %s may put a figure on %s.", g->turn,
 			 'A' + d.player, name_of(o, d.player), g->cat->types[d.tile].id);
+	else /* a rule module's decision */
+		snprintf(s, sizeof(s), "Turn %d: %c %s %s.", g->turn, 'A' + d.player,
+			 name_of(o, d.player), d.what);
 	png_text(cr, s, PNG_MARGIN, y, 0, PNG_TEXT);
 }
 

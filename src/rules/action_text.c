@@ -1,13 +1,14 @@
 /* Actions as text, the form players write in turn files and carcpbem legal
  * prints:  place X Y ROT | thief P | knight P | monk | farmer P | abbot |
- * recall | pass   (P = a place such as N, NE or EL, place_name.c; case
- * does not matter). */
+ * pass   (P = a place such as N, NE or EL, place_name.c; case does not
+ * matter), and the rule modules' own actions (the abbot's recall). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "module.h"
 #include "engine.h"
 
 struct role_word {
@@ -204,6 +205,7 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 {
 	char buf[128], list[128], *w[MAX_WORDS];
 	struct role_word role;
+	const struct rules_action *ma;
 	int n;
 
 	if (strlen(text) >= sizeof(buf))
@@ -218,12 +220,10 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 		*a = (struct action){.kind = ACT_PASS};
 		return 0;
 	}
-	if (n == 1 && strcasecmp(w[0], "recall") == 0) {
-		*a = (struct action){.kind = ACT_RECALL};
-		return 0;
-	}
 	if (find_role(g, w[0], &role))
 		return parse_figure(g, &role, w, n, a, err);
+	if ((ma = module_action_find(g, -1, w[0])) != NULL)
+		return ma->parse(g, w, n, a, err);
 	return rerr(err, RERR_PARSE, "", "unknown action '%s': expected place, %s, recall or pass",
 		    w[0], role_list(list, sizeof(list)));
 }
@@ -249,14 +249,13 @@ action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 	char name[PLACE_NAME_MAX];
 	const struct figure_type_def *row;
 	const char *word;
+	const struct rules_action *ma;
 
 	switch (a->kind) {
 	case ACT_PLACE_TILE:
 		return snprintf(buf, n, "place %d %d %d", a->x, a->y, a->rot * 90);
 	case ACT_PASS:
 		return snprintf(buf, n, "pass");
-	case ACT_RECALL:
-		return snprintf(buf, n, "recall");
 	case ACT_FIGURE:
 		row = any_row(g, a->figure);
 		word = row && row->role ? row->role : figure_role(NULL, a->role, FIG_FOLLOWER);
@@ -265,6 +264,8 @@ action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 			return snprintf(buf, n, "%s", word);
 		return snprintf(buf, n, "%s %s", word, slot_place(g, a->slot, name));
 	default:
+		if ((ma = module_action_find(g, a->kind, NULL)) != NULL)
+			return ma->format(g, a, buf, n);
 		return snprintf(buf, n, "?");
 	}
 }

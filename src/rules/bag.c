@@ -24,17 +24,36 @@ shuffle(int16_t *a, int n, const uint32_t *stream, int nstream)
 	}
 }
 
+/* Whether a module that is on brings tile sets. */
+static bool
+module_sets_on(const struct catalog *cat, const struct rules_options *opt)
+{
+	for (int i = 0; i < cat->nmodules; i++)
+		if (cat->modules[i]->tilesets && cat->modules[i]->enabled(opt))
+			return true;
+	return false;
+}
+
+/* The base start tile, or a module's that replaces it (RIVER-1). */
 static int
 default_start(const struct game *g)
 {
 	const struct catalog *cat = g->cat;
-	int want = g->opt.river ? GROUP_RIVER_SPRING : GROUP_DEFAULT;
+	bool others = module_sets_on(cat, &g->opt);
+	int base = -1;
 
-	for (int i = 0; i < cat->ntypes; i++)
-		if ((cat->types[i].flags & TILE_START) && cat->types[i].group == want &&
-		    module_set_enabled(&g->opt, cat->types[i].set))
+	for (int i = 0; i < cat->ntypes; i++) {
+		const struct tile_type *t = &cat->types[i];
+		if (!(t->flags & TILE_START) || !module_set_enabled(&g->opt, t->set))
+			continue;
+		if (strcmp(t->set, "base") != 0)
 			return i;
-	return -1;
+		if (!others)
+			return i; /* no other set: the search ends here */
+		if (base < 0)
+			base = i;
+	}
+	return base;
 }
 
 /* Order of a shuffled game: river tiles, then the lake(s), then the rest

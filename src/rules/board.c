@@ -108,8 +108,6 @@ board_grow(struct game *g)
 		cells[c].frontier = (int16_t)i;
 		g->front_cell[i] = c;
 	}
-	for (int i = 0; i < g->nriver; i++)
-		g->river[i].cell = remap(g, g->river[i].cell, width, origin);
 	free(g->cells);
 	g->cells = cells;
 	g->cells_cap = width * width;
@@ -161,8 +159,7 @@ board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 				    t->id, x, y, rot * 90, side_names[side],
 				    edge_kind_name(have), edge_kind_name(want));
 	}
-	if (t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING &&
-	    river_explain(g, type, cell, rot, err) < 0)
+	if (tile_has_place_rule(t) && board_place_rule_explain(g, type, cell, rot, err) < 0)
 		return -1;
 	return rerr(err, RERR_ILLEGAL, "BASE-TILE-3", "%s does not fit at %d,%d rotation %d",
 		    t->id, x, y, rot * 90);

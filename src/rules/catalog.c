@@ -9,6 +9,7 @@
 
 #include "seg_kind.h"
 #include "tile.h"
+#include "module.h"
 #include "tilesets_data.h"
 
 #define LINE_MAX_LEN 512
@@ -1078,5 +1079,7 @@ catalog_load_builtin(struct rules_error *err)
 			return NULL;
 		}
 	}
+	cat->modules = rules_builtin_modules;
+	cat->nmodules = rules_builtin_nmodules;
 	return cat;
 }

@@ -4,9 +4,14 @@
 
 #include "figset.h"
 #include "figure_type.h"
+#include "module.h"
 #include "rules.h"
 #include "score_hook.h"
 #include "seg_kind.h"
+
+/* For the few small functions of the turn's hot path the compiler would
+ * otherwise call. */
+#define HOT_INLINE inline __attribute__((always_inline))
 
 /* Steps of a turn. Decision steps stop the engine until an action comes;
  * the others run by themselves (see turn.c's step table). */
@@ -78,21 +83,13 @@ void feature_note_roots(struct game *g, int placed);
 int feature_tile_count(struct game *g, int root);
 void feature_attrs_add(struct game *g, int seg);
 
-/* river.c */
-void river_start(struct game *g, int placed);
-bool river_ok(const struct game *g, int type, int cell, int rot);
-int river_explain(const struct game *g, int type, int cell, int rot,
-		  struct rules_error *err);
-void river_after_place(struct game *g, int placed);
-
 /* score.c */
 /* Sets the game's score hooks (a module's, at creation); the attributes
  * they read are summed from then on. */
 void score_hooks_set(struct game *g, const struct score_hook *hooks, int n);
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
-int score_recall_abbot(struct game *g, int player);
-int figure_abbot_seg(const struct game *g, int player);
+void score_cloister_now(struct game *g, int seg);
 int figures_on(const struct game *g, int root, int16_t *idx);
 
 /* figure_setup.c */
@@ -102,17 +99,30 @@ int figure_types_build(struct game *g, const struct figure_type_def *const *extr
 		       int nextra, struct rules_error *err);
 
 /* figures.c */
-int figure_options(const struct game *g, struct action *out, int cap);
-int figure_check(const struct game *g, const struct action *a, struct rules_error *err);
-void figure_place(struct game *g, const struct action *a);
+int figure_options(const struct game *g, int player, struct action *out, int cap);
+int figure_check(const struct game *g, int player, const struct action *a,
+		 struct rules_error *err);
+void figure_place(struct game *g, int player, const struct action *a);
 void figures_return(struct game *g, int root, bool final, const int16_t *idx, int n);
 /* Takes figure i off the board to its owner's supply, logged or not, and
  * the figures that depended on it (figure_type_def.needs) with it. */
 void figure_remove(struct game *g, int i, bool log);
 
 /* turn.c */
-void turn_setup_plan(struct game *g);
+extern const struct rules_step turn_base_steps[STEP_COUNT];
 void turn_advance(struct game *g);
+void turn_first(struct game *g); /* plans the turns and starts the first */
+
+/* The placement rule of tiles that have one (a river tile): modules'
+ * place_ok / place_explain hooks. */
+static inline bool
+tile_has_place_rule(const struct tile_type *t)
+{
+	return t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
+}
+bool board_place_rule_ok(const struct game *g, int type, int cell, int rot);
+int board_place_rule_explain(const struct game *g, int type, int cell, int rot,
+			     struct rules_error *err);
 
 /* events */
 void event_add(struct game *g, const struct game_event *ev);

@@ -82,8 +82,7 @@ figure_types_build(struct game *g, const struct figure_type_def *const *extra, i
 {
 	memset(g->ftype, 0, sizeof(g->ftype));
 	g->nftypes = 0;
-	if (add_type(g, &figure_type_follower, err) < 0 ||
-	    (g->opt.abbot && add_type(g, &figure_type_abbot, err) < 0))
+	if (add_type(g, &figure_type_follower, err) < 0)
 		return -1;
 	for (int i = 0; i < nextra; i++)
 		if (add_type(g, extra[i], err) < 0)

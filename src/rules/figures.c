@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "module.h"
 #include "engine.h"
 
 static bool
@@ -55,15 +56,6 @@ segment_at_slot(const struct tile_type *t, int slot, int rot)
 	return tile_seg_at_slot(t, slot, rot);
 }
 
-bool
-game_can_recall(const struct game *g, int player)
-{
-	int seg = figure_abbot_seg(g, player);
-
-	/* UN-12: a feature this tile completed scores in step 3 instead. */
-	return seg >= 0 && !game_feature_complete(g, feature_find(g, seg));
-}
-
 static int
 emit(struct action *out, int n, int cap, struct action a)
 {
@@ -88,12 +80,12 @@ earlier_piece(const struct game *g, int s)
  * g->fig_plain, a constant in each call so the base game's copy has no
  * trace of may_join and loops over the base types only. */
 static inline __attribute__((always_inline)) int
-slot_options(const struct game *g, unsigned kinds, struct action *out, int n, int cap,
-	     bool plain)
+slot_options(const struct game *g, int player, unsigned kinds, struct action *out, int n,
+	     int cap, bool plain)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
-	const struct player_state *ps = &g->player[g->current];
+	const struct player_state *ps = &g->player[player];
 
 	for (int s = 0; s < t->nsegs; s++) {
 		int kind = t->seg[s].kind;
@@ -102,7 +94,7 @@ slot_options(const struct game *g, unsigned kinds, struct action *out, int n, in
 			continue;
 		for (int fig = 0; fig < (plain ? FIG_BASE_COUNT : g->fig_hi); fig++)
 			if (ps->supply[fig] && figure_allowed(g, fig, kind) &&
-			    (plain || may_join(g, fig, g->new_roots[s], g->current)))
+			    (plain || may_join(g, fig, g->new_roots[s], player)))
 				n = emit(out, n, cap,
 					 (struct action){
 						 .kind = ACT_FIGURE,
@@ -116,9 +108,9 @@ slot_options(const struct game *g, unsigned kinds, struct action *out, int n, in
 }
 
 int
-figure_options(const struct game *g, struct action *out, int cap)
+figure_options(const struct game *g, int player, struct action *out, int cap)
 {
-	const struct player_state *ps = &g->player[g->current];
+	const struct player_state *ps = &g->player[player];
 	unsigned kinds = 0; /* segment kinds a figure in supply may stand on */
 	int n = emit(out, 0, cap, (struct action){.kind = ACT_PASS});
 
@@ -129,10 +121,10 @@ figure_options(const struct game *g, struct action *out, int cap)
 		for (int fig = 0; fig < g->fig_hi; fig++)
 			kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
 	if (kinds) /* often not: random players soon have all figures out */
-		n = g->fig_plain ? slot_options(g, kinds, out, n, cap, true)
-				 : slot_options(g, kinds, out, n, cap, false);
-	if (game_can_recall(g, g->current))
-		n = emit(out, n, cap, (struct action){.kind = ACT_RECALL});
+		n = g->fig_plain ? slot_options(g, player, kinds, out, n, cap, true)
+				 : slot_options(g, player, kinds, out, n, cap, false);
+	if (g->nhook[HOOK_FIGURE_OPTIONS]) /* the abbot's recall */
+		n = hooks_figure_options(g, player, out, n, cap);
 	return n;
 }
 
@@ -196,7 +188,8 @@ refuse_kind(const struct game *g, const struct action *a, int kind, struct rules
 /* A figure of a type this game has, on a segment of the tile just placed
  * that it may take now. */
 static int
-check_place(const struct game *g, const struct action *a, struct rules_error *err)
+check_place(const struct game *g, int player, const struct action *a,
+	    struct rules_error *err)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
@@ -222,14 +215,14 @@ check_place(const struct game *g, const struct action *a, struct rules_error *er
 			    "%s is a %s: a follower there is a %s, not a %s", slot_name(a->slot),
 			    seg_kind_name(kind), figure_role_name(kind, FIG_FOLLOWER),
 			    figure_role_name(a->role, FIG_FOLLOWER));
-	if (g->player[g->current].supply[a->figure] == 0)
+	if (g->player[player].supply[a->figure] == 0)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-4", "you have no %s in your supply",
 			    ft->name);
 	root = g->new_roots[s];
 	if (g->fig_plain)
 		occupied = g->feat[root].figures != 0, helped = true;
 	else
-		scan_feature(g, a->figure, root, g->current, &occupied, &helped);
+		scan_feature(g, a->figure, root, player, &occupied, &helped);
 	if (ft->occupies && occupied)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-3",
 			    "the %s at %s is already occupied (a figure stands on it, maybe "
@@ -243,26 +236,21 @@ check_place(const struct game *g, const struct action *a, struct rules_error *er
 }
 
 int
-figure_check(const struct game *g, const struct action *a, struct rules_error *err)
+figure_check(const struct game *g, int player, const struct action *a,
+	     struct rules_error *err)
 {
 	switch (a->kind) {
 	case ACT_PASS:
 		return 0;
-	case ACT_RECALL:
-		return game_can_recall(g, g->current)
-			       ? 0
-			       : rerr(err, RERR_ILLEGAL, "ABBOT-6",
-				      "you have no abbot on an unfinished monastery or garden "
-				      "to recall");
 	case ACT_FIGURE:
-		return check_place(g, a, err);
+		return check_place(g, player, a, err);
 	default: /* through the C API: never taken for a pass */
 		return rerr(err, RERR_PARSE, "", "unknown action kind %d", a->kind);
 	}
 }
 
 void
-figure_place(struct game *g, const struct action *a)
+figure_place(struct game *g, int player, const struct action *a)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
@@ -270,7 +258,7 @@ figure_place(struct game *g, const struct action *a)
 	int seg = seg_instance(g->last_placed, s);
 	/* The first of the player's figures of that type in supply (checked
 	 * to be there): a bit scan rather than a walk over every figure. */
-	int i = figset_first_in(&g->home, g->fig_first[g->current][a->figure],
+	int i = figset_first_in(&g->home, g->fig_first[player][a->figure],
 				g->ftype[a->figure]->supply);
 
 	if (i < 0)
@@ -280,10 +268,10 @@ figure_place(struct game *g, const struct action *a)
 	g->figure[i].seg = (int16_t)seg;
 	g->figure[i].loc = LOC_SEGMENT;
 	g->feat[g->new_roots[s]].figures++;
-	g->player[g->current].supply[a->figure]--;
+	g->player[player].supply[a->figure]--;
 	event_add(g, &(struct game_event){
 			     .kind = EV_PLACE_FIGURE,
-			     .player = (int8_t)g->current,
+			     .player = (int8_t)player,
 			     .seg_kind = t->seg[s].kind,
 			     .x = pt->x,
 			     .y = pt->y,

@@ -62,12 +62,6 @@ frontier_wants(const struct game *g, int pos, int side)
 	return g->front_need[pos] / need_digit[side] % EDGE_BASE;
 }
 
-static bool
-checks_river(const struct tile_type *t)
-{
-	return t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
-}
-
 /* For each set of fitting rotations (bit r: rotation r), those rotations
  * in order as struct action bit patterns with only rot set, so adding one
  * to a cell's "place x y 0" gives "place x y rot" whatever the byte order;
@@ -150,10 +144,11 @@ frontier_any(const struct game *g, int type)
 	return false;
 }
 
-/* River tiles also pass the river's own test. With stop_at_first, only
+/* Tiles with a placement rule (river tiles) also pass their module's
+ * test. With stop_at_first, only
  * whether there is a placement at all (0 or 1). */
 static int
-frontier_scan_river(const struct game *g, int type, struct action *out, int cap,
+frontier_scan_ruled(const struct game *g, int type, struct action *out, int cap,
 		    bool stop_at_first)
 {
 	const uint8_t *fits = game_type(g, type)->fits;
@@ -161,7 +156,7 @@ frontier_scan_river(const struct game *g, int type, struct action *out, int cap,
 
 	for (int i = 0; i < g->nfrontier; i++)
 		for (unsigned m = fits[g->front_need[i]] & FITS_ROTS; m; m &= m - 1) {
-			if (!river_ok(g, type, g->front_cell[i], __builtin_ctz(m)))
+			if (!board_place_rule_ok(g, type, g->front_cell[i], __builtin_ctz(m)))
 				continue;
 			if (stop_at_first)
 				return 1;
@@ -173,16 +168,16 @@ frontier_scan_river(const struct game *g, int type, struct action *out, int cap,
 int
 board_place_options(const struct game *g, int type, struct action *out, int cap)
 {
-	if (checks_river(game_type(g, type)))
-		return frontier_scan_river(g, type, out, cap, false);
+	if (tile_has_place_rule(game_type(g, type)))
+		return frontier_scan_ruled(g, type, out, cap, false);
 	return frontier_scan(g, type, out, cap);
 }
 
 bool
 board_has_place(const struct game *g, int type)
 {
-	if (checks_river(game_type(g, type)))
-		return frontier_scan_river(g, type, NULL, 0, true) > 0;
+	if (tile_has_place_rule(game_type(g, type)))
+		return frontier_scan_ruled(g, type, NULL, 0, true) > 0;
 	return frontier_any(g, type);
 }
 
@@ -194,5 +189,5 @@ board_fits(const struct game *g, int type, int cell, int rot)
 
 	if (pos < 0 || !(t->fits[g->front_need[pos]] >> rot & 1))
 		return false;
-	return !checks_river(t) || river_ok(g, type, cell, rot);
+	return !tile_has_place_rule(t) || board_place_rule_ok(g, type, cell, rot);
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "module.h"
 #include "engine.h"
 
 void
@@ -26,9 +27,12 @@ rules_options_check(const struct rules_options *opt, int nplayers, struct rules_
 	module_sync(&o);
 	if (module_check(&o, nplayers, err) < 0)
 		return -1;
-	if (opt->river_uturn != RIVER_UTURN_CURVES && opt->river_uturn != RIVER_UTURN_AREA)
-		return rerr(err, RERR_OPTION, "RIVER-4", "unknown river rule %d",
-			    opt->river_uturn);
+	/* every built-in module checks its own, on or not: the options are
+	 * written before anyone knows which modules a catalogue has */
+	for (int i = 0; i < rules_builtin_nmodules; i++)
+		if (rules_builtin_modules[i]->check_options &&
+		    rules_builtin_modules[i]->check_options(&o, err) < 0)
+			return -1;
 	return 0;
 }
 
@@ -49,6 +53,22 @@ event_add(struct game *g, const struct game_event *ev)
 	g->nevents++;
 }
 
+/* The figure types of the base game and of the modules that are on. */
+static int
+figures_build(struct game *g, struct rules_error *err)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int n = 0;
+
+	for (int i = 0; i < g->nmods; i++)
+		for (int k = 0; k < g->mods[i]->nfigure_types; k++) {
+			if (n == FIG_TYPE_MAX)
+				return rerr(err, RERR_OPTION, "", "too many figure types");
+			rows[n++] = g->mods[i]->figure_types[k];
+		}
+	return figure_types_build(g, rows, n, err);
+}
+
 /* BASE-SETUP-1: the start tile goes to 0,0 unrotated. */
 static int
 place_start(struct game *g)
@@ -57,7 +77,8 @@ place_start(struct game *g)
 
 	if (p < 0)
 		return -1;
-	river_start(g, p);
+	FOR_HOOK(g, HOOK_START, m)
+		(*m)->start(g, p);
 	return 0;
 }
 
@@ -77,14 +98,15 @@ game_init(struct game *g, const struct catalog *cat, const struct game_setup *se
 	g->nplayers = setup->nplayers;
 	g->current = setup->first_player;
 	memcpy(g->seed, setup->seed, SEED_BYTES);
-	if (figure_types_build(g, NULL, 0, err) < 0)
+	if (bag_fill(g, setup, err) < 0 || modules_build(g, err) < 0)
 		return -1;
-	if (bag_fill(g, setup, err) < 0)
+	FOR_HOOK(g, HOOK_SETUP, m)
+		(*m)->setup(g);
+	if (figures_build(g, err) < 0)
 		return -1;
 	if (board_init(g, g->bag_len + 1) < 0 || place_start(g) < 0)
 		return rerr(err, RERR_NOMEM, "", "out of memory");
-	turn_setup_plan(g);
-	turn_advance(g);
+	turn_first(g);
 	return 0;
 }
 
@@ -125,6 +147,8 @@ game_reset(struct game *g, const struct game_setup *setup, struct rules_error *e
 	g->events = old.events;
 	g->cap_events = old.cap_events;
 	g->stamp_gen = old.stamp_gen; /* old stamps stay below it */
+	g->ext = old.ext;
+	g->ext_cap = old.ext_cap;
 	return game_init(g, old.cat, setup, err);
 }
 
@@ -142,6 +166,7 @@ game_free(struct game *g)
 	free(g->feat);
 	free(g->tile_stamp);
 	free(g->events);
+	free(g->ext);
 	free(g);
 }
 
@@ -173,7 +198,9 @@ game_clone(const struct game *g)
 	c->feat = dup_array(g->feat, sizeof(*g->feat) * cap * TILE_SEG_MAX);
 	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * cap);
 	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
-	if (!c->bag || !c->cells || !c->placed || !c->front_place ||
+	c->ext = dup_array(g->ext, g->ext_size);
+	c->ext_cap = g->ext_size;
+	if (!c->ext || !c->bag || !c->cells || !c->placed || !c->front_place ||
 	    !c->front_need || !c->front_cell || !c->feat || !c->tile_stamp || !c->events) {
 		game_free(c);
 		return NULL;

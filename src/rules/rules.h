@@ -50,6 +50,8 @@ struct rules_options {
 	uint32_t with; /* a bit per enum module_id (MODULE_BIT) */
 };
 
+struct rules_module;
+
 struct game_setup {
 	struct rules_options opt;
 	int nplayers;              /* 1..5 (6 when a module allows, module_check) */
@@ -60,25 +62,32 @@ struct game_setup {
 	int start;                 /* start tile type, or -1 for the rule set's own */
 };
 
+/* The base decisions; a module's decision steps get kinds from
+ * DECISION_BASE_COUNT on (their names say what they are). */
 enum decision_kind {
 	DECISION_PLACE_TILE,
 	DECISION_PLACE_FIGURE,
-	DECISION_GAME_OVER
+	DECISION_GAME_OVER,
+	DECISION_BASE_COUNT
 };
 
 struct decision {
-	int kind;   /* enum decision_kind */
-	int player; /* owner of the decision; -1 when the game is over */
-	int tile;   /* tile type drawn (place-tile) or just placed (place-figure) */
+	int kind;   /* enum decision_kind, or a module's */
+	int player; /* owner of the decision (its frame's); -1 when the game is over */
+	int tile;   /* tile type drawn (place-tile) or last placed, or -1 */
+	int arg;    /* the frame's argument (module decisions) */
+	const char *name; /* "place-tile", "place-figure", "game-over" or a module's */
+	const char *what; /* the owner's task after their name: "places a tile" */
 };
 
 enum action_kind {
 	ACT_PLACE_TILE,  /* place X Y ROT */
 	ACT_FIGURE,      /* thief/knight/monk/farmer/abbot on a slot of the new tile */
 	ACT_PASS,        /* no figure this turn */
-	ACT_RECALL,      /* take the abbot back and score it (ABBOT-6) */
-	ACT_KIND_COUNT
+	ACT_RECALL,      /* abbot module: take the abbot back and score it (ABBOT-6) */
+	ACT_KIND_COUNT   /* modules outside the tree number theirs from here */
 };
+#define ACT_KIND_MAX 32
 
 struct action {
 	uint8_t kind; /* enum action_kind */
@@ -145,12 +154,6 @@ struct feature {
 	uint16_t size;    /* segments, for union by size */
 };
 
-struct river_end {
-	int32_t cell;     /* empty cell the river flows into */
-	int8_t from_side; /* side of that cell the river enters by */
-	int8_t last_turn; /* -1 left, +1 right, 0 no curve yet */
-};
-
 enum event_kind {
 	EV_PLACE_TILE,
 	EV_PLACE_FIGURE,
@@ -176,7 +179,19 @@ struct game_event {
 	const char *rule;  /* score: the RULES.md id of the value ("FARM-8"), static */
 };
 
+/* One entry of the turn's stack: a step, the player it is for and an
+ * argument of the step's own (module steps). */
+struct frame {
+	uint8_t step;  /* index into game.steps */
+	int8_t owner;  /* the seat whose decision it is, or for whom it runs */
+	int16_t arg;
+};
+
 #define TURN_PLAN_MAX 16
+#define FRAME_MAX 64
+#define MODULES_MAX 16
+#define STEPS_MAX 32
+#define HOOK_MAX 10 /* enum hook_id in module.h */
 
 struct game {
 	const struct catalog *cat;
@@ -232,14 +247,30 @@ struct game {
 	uint32_t *tile_stamp, stamp_gen; /* scratch for counting distinct tiles */
 	uint8_t mark_gen;                /* scratch for feature.mark */
 
-	struct river_end river[8];
-	int nriver;
 	int16_t cloisters_done[9]; /* monasteries/gardens the last tile surrounded */
 	int ncloisters_done;
 
-	/* turn machine */
+	/* rule modules (module.h), built once at creation */
+	const struct rules_module *mods[MODULES_MAX];
+	int nmods;
+	uint8_t mod_step0[MODULES_MAX];  /* its first step in steps[] */
+	uint32_t mod_off[MODULES_MAX];   /* its state in ext[] */
+	const struct rules_step *steps[STEPS_MAX];
+	int nsteps;
+	const struct rules_module *hook[HOOK_MAX][MODULES_MAX];
+	uint8_t nhook[HOOK_MAX];
+	const struct rules_action *act[ACT_KIND_MAX]; /* module action kinds on */
+	int legal_extra; /* the most legal actions modules add to a decision */
+	uint8_t *ext;        /* modules' state */
+	size_t ext_size, ext_cap;
+
+	/* turn machine: the turn's plan (also as each player's frames, last
+	 * step first) and the stack of frames */
 	uint8_t plan[TURN_PLAN_MAX];
-	int nplan, step;
+	struct frame plan_frames[MAX_PLAYERS][TURN_PLAN_MAX];
+	int nplan;
+	struct frame frames[FRAME_MAX];
+	int nframes;
 	int turn;            /* turns started so far */
 	int current;         /* player whose turn it is */
 	int drawn;           /* tile type drawn this turn, or -1 */
@@ -281,8 +312,15 @@ int game_legal_cap(const struct game *g);
 int game_legal_actions(const struct game *g, struct action *out, int cap);
 /* 0 if the action is legal now, else -1 with the reason and the rule. */
 int game_check(const struct game *g, const struct action *a, struct rules_error *err);
-/* Checks and applies; on refusal nothing changes. */
+/* Checks and applies as the decision's owner (computer players, selfplay,
+ * benches); on refusal nothing changes. */
 int game_apply(struct game *g, const struct action *a, struct rules_error *err);
+/* The same for a given player: refused (RERR_NOT_YOURS) unless the
+ * current decision is theirs. */
+int game_check_by(const struct game *g, int player, const struct action *a,
+		  struct rules_error *err);
+int game_apply_by(struct game *g, int player, const struct action *a,
+		  struct rules_error *err);
 
 /* Text form, as carcpbem legal prints it: "place 2 -1 90", "knight N",
  * "farmer EL", "monk", "abbot", "recall", "pass". */
@@ -295,6 +333,16 @@ int action_parse_in(const struct game *g, const char *text, struct action *a,
 /* "N road, NE field, ...": the places of the tile a figure may go on now;
  * -1 (and "") when no figure is due. */
 int action_places(const struct game *g, char *buf, size_t n);
+
+/* The rule modules on in this game, in order: their names and their
+ * state for the game file (named integers; a module without any gives 0). */
+struct rules_field {
+	const char *key;
+	int value;
+};
+int game_modules(const struct game *g);
+const char *game_module_name(const struct game *g, int i);
+int game_module_state(const struct game *g, int i, struct rules_field *out, int cap);
 
 /* Inspection helpers. */
 int game_placed_at(const struct game *g, int x, int y); /* placed index or -1 */

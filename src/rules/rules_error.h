@@ -9,7 +9,8 @@ enum rules_error_code {
 	RERR_OPTION,      /* bad rules option */
 	RERR_NOT_NOW,     /* action of another kind than the current decision */
 	RERR_ILLEGAL,     /* the action breaks a rule; rule names it */
-	RERR_GAME_OVER
+	RERR_GAME_OVER,
+	RERR_NOT_YOURS    /* the decision is another player's */
 };
 
 struct rules_error {

@@ -67,6 +67,8 @@ award(struct game *g, int root, int points, bool final, const char *rule,
 		if (strength[p] != best)
 			continue;
 		g->player[p].score += points;
+		if (g->nhook[HOOK_SCORE])
+			hooks_score(g, root, p, points);
 		event_add(g, &(struct game_event){
 				     .kind = EV_SCORE,
 				     .player = (int8_t)p,
@@ -137,12 +139,30 @@ score_feature(struct game *g, int root, bool final)
 	figures_return(g, root, final, idx, n);
 }
 
+/* The modules' on_complete hooks, for every feature the tile completed
+ * (with figures or not), in scoring order, before any of them scores. */
+static __attribute__((noinline, cold)) void
+tell_completed(struct game *g, const struct tile_type *t)
+{
+	for (int k = 0; g->new_closed && k < t->nclosable; k++) {
+		int root = g->new_roots[t->closable[k]];
+		if (g->feat[root].open == 0)
+			hooks_complete(g, root);
+	}
+	for (int i = 0; i < g->ncloisters_done; i++) {
+		int p = g->cloisters_done[i];
+		hooks_complete(g, seg_instance(p, game_type(g, g->placed[p].type)->centre_seg));
+	}
+}
+
 /* Roads, then cities, then monasteries and gardens (UN-06). */
 void
 score_completed(struct game *g, int placed)
 {
 	const struct tile_type *t = game_type(g, g->placed[placed].type);
 
+	if (g->nhook[HOOK_COMPLETE])
+		tell_completed(g, t);
 	for (int k = 0; g->new_closed && k < t->nclosable; k++) {
 		int root = g->new_roots[t->closable[k]];
 		if (g->feat[root].open == 0)
@@ -154,33 +174,17 @@ score_completed(struct game *g, int placed)
 	}
 }
 
-int
-figure_abbot_seg(const struct game *g, int player)
-{
-	if (g->ftype[FIG_ABBOT] == NULL)
-		return -1;
-	for (int i = 0; i < g->ftype[FIG_ABBOT]->supply; i++) {
-		const struct figure *f = &g->figure[g->fig_first[player][FIG_ABBOT] + i];
-		if (f->loc == LOC_SEGMENT)
-			return f->seg;
-	}
-	return -1;
-}
-
-/* ABBOT-6: the abbot leaves and its monastery or garden scores as it is. */
-int
-score_recall_abbot(struct game *g, int player)
+/* ABBOT-6: a monastery or garden scores as it is and its figures leave
+ * (the abbot module's recall). */
+void
+score_cloister_now(struct game *g, int seg)
 {
 	int16_t idx[FIGURES_MAX];
-	int seg = figure_abbot_seg(g, player), root, n;
+	int root = feature_find(g, seg), n;
 
-	if (seg < 0)
-		return -1;
-	root = feature_find(g, seg);
 	n = figures_on(g, root, idx);
 	award(g, root, feature_value(g, root, false), false, "ABBOT-6", idx, n);
 	figures_return(g, root, false, idx, n);
-	return 0;
 }
 
 /* A fresh mark for counting distinct features (feature.mark). */

@@ -166,11 +166,17 @@ struct tile_type {
 
 /* All tile types of all built-in sets, read once by the caller and shared
  * read-only by every game created from it. */
+struct rules_module;
+
 struct catalog {
 	struct tile_type *types;
 	int ntypes;
 	struct set_ref *refs; /* tiles a set brings or removes from another set */
 	int nrefs;
+	/* The rule modules games of this catalogue may use (module.h): the
+	 * built-in ones; a test may add its own. */
+	const struct rules_module *const *modules;
+	int nmodules;
 };
 
 /* A set's line "also ID ed1/ed2" (it brings copies of a tile another set

@@ -1,115 +1,178 @@
-/* The turn as data: a plan of steps, some of them decisions a player owns,
- * the rest run by the engine (BASE-TURN-1). Expansions add steps to the
- * plan; nothing here knows which ones. */
+/* The turn as data (BASE-TURN-1): a stack of frames {step, owner,
+ * argument}. An empty stack starts a turn: the plan (the base steps and
+ * the modules' inserted ones) is pushed for the current player; any step,
+ * action or hook may push more frames, owned by anyone, and they run
+ * first. Decision steps wait for their owner's action; the rest run by
+ * themselves. */
 #include <stdlib.h>
+#include <string.h>
 
+#include "module.h"
 #include "engine.h"
 
-static void step_draw(struct game *g);
-static void step_score(struct game *g);
-static void step_end_turn(struct game *g);
+static void step_draw(struct game *g, const struct frame *f);
+static void step_score(struct game *g, const struct frame *f);
+static void step_end_turn(struct game *g, const struct frame *f);
 
-struct step_def {
-	const char *name;
-	int decision; /* enum decision_kind, or -1 for an automatic step */
-	void (*run)(struct game *g);
+/* Indexed by enum step_id; the decision steps' rules are called directly
+ * by game_legal_actions, game_check and game_apply (the hot path). */
+const struct rules_step turn_base_steps[STEP_COUNT] = {
+	[STEP_DRAW] = {.name = "draw", .run = step_draw},
+	[STEP_PLACE_TILE] = {.name = "place-tile", .decision = "place-tile",
+			     .what = "places a tile"},
+	[STEP_PLACE_FIGURE] = {.name = "place-figure", .decision = "place-figure",
+			       .what = "places a figure or passes"},
+	[STEP_SCORE] = {.name = "score", .run = step_score},
+	[STEP_END_TURN] = {.name = "end-turn", .run = step_end_turn},
 };
-
-static const struct step_def step_table[STEP_COUNT] = {
-	[STEP_DRAW] = {"draw", -1, step_draw},
-	[STEP_PLACE_TILE] = {"place-tile", DECISION_PLACE_TILE, NULL},
-	[STEP_PLACE_FIGURE] = {"place-figure", DECISION_PLACE_FIGURE, NULL},
-	[STEP_SCORE] = {"score", -1, step_score},
-	[STEP_END_TURN] = {"end-turn", -1, step_end_turn},
-};
-
-void
-turn_setup_plan(struct game *g)
-{
-	static const uint8_t base_plan[] = {STEP_DRAW, STEP_PLACE_TILE, STEP_PLACE_FIGURE,
-					    STEP_SCORE, STEP_END_TURN};
-
-	g->nplan = 0;
-	for (size_t i = 0; i < sizeof(base_plan); i++)
-		g->plan[g->nplan++] = base_plan[i];
-	g->step = 0;
-}
 
 static void
 game_end(struct game *g)
 {
 	score_final(g);
+	FOR_HOOK(g, HOOK_FINAL, m)
+		(*m)->final_scoring(g);
 	g->over = true;
 	g->drawn = -1;
+	g->nframes = 0;
 	event_add(g, &(struct game_event){.kind = EV_GAME_OVER, .player = -1, .tile = -1});
 }
 
 /* BASE-TILE-1, BASE-TILE-5: draw; a tile that fits nowhere is discarded and
- * another drawn. An empty pile ends the game (BASE-END-1, UN-04). */
+ * another drawn. An empty pile ends the game (BASE-END-1, UN-04); turn
+ * then counts the turns played. A draw frame with argument 1 is a second
+ * tile of the same turn (pushed by a module): the turn number stays. */
 static void
-step_draw(struct game *g)
+step_draw(struct game *g, const struct frame *f)
 {
-	g->turn++;
 	g->last_placed = -1;
 	while (g->bag_next < g->bag_len) {
 		int type = g->bag[g->bag_next++];
 		if (board_has_place(g, type)) {
 			g->drawn = type;
+			g->turn += f->arg == 0;
 			return;
 		}
 		event_add(g, &(struct game_event){.kind = EV_DISCARD,
-						  .player = (int8_t)g->current,
-						  .turn = (int16_t)g->turn,
+						  .player = (int8_t)f->owner,
+						  .turn = (int16_t)(g->turn + (f->arg == 0)),
 						  .tile = (int16_t)type});
 	}
 	game_end(g);
 }
 
 static void
-step_score(struct game *g)
+step_score(struct game *g, const struct frame *f)
 {
+	(void)f;
 	score_completed(g, g->last_placed);
 }
 
 static void
-step_end_turn(struct game *g)
+step_end_turn(struct game *g, const struct frame *f)
 {
+	(void)f;
 	if (++g->current == g->nplayers) /* no division: this runs every turn */
 		g->current = 0;
 }
 
-static void
-step_next(struct game *g)
+int
+turn_push(struct game *g, int step, int owner, int arg)
 {
-	if (++g->step == g->nplan) /* no division: this runs every step */
-		g->step = 0;
+	if (g->nframes == FRAME_MAX || step < 0 || step >= g->nsteps || owner < 0 ||
+	    owner >= g->nplayers)
+		return -1;
+	g->frames[g->nframes++] =
+		(struct frame){.step = (uint8_t)step, .owner = (int8_t)owner, .arg = (int16_t)arg};
+	return 0;
 }
 
-/* Runs automatic steps until a decision is due or the game is over. */
+/* The frame on top. */
+static inline struct frame
+top_frame(const struct game *g)
+{
+	return g->frames[g->nframes - 1];
+}
+
+/* An empty stack starts a turn: the plan for the current player, pushed
+ * last step first (made once at creation, in g->plan_frames). */
+static HOT_INLINE void
+turn_begin(struct game *g)
+{
+	/* all of it, a fixed size: a few moves, no call */
+	memcpy(g->frames, g->plan_frames[g->current], sizeof(g->plan_frames[0]));
+	g->nframes = g->nplan;
+	if (g->nhook[HOOK_TURN_START])
+		hooks_turn_start(g);
+}
+
+/* Runs automatic steps until a decision is due or the game is over. The
+ * frame is popped before its step runs, so that what the step pushes runs
+ * next. */
+static HOT_INLINE void
+advance(struct game *g)
+{
+	while (!g->over) {
+		struct frame f;
+		const struct rules_step *s;
+		if (g->nframes == 0)
+			turn_begin(g);
+		f = g->frames[g->nframes - 1];
+		s = g->steps[f.step];
+		if (s->decision)
+			return;
+		g->nframes--;
+		s->run(g, &f);
+	}
+}
+
 void
 turn_advance(struct game *g)
 {
-	while (!g->over) {
-		const struct step_def *s = &step_table[g->plan[g->step]];
-		if (s->decision >= 0)
-			return;
-		s->run(g);
-		if (!g->over)
-			step_next(g);
-	}
+	advance(g);
+}
+
+void
+turn_first(struct game *g)
+{
+	for (int p = 0; p < g->nplayers; p++)
+		for (int i = 0; i < g->nplan; i++)
+			g->plan_frames[p][i] = (struct frame){
+				.step = g->plan[g->nplan - 1 - i], .owner = (int8_t)p};
+	g->nframes = 0;
+	advance(g);
+}
+
+/* Base decisions keep their numbers; a module's are numbered by step. */
+static int
+decision_kind(int step)
+{
+	if (step < STEP_COUNT)
+		return step == STEP_PLACE_TILE ? DECISION_PLACE_TILE : DECISION_PLACE_FIGURE;
+	return DECISION_BASE_COUNT + step - STEP_COUNT;
 }
 
 void
 game_decision(const struct game *g, struct decision *out)
 {
+	struct frame f;
+	const struct rules_step *s;
+
 	if (g->over) {
-		*out = (struct decision){.kind = DECISION_GAME_OVER, .player = -1, .tile = -1};
+		*out = (struct decision){.kind = DECISION_GAME_OVER, .player = -1, .tile = -1,
+					 .name = "game-over", .what = "the game is over"};
 		return;
 	}
-	out->kind = step_table[g->plan[g->step]].decision;
-	out->player = g->current;
+	f = top_frame(g);
+	s = g->steps[f.step];
+	out->kind = decision_kind(f.step);
+	out->player = f.owner;
+	out->arg = f.arg;
+	out->name = s->decision;
+	out->what = s->what;
 	out->tile = out->kind == DECISION_PLACE_TILE ? g->drawn
-						      : g->placed[g->last_placed].type;
+		    : g->last_placed >= 0 ? g->placed[g->last_placed].type
+					  : -1;
 }
 
 const char *
@@ -123,33 +186,38 @@ decision_kind_name(int kind)
 int
 game_legal_max(const struct game *g)
 {
-	return 4 * g->nfrontier + g->nftypes * TILE_SEG_MAX + 2;
+	return 4 * g->nfrontier + g->nftypes * TILE_SEG_MAX + 2 + g->legal_extra;
 }
 
 int
 game_legal_cap(const struct game *g)
 {
-	return 4 * (2 * g->capacity + 4) + g->nftypes * TILE_SEG_MAX + 2;
+	return 4 * (2 * g->capacity + 4) + g->nftypes * TILE_SEG_MAX + 2 + g->legal_extra;
 }
 
 int
 game_legal_actions(const struct game *g, struct action *out, int cap)
 {
-	struct decision d;
+	const struct frame *f;
 
-	game_decision(g, &d);
-	if (d.kind == DECISION_PLACE_TILE)
+	if (g->over)
+		return 0;
+	f = &g->frames[g->nframes - 1];
+	if (f->step == STEP_PLACE_TILE)
 		return board_place_options(g, g->drawn, out, cap);
-	if (d.kind == DECISION_PLACE_FIGURE)
-		return figure_options(g, out, cap);
-	return 0;
+	if (f->step == STEP_PLACE_FIGURE)
+		return figure_options(g, f->owner, out, cap);
+	return g->steps[f->step]->legal(g, f, out, cap);
 }
 
-static int
+static HOT_INLINE int
 place_check(const struct game *g, const struct action *a, struct rules_error *err)
 {
 	int cell;
 
+	if (a->kind != ACT_PLACE_TILE)
+		return rerr(err, RERR_NOT_NOW, "BASE-TURN-1",
+			    "first place the drawn tile (place X Y ROTATION)");
 	if (a->rot > 3)
 		return rerr(err, RERR_PARSE, "BASE-MODEL-5", "rotation must be 0, 90, 180 or 270");
 	cell = board_cell(g, a->x, a->y);
@@ -158,44 +226,112 @@ place_check(const struct game *g, const struct action *a, struct rules_error *er
 	return board_explain_misfit(g, g->drawn, a->x, a->y, a->rot, err);
 }
 
+/* A figure decision: the base figure actions, or a module's that answers
+ * place-figure (the abbot's recall). */
+static HOT_INLINE int
+figure_step_check(const struct game *g, int player, const struct action *a,
+		  struct rules_error *err)
+{
+	const struct rules_action *ma;
+
+	if (a->kind == ACT_PLACE_TILE)
+		return rerr(err, RERR_NOT_NOW, "BASE-FOLLOW-1",
+			    "the tile is placed; now a figure or pass");
+	if (a->kind == ACT_FIGURE || a->kind == ACT_PASS)
+		return figure_check(g, player, a, err);
+	if ((ma = module_action(g, a->kind)) != NULL && strcmp(ma->step, "place-figure") == 0)
+		return ma->check(g, player, a, err);
+	if (ma == NULL && (ma = module_action_find(g, a->kind, NULL)) != NULL)
+		return rerr(err, RERR_ILLEGAL, "", "%s: this game is played without the %s rules",
+			    ma->word, module_of_action(g, ma));
+	return figure_check(g, player, a, err); /* refuses what it does not know */
+}
+
+static HOT_INLINE int
+check_top(const struct game *g, const struct frame *f, const struct action *a,
+	  struct rules_error *err)
+{
+	if (f->step == STEP_PLACE_TILE)
+		return place_check(g, a, err);
+	if (f->step == STEP_PLACE_FIGURE)
+		return figure_step_check(g, f->owner, a, err);
+	return g->steps[f->step]->check(g, f, a, err);
+}
+
 int
 game_check(const struct game *g, const struct action *a, struct rules_error *err)
 {
-	struct decision d;
-
-	game_decision(g, &d);
-	if (d.kind == DECISION_GAME_OVER)
+	if (g->over)
 		return rerr(err, RERR_GAME_OVER, "BASE-END-1", "the game is over");
-	if (d.kind == DECISION_PLACE_TILE) {
-		if (a->kind != ACT_PLACE_TILE)
-			return rerr(err, RERR_NOT_NOW, "BASE-TURN-1",
-				    "first place the drawn tile (place X Y ROTATION)");
-		return place_check(g, a, err);
-	}
-	if (a->kind == ACT_PLACE_TILE)
-		return rerr(err, RERR_NOT_NOW, "BASE-FOLLOW-1",
-			    "the tile is placed; now a figure, recall or pass");
-	return figure_check(g, a, err);
+	return check_top(g, &g->frames[g->nframes - 1], a, err);
 }
 
-static int
-apply_place(struct game *g, const struct action *a)
+int
+game_check_by(const struct game *g, int player, const struct action *a,
+	      struct rules_error *err)
+{
+	struct frame f;
+
+	if (g->over)
+		return rerr(err, RERR_GAME_OVER, "BASE-END-1", "the game is over");
+	f = top_frame(g);
+	if (player != f.owner)
+		return rerr(err, RERR_NOT_YOURS, "BASE-TURN-1",
+			    "it is not your decision: player %d %s", f.owner + 1,
+			    g->steps[f.step]->what);
+	return check_top(g, &f, a, err);
+}
+
+static HOT_INLINE int
+apply_place(struct game *g, const struct frame *f, const struct action *a)
 {
 	int p = board_place(g, g->drawn, a->x, a->y, a->rot);
 
 	if (p < 0)
 		return -1;
-	if (g->nriver)
-		river_after_place(g, p);
 	g->last_placed = p;
+	g->placed[p].player = f->owner; /* board_place names the current player */
 	g->drawn = -1;
 	event_add(g, &(struct game_event){.kind = EV_PLACE_TILE,
-					  .player = (int8_t)g->current,
+					  .player = (int8_t)f->owner,
 					  .x = a->x,
 					  .y = a->y,
 					  .turn = (int16_t)g->turn,
 					  .tile = g->placed[p].type,
 					  .rot = a->rot});
+	if (g->nhook[HOOK_AFTER_PLACE])
+		hooks_after_place(g, p);
+	return 0;
+}
+
+static HOT_INLINE void
+apply_figure_step(struct game *g, int player, const struct action *a)
+{
+	const struct rules_action *ma;
+
+	if (a->kind == ACT_FIGURE)
+		figure_place(g, player, a);
+	else if (a->kind != ACT_PASS && (ma = module_action(g, a->kind)) != NULL)
+		ma->apply(g, player, a);
+}
+
+/* The top frame is popped before its action applies, so that frames the
+ * action pushes run next (a refused placement puts it back). */
+static HOT_INLINE int
+apply_checked(struct game *g, const struct action *a, struct rules_error *err)
+{
+	struct frame f = g->frames[--g->nframes];
+
+	if (f.step == STEP_PLACE_TILE) {
+		if (apply_place(g, &f, a) < 0) {
+			g->frames[g->nframes++] = f;
+			return rerr(err, RERR_NOMEM, "", "out of memory");
+		}
+	} else if (f.step == STEP_PLACE_FIGURE)
+		apply_figure_step(g, f.owner, a);
+	else
+		g->steps[f.step]->apply(g, &f, a);
+	advance(g);
 	return 0;
 }
 
@@ -204,14 +340,13 @@ game_apply(struct game *g, const struct action *a, struct rules_error *err)
 {
 	if (game_check(g, a, err) < 0)
 		return -1;
-	if (a->kind == ACT_PLACE_TILE) {
-		if (apply_place(g, a) < 0)
-			return rerr(err, RERR_NOMEM, "", "out of memory");
-	} else if (a->kind == ACT_FIGURE)
-		figure_place(g, a);
-	else if (a->kind == ACT_RECALL)
-		score_recall_abbot(g, g->current);
-	step_next(g);
-	turn_advance(g);
-	return 0;
+	return apply_checked(g, a, err);
+}
+
+int
+game_apply_by(struct game *g, int player, const struct action *a, struct rules_error *err)
+{
+	if (game_check_by(g, player, a, err) < 0)
+		return -1;
+	return apply_checked(g, a, err);
 }

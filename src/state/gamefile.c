@@ -292,20 +292,42 @@ reserve(struct gamefile *gf)
 	return 0;
 }
 
-int
-gamefile_play_action(struct gamefile *gf, const struct action *a, struct rules_error *err)
+/* Another player's decision: say whose, by name. */
+static int
+not_yours(const struct gamefile *gf, struct rules_error *err)
+{
+	struct decision d;
+
+	game_decision(gf->game, &d);
+	snprintf(err->text, sizeof(err->text), "it is not your decision: %s %s",
+		 gf->name[d.player], d.what);
+	return -1;
+}
+
+/* player -1: as the decision's owner. */
+static int
+play_action_by(struct gamefile *gf, int player, const struct action *a,
+	       struct rules_error *err)
 {
 	char buf[64], *text;
+	int r;
 
 	action_format(gf->game, a, buf, sizeof(buf));
 	if (reserve(gf) < 0 || (text = strdup(buf)) == NULL)
 		return rerr(err, RERR_NOMEM, "", "out of memory");
-	if (game_apply(gf->game, a, err) < 0) {
+	r = player < 0 ? game_apply(gf->game, a, err) : game_apply_by(gf->game, player, a, err);
+	if (r < 0) {
 		free(text);
-		return -1;
+		return err->code == RERR_NOT_YOURS ? not_yours(gf, err) : -1;
 	}
 	gf->action[gf->naction++] = text;
 	return 0;
+}
+
+int
+gamefile_play_action(struct gamefile *gf, const struct action *a, struct rules_error *err)
+{
+	return play_action_by(gf, -1, a, err);
 }
 
 /* The rules name the slot a place word acted on ("NL" for "N" on a field
@@ -349,12 +371,19 @@ refused_figure(const struct gamefile *gf, struct rules_error *err)
 int
 gamefile_play(struct gamefile *gf, const char *text, struct rules_error *err)
 {
+	return gamefile_play_by(gf, -1, text, err);
+}
+
+int
+gamefile_play_by(struct gamefile *gf, int player, const char *text, struct rules_error *err)
+{
 	struct action a;
 
 	if (action_parse_in(gf->game, text, &a, err) < 0)
 		return -1; /* a place the tile lacks: the message lists its places */
-	if (gamefile_play_action(gf, &a, err) < 0) {
-		if (a.kind != ACT_FIGURE || err->code == RERR_NOMEM)
+	if (play_action_by(gf, player, &a, err) < 0) {
+		if (a.kind != ACT_FIGURE || err->code == RERR_NOMEM ||
+		    err->code == RERR_NOT_YOURS)
 			return -1;
 		name_as_written(err, &a, text);
 		return refused_figure(gf, err);

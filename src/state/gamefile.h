@@ -118,6 +118,11 @@ int gamefile_player(const struct gamefile *gf, const char *name);
 /* Parses and applies one action in text form and records it. On refusal
  * (-1, err filled) nothing changes. */
 int gamefile_play(struct gamefile *gf, const char *text, struct rules_error *err);
+/* The same as player (a seat): refused unless the decision is theirs
+ * ("it is not your decision: alice places a tile", RERR_NOT_YOURS).
+ * gamefile_play acts as the decision's owner. */
+int gamefile_play_by(struct gamefile *gf, int player, const char *text,
+		     struct rules_error *err);
 /* The same for an action already parsed (computer players). */
 int gamefile_play_action(struct gamefile *gf, const struct action *a,
 			 struct rules_error *err);

@@ -12,7 +12,7 @@
 const char *const gf_core_keys[] = {
 	"game",       "rules", "players",   "first_player", "start",   "fair_draw",
 	"turn",       "over",  "decision",  "tiles_left",   "drawn",   "remaining",
-	"actions",    "board", "figures",   NULL};
+	"actions",    "board", "figures",   "modules",      NULL};
 
 /* river and abbot are always there (games made before the modules have
  * them); any other module's key only when it is on, so those games keep
@@ -43,9 +43,11 @@ gamefile_decision_json(const struct gamefile *gf)
 
 	game_decision(gf->game, &d);
 	if (d.kind == DECISION_GAME_OVER)
-		return json_pack("{s:s}", "kind", decision_kind_name(d.kind));
-	return json_pack("{s:s, s:s, s:s}", "kind", decision_kind_name(d.kind), "player",
-			 gf->name[d.player], "tile", gf->cat->types[d.tile].id);
+		return json_pack("{s:s}", "kind", d.name);
+	if (d.tile < 0) /* a module's decision before any tile: no tile to name */
+		return json_pack("{s:s, s:s}", "kind", d.name, "player", gf->name[d.player]);
+	return json_pack("{s:s, s:s, s:s}", "kind", d.name, "player", gf->name[d.player],
+			 "tile", gf->cat->types[d.tile].id);
 }
 
 static json_t *
@@ -180,22 +182,63 @@ gamefile_figures_json(const struct gamefile *gf)
 	return jv_done(a, ok);
 }
 
+/* The game file's "turn" counts the turn being played; after the last
+ * one, the turn that found the pile empty (files before the engine
+ * counted only turns played keep their bytes and state hashes). */
+static int
+file_turn(const struct game *g)
+{
+	return g->turn + g->over;
+}
+
+/* The rule modules' own state, {"module": {"key": n, ...}}, or NULL when
+ * no module on has any: a base game's file keeps its bytes. */
+static json_t *
+modules_json(const struct game *g)
+{
+	struct rules_field f[16];
+	json_t *o = NULL;
+	bool ok = true;
+
+	for (int i = 0; i < game_modules(g) && ok; i++) {
+		int n = game_module_state(g, i, f, 16);
+		json_t *m;
+		if (n <= 0)
+			continue;
+		if (o == NULL && (o = json_object()) == NULL)
+			return NULL;
+		m = json_object();
+		for (int k = 0; k < n && k < 16; k++)
+			jv_set(m, f[k].key, json_integer(f[k].value), &ok);
+		jv_set(o, game_module_name(g, i), m, &ok);
+	}
+	return o ? jv_done(o, ok) : NULL;
+}
+
 json_t *
 gf_public_core(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
+	json_t *core, *mods = modules_json(g);
 
-	return json_pack("{s:s, s:o, s:o, s:i, s:s, s:o, s:i, s:b, s:o, s:i, s:o, s:o, "
+	core = json_pack("{s:s, s:o, s:o, s:i, s:s, s:o, s:i, s:b, s:o, s:i, s:o, s:o, "
 			 "s:o, s:o, s:o}",
 			 "game", gf->id, "rules", gamefile_rules_json(&gf->setup.opt),
 			 "players", players_json(gf), "first_player",
 			 gf->setup.first_player, "start",
 			 gf->cat->types[gf->setup.start].id, "fair_draw",
-			 fair_draw_json(gf), "turn", g->turn, "over", g->over, "decision",
+			 fair_draw_json(gf), "turn", file_turn(g), "over", g->over, "decision",
 			 gamefile_decision_json(gf), "tiles_left", game_tiles_left(g),
 			 "drawn", tiles_json(gf, 0, g->bag_next), "remaining",
 			 remaining_json(gf), "actions", actions_json(gf), "board",
 			 board_json(gf), "figures", gamefile_figures_json(gf));
+	if (core && mods && json_object_set_new(core, "modules", mods) < 0) {
+		json_decref(core);
+		return NULL;
+	}
+	if (core == NULL)
+		json_decref(mods);
+	return core;
 }
 
 static json_t *

@@ -7,13 +7,14 @@
 
 #include "gamefile.h"
 
+/* Placements, figures, the rule modules' actions by kind (the abbot's
+ * recall), pass last. */
 static int
 kind_rank(const struct action *a)
 {
-	static const int rank[ACT_KIND_COUNT] = {
-	    [ACT_PLACE_TILE] = 0, [ACT_FIGURE] = 1, [ACT_RECALL] = 2, [ACT_PASS] = 3};
-
-	return rank[a->kind];
+	if (a->kind == ACT_PLACE_TILE || a->kind == ACT_FIGURE)
+		return a->kind == ACT_FIGURE;
+	return a->kind == ACT_PASS ? ACT_KIND_MAX + 2 : 2 + a->kind;
 }
 
 static int
@@ -32,9 +33,11 @@ cmp_actions(const void *pa, const void *pb)
 		c = cmp_int(a->y, b->y)   ? cmp_int(a->y, b->y)
 		    : cmp_int(a->x, b->x) ? cmp_int(a->x, b->x)
 					  : cmp_int(a->rot, b->rot);
-	if (c == 0 && a->kind == ACT_FIGURE)
+	else if (c == 0 && a->kind == ACT_FIGURE)
 		c = cmp_int(a->slot, b->slot) ? cmp_int(a->slot, b->slot)
 					      : cmp_int(a->figure, b->figure);
+	else if (c == 0) /* a module's: any fixed order */
+		c = memcmp(a, b, sizeof(*a));
 	return c;
 }
 

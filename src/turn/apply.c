@@ -19,10 +19,13 @@ turn_describe_decision(const struct gamefile *gf, char *buf, size_t n)
 	else if (d.kind == DECISION_PLACE_TILE)
 		snprintf(buf, n, "turn %d: %s to place %s", g->turn, gf->name[d.player],
 			 gf->cat->types[d.tile].id);
-	else
+	else if (d.kind == DECISION_PLACE_FIGURE)
 		snprintf(buf, n, "turn %d: %s to put a figure on %s at %d,%d, or pass",
 			 g->turn, gf->name[d.player], gf->cat->types[d.tile].id,
 			 g->placed[g->last_placed].x, g->placed[g->last_placed].y);
+	else /* a module's decision: its name says what it is */
+		snprintf(buf, n, "turn %d: %s to decide %s", g->turn, gf->name[d.player],
+			 d.name);
 }
 
 static void
@@ -171,7 +174,7 @@ play_actions(struct gamefile *gf, const struct turn *t, int p, struct turn_error
 	for (int i = 0; i < t->nactions; i++) {
 		if (check_owner(gf, p, i, t, err) < 0)
 			goto undo;
-		if (gamefile_play(gf, t->action[i], &re) == 0)
+		if (gamefile_play_by(gf, p, t->action[i], &re) == 0)
 			continue;
 		gamefile_legal_text(gf, ", ", legal, sizeof(legal));
 		terr(err, re.code == RERR_NOMEM ? TURN_FAIL : TURN_ILLEGAL,

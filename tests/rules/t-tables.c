@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "module.h"
 #include "engine.h"
 #include "tap.h"
 
@@ -83,7 +84,15 @@ new_game(int nplayers, const char *const *tiles, int ntiles, bool abbot,
 		diag("game_new: %s", err.text);
 		return NULL;
 	}
-	if (nextra && figure_types_build(g, extra, nextra, &err) < 0) {
+	/* the test rows after the modules' (the abbot's), as game_init does */
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int n = 0;
+	for (int i = 0; i < g->nmods; i++)
+		for (int k = 0; k < g->mods[i]->nfigure_types; k++)
+			rows[n++] = g->mods[i]->figure_types[k];
+	for (int i = 0; i < nextra; i++)
+		rows[n++] = extra[i];
+	if (nextra && figure_types_build(g, rows, n, &err) < 0) {
 		diag("figure_types_build: %s", err.text);
 		game_free(g);
 		return NULL;
@@ -132,11 +141,11 @@ test_unknown_kind(void)
 
 	if (!ok(g && play(g, "place 1 0 0") == 0, "a tile placed: a figure is due"))
 		return;
-	events = g->nevents, step = g->step;
+	events = g->nevents, step = g->nframes;
 	is_int(game_check(g, &bad, &err), -1, "an unknown action kind is refused, not a pass");
 	is_int(err.code, RERR_PARSE, "as a malformed action");
 	is_int(game_apply(g, &bad, &err), -1, "game_apply refuses it too");
-	ok(g->nevents == events && g->step == step && !g->over,
+	ok(g->nevents == events && g->nframes == step && !g->over,
 	   "and nothing changed (the figure decision is still due)");
 	game_free(g);
 

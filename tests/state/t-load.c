@@ -92,8 +92,8 @@ static const struct edit edits[] = {
 	 "abbot)"},
 	{"figures[0].x", "4000", "figures[0]: stands at 4000,"},
 	{"decision.kind", "\"dance\"",
-	 "decision.kind: \"dance\" is not \"place-tile\", \"place-figure\" or "
-	 "\"game-over\""},
+	 "decision.kind: the document says \"dance\" but replaying the actions gives "
+	 "\"place-tile\""},
 	{"tiles_left", "1",
 	 "tiles_left: the document says 1 but replaying the actions gives "},
 	{"secret.seed", "\"00000000000000000000000000000000"

@@ -1,7 +1,65 @@
 /* The River (RIVER-3, RIVER-4): a river tile must continue an open end of
  * the river and may not turn back on itself. Open ends remember the
  * direction of the last curve on their branch. */
-#include "engine.h"
+#include "../module.h"
+#include "../engine.h"
+#include "exp.h"
+
+/* An open end: the empty cell the river flows into, by coordinates (the
+ * grid's cell numbers change as it grows). */
+struct river_end {
+	int16_t x, y;
+	int8_t from_side; /* side of that cell the river enters by */
+	int8_t last_turn; /* -1 left, +1 right, 0 no curve yet */
+};
+
+/* Its room is worked out at creation: the start tile opens at most four
+ * ends and each tile fills one and opens at most three, so it never
+ * runs out (a fixed array of 8 once dropped ends beyond it). */
+struct river_state {
+	int n, cap;
+	struct river_end end[];
+};
+
+static bool
+river_enabled(const struct rules_options *opt)
+{
+	return module_on(opt, MOD_RIVER);
+}
+
+static int
+river_check_options(const struct rules_options *opt, struct rules_error *err)
+{
+	if (opt->river_uturn != RIVER_UTURN_CURVES && opt->river_uturn != RIVER_UTURN_AREA)
+		return rerr(err, RERR_OPTION, "RIVER-4", "unknown river rule %d",
+			    opt->river_uturn);
+	return 0;
+}
+
+static size_t
+river_state_size(const struct game *g)
+{
+	return sizeof(struct river_state) + sizeof(struct river_end) * (4 + 3 * (size_t)(g->bag_len + 1));
+}
+
+static struct river_state *
+rs_of(const struct game *g)
+{
+	return module_state(g, &river_module);
+}
+
+static void
+river_setup(struct game *g)
+{
+	rs_of(g)->cap = (int)((river_state_size(g) - sizeof(struct river_state)) /
+			      sizeof(struct river_end));
+}
+
+static int
+end_cell(const struct game *g, const struct river_end *e)
+{
+	return cell_index(g, e->x, e->y);
+}
 
 static int
 river_sides(const struct tile_type *t, int rot, int *sides)
@@ -15,10 +73,10 @@ river_sides(const struct tile_type *t, int rot, int *sides)
 }
 
 static int
-river_end_at(const struct game *g, int cell)
+river_end_at(const struct game *g, const struct river_state *rs, int cell)
 {
-	for (int i = 0; i < g->nriver; i++)
-		if (g->river[i].cell == cell)
+	for (int i = 0; i < rs->n; i++)
+		if (end_cell(g, &rs->end[i]) == cell)
 			return i;
 	return -1;
 }
@@ -57,13 +115,14 @@ static const char *
 river_problem(const struct game *g, int type, int cell, int rot, int *why)
 {
 	const struct tile_type *t = game_type(g, type);
-	int sides[4], n = river_sides(t, rot, sides), end = river_end_at(g, cell);
+	const struct river_state *rs = rs_of(g);
+	int sides[4], n = river_sides(t, rot, sides), end = river_end_at(g, rs, cell);
 	int touching = 0, in = -1;
 
 	for (int i = 0; i < n; i++)
 		if (g->cells[cell_neighbour(g, cell, sides[i])].placed >= 0)
 			touching++, in = sides[i];
-	if (end < 0 || touching != 1 || in != g->river[end].from_side) {
+	if (end < 0 || touching != 1 || in != rs->end[end].from_side) {
 		*why = 0;
 		return "RIVER-3";
 	}
@@ -76,7 +135,7 @@ river_problem(const struct game *g, int type, int cell, int rot, int *why)
 				return "RIVER-4";
 			}
 		} else if (n == 2 && river_turn(in, sides[i]) != 0 &&
-			   river_turn(in, sides[i]) == g->river[end].last_turn) {
+			   river_turn(in, sides[i]) == rs->end[end].last_turn) {
 			*why = 1;
 			return "RIVER-4";
 		}
@@ -84,7 +143,7 @@ river_problem(const struct game *g, int type, int cell, int rot, int *why)
 	return NULL;
 }
 
-bool
+static bool
 river_ok(const struct game *g, int type, int cell, int rot)
 {
 	int why;
@@ -92,7 +151,7 @@ river_ok(const struct game *g, int type, int cell, int rot)
 	return river_problem(g, type, cell, rot, &why) == NULL;
 }
 
-int
+static int
 river_explain(const struct game *g, int type, int cell, int rot, struct rules_error *err)
 {
 	static const char *const text[] = {
@@ -109,49 +168,74 @@ river_explain(const struct game *g, int type, int cell, int rot, struct rules_er
 }
 
 static void
-river_open(struct game *g, int cell, int side, int last_turn)
+river_open(struct game *g, struct river_state *rs, const struct placed_tile *pt, int side,
+	   int last_turn)
 {
-	int target = cell_neighbour(g, cell, side);
+	static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
 
-	if (g->nriver >= (int)(sizeof(g->river) / sizeof(g->river[0])) ||
-	    g->cells[target].placed >= 0)
-		return;
-	g->river[g->nriver++] = (struct river_end){
-		.cell = target,
+	if (rs->n == rs->cap || g->cells[cell_neighbour(g, pt->cell, side)].placed >= 0)
+		return; /* the cap is never reached (river_state) */
+	rs->end[rs->n++] = (struct river_end){
+		.x = (int16_t)(pt->x + dx[side]),
+		.y = (int16_t)(pt->y + dy[side]),
 		.from_side = (int8_t)((side + 2) & 3),
 		.last_turn = (int8_t)last_turn,
 	};
 }
 
-void
+static void
 river_start(struct game *g, int placed)
 {
 	const struct placed_tile *pt = &g->placed[placed];
 	int sides[4], n = river_sides(game_type(g, pt->type), pt->rot, sides);
 
 	for (int i = 0; i < n; i++)
-		river_open(g, pt->cell, sides[i], 0);
+		river_open(g, rs_of(g), pt, sides[i], 0);
+}
+
+int
+river_open_ends(const struct game *g)
+{
+	const struct river_state *rs = module_state(g, &river_module);
+
+	return rs ? rs->n : 0;
 }
 
 /* Replaces the end this tile filled with the ends it opens. */
-void
+static void
 river_after_place(struct game *g, int placed)
 {
 	const struct placed_tile *pt = &g->placed[placed];
 	const struct tile_type *t = game_type(g, pt->type);
+	struct river_state *rs = rs_of(g);
 	int sides[4], n = river_sides(t, pt->rot, sides);
-	int end = river_end_at(g, pt->cell), in, last;
+	int end = river_end_at(g, rs, pt->cell), in, last;
 
 	if (end < 0 || n == 0)
 		return;
-	in = g->river[end].from_side;
-	last = g->river[end].last_turn;
-	g->river[end] = g->river[--g->nriver];
+	in = rs->end[end].from_side;
+	last = rs->end[end].last_turn;
+	rs->end[end] = rs->end[--rs->n];
 	for (int i = 0; i < n; i++) {
 		int turn;
 		if (sides[i] == in)
 			continue;
 		turn = river_turn(in, sides[i]);
-		river_open(g, pt->cell, sides[i], (n == 2 && turn) ? turn : last);
+		river_open(g, rs, pt, sides[i], (n == 2 && turn) ? turn : last);
 	}
 }
+
+static const char *const river_sets[] = {"river", NULL};
+
+const struct rules_module river_module = {
+	.name = "river",
+	.enabled = river_enabled,
+	.tilesets = river_sets,
+	.state_size = river_state_size,
+	.setup = river_setup,
+	.start = river_start,
+	.after_place = river_after_place,
+	.place_ok = river_ok,
+	.place_explain = river_explain,
+	.check_options = river_check_options,
+};

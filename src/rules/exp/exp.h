@@ -1,0 +1,15 @@
+/* The rule modules built into the program (one file or folder each under
+ * src/rules/exp/); modules.c lists them in their order in the turn. */
+#ifndef CARC_EXP_H
+#define CARC_EXP_H
+
+struct rules_module;
+
+extern const struct rules_module river_module;
+extern const struct rules_module abbot_module;
+
+struct game;
+/* The river's open ends now (tests). */
+int river_open_ends(const struct game *g);
+
+#endif

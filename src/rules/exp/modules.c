@@ -1,0 +1,10 @@
+/* The built-in rule modules, in the order their steps and hooks run. */
+#include "../module.h"
+#include "exp.h"
+
+const struct rules_module *const rules_builtin_modules[] = {
+	&river_module,
+	&abbot_module,
+};
+const int rules_builtin_nmodules =
+	(int)(sizeof(rules_builtin_modules) / sizeof(rules_builtin_modules[0]));

@@ -1,0 +1,141 @@
+/* Rule modules: an expansion (or any optional rule) is a table the engine
+ * reads, never a test in the core (docs/architecture.md, "Rule modules").
+ *
+ * A game builds, once at creation, its step table (the base steps, then
+ * each enabled module's), its turn plan (base steps with the modules'
+ * steps inserted at named points) and one array per hook of the modules
+ * that fill it. The base game has every array empty: a hook costs it one
+ * compare of a zero count. */
+#ifndef CARC_MODULE_H
+#define CARC_MODULE_H
+
+#include "rules.h"
+
+/* A step of the turn. Automatic steps have run; decision steps have a
+ * decision name and legal/check/apply (the owner acts, the frame says
+ * who). A step with after set is part of every turn, right after the
+ * step of that name; others run only when a hook or step pushes them. */
+struct rules_step {
+	const char *name;
+	const char *decision; /* decision kind name, or NULL: automatic */
+	const char *what;     /* the owner's task, after their name: "places a tile" */
+	const char *after;    /* plan position, or NULL: pushed only */
+	int max_actions;      /* decision: the most legal actions it can list */
+	void (*run)(struct game *g, const struct frame *f);
+	int (*legal)(const struct game *g, const struct frame *f, struct action *out, int cap);
+	int (*check)(const struct game *g, const struct frame *f, const struct action *a,
+		     struct rules_error *err);
+	void (*apply)(struct game *g, const struct frame *f, const struct action *a);
+};
+
+/* An action kind a module owns: its number (enum action_kind, or a free
+ * number for modules outside the tree), its text form and its rules. It
+ * answers the decision step named by step: a step of the same module, or
+ * a base step ("place-figure") whose legal list the module extends with
+ * its figure_options hook. */
+struct rules_action {
+	int kind;
+	const char *word; /* first word of the text form */
+	const char *step;
+	/* w[0] is word; fills a on success */
+	int (*parse)(const struct game *g, char **w, int n, struct action *a,
+		     struct rules_error *err);
+	int (*format)(const struct game *g, const struct action *a, char *buf, size_t n);
+	int (*check)(const struct game *g, int player, const struct action *a,
+		     struct rules_error *err);
+	void (*apply)(struct game *g, int player, const struct action *a);
+};
+
+struct rules_module {
+	const char *name;
+	/* Whether the module is on under these options: one line each
+	 * (opt->river today; a bit of opt->with once modules are chosen by
+	 * name). */
+	bool (*enabled)(const struct rules_options *opt);
+	const char *const *tilesets; /* NULL-terminated tile set names it brings */
+	const struct figure_type_def *const *figure_types; /* its figure types' rows */
+	int nfigure_types;
+	const struct rules_step *steps;
+	int nsteps;
+	const struct rules_action *actions;
+	int nactions;
+	/* Bytes of module state in the game's arena (module_state), kept by
+	 * copies and clones; zeroed before setup. */
+	size_t (*state_size)(const struct game *g);
+
+	/* Hooks; NULL when the module has none. */
+	void (*setup)(struct game *g);                  /* before figures are made */
+	void (*start)(struct game *g, int placed);      /* the start tile is down */
+	void (*after_place)(struct game *g, int placed);
+	/* Whether a tile with a placement rule of its own (tile_type.group not
+	 * DEFAULT) may go there; explain says why not (0 when it may). */
+	bool (*place_ok)(const struct game *g, int type, int cell, int rot);
+	int (*place_explain)(const struct game *g, int type, int cell, int rot,
+			     struct rules_error *err);
+	/* Each road, city, monastery or garden the tile completed, with
+	 * figures on it or not, in UN-06 order, before any of them scores. */
+	void (*on_complete)(struct game *g, int root);
+	/* Points a player got for a feature (in the game or at its end). */
+	void (*on_score)(struct game *g, int root, int player, int points);
+	void (*turn_start)(struct game *g);
+	/* Adds the player's extra options to a figure decision's list (n so
+	 * far, writes up to cap, returns the new count); at most
+	 * max_figure_options of them. */
+	int (*figure_options)(const struct game *g, int player, struct action *out, int n,
+			      int cap);
+	int max_figure_options;
+	void (*final_scoring)(struct game *g);
+	/* Refuses options of its own that make no sense (with the rule). */
+	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
+	/* Its state for the game file: up to cap fields, returns how many. */
+	int (*state_fields)(const struct game *g, struct rules_field *out, int cap);
+};
+
+enum hook_id {
+	HOOK_SETUP,
+	HOOK_START,
+	HOOK_AFTER_PLACE,
+	HOOK_PLACE_OK,
+	HOOK_COMPLETE,
+	HOOK_SCORE,
+	HOOK_TURN_START,
+	HOOK_FIGURE_OPTIONS,
+	HOOK_FINAL,
+	HOOK_STATE,
+	HOOK_COUNT
+};
+
+/* The modules built into the program (src/rules/exp/modules.c); the
+ * catalogue lists them (catalog.modules), a test may list more. */
+extern const struct rules_module *const rules_builtin_modules[];
+extern const int rules_builtin_nmodules;
+
+/* modules.c (engine side) */
+int modules_build(struct game *g, struct rules_error *err);
+void *module_state(const struct game *g, const struct rules_module *m);
+/* The game's step number for a module's step i (to push it). */
+int module_step(const struct game *g, const struct rules_module *m, int i);
+const struct rules_action *module_action(const struct game *g, int kind);
+const struct rules_action *module_action_find(const struct game *g, int kind,
+					      const char *word);
+const char *module_of_action(const struct game *g, const struct rules_action *a);
+/* Pushes a frame on the turn's stack: it runs next. Frames pushed one
+ * after another run last pushed first. -1 when the stack is full. */
+int turn_push(struct game *g, int step, int owner, int arg);
+
+/* The hot path's hooks, out of line (cold: the base game has none):
+ * callers test the count first, so the base game pays a load and a
+ * branch, no call. */
+#define HOOKS_COLD __attribute__((noinline, cold))
+HOOKS_COLD void hooks_turn_start(struct game *g);
+HOOKS_COLD void hooks_after_place(struct game *g, int placed);
+HOOKS_COLD int hooks_figure_options(const struct game *g, int player, struct action *out,
+				    int n, int cap);
+HOOKS_COLD void hooks_complete(struct game *g, int root);
+HOOKS_COLD void hooks_score(struct game *g, int root, int player, int points);
+
+#define FOR_HOOK(g, id, m) \
+	for (const struct rules_module *const *m = (g)->hook[id]; \
+	     m < (g)->hook[id] + (g)->nhook[id]; m++)
+
+#endif

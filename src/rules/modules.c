@@ -1,0 +1,268 @@
+/* Building a game's module tables once at creation (module.h): its
+ * steps, turn plan, action kinds, hook arrays and state arena. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "module.h"
+#include "engine.h"
+
+_Static_assert(HOOK_COUNT <= HOOK_MAX, "struct game holds an array per hook");
+_Static_assert(STEP_COUNT + 1 <= STEPS_MAX && STEPS_MAX <= 256, "steps are uint8_t in frames");
+
+static bool
+hook_set(const struct rules_module *m, int id)
+{
+	switch (id) {
+	case HOOK_SETUP: return m->setup != NULL;
+	case HOOK_START: return m->start != NULL;
+	case HOOK_AFTER_PLACE: return m->after_place != NULL;
+	case HOOK_PLACE_OK: return m->place_ok != NULL;
+	case HOOK_COMPLETE: return m->on_complete != NULL;
+	case HOOK_SCORE: return m->on_score != NULL;
+	case HOOK_TURN_START: return m->turn_start != NULL;
+	case HOOK_FIGURE_OPTIONS: return m->figure_options != NULL;
+	case HOOK_FINAL: return m->final_scoring != NULL;
+	case HOOK_STATE: return m->state_fields != NULL;
+	default: return false;
+	}
+}
+
+static int
+step_index(const struct game *g, const char *name)
+{
+	for (int i = 0; i < g->nplan; i++)
+		if (strcmp(g->steps[g->plan[i]]->name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* After the named step and the steps earlier modules put after it: the
+ * modules' order in the catalogue is their order in the turn. */
+static int
+plan_insert(struct game *g, int step, struct rules_error *err)
+{
+	const char *after = g->steps[step]->after;
+	int at = step_index(g, after);
+
+	if (at < 0 || g->nplan == TURN_PLAN_MAX)
+		return rerr(err, RERR_OPTION, "", "step %s: no room after '%s' in the turn",
+			    g->steps[step]->name, after);
+	while (at + 1 < g->nplan && g->steps[g->plan[at + 1]]->after &&
+	       strcmp(g->steps[g->plan[at + 1]]->after, after) == 0)
+		at++;
+	memmove(g->plan + at + 2, g->plan + at + 1, (size_t)(g->nplan - at - 1));
+	g->plan[at + 1] = (uint8_t)step;
+	g->nplan++;
+	return 0;
+}
+
+static int
+add_module(struct game *g, const struct rules_module *m, size_t *off,
+	   struct rules_error *err)
+{
+	int n = g->nmods;
+
+	if (n == MODULES_MAX || g->nsteps + m->nsteps > STEPS_MAX)
+		return rerr(err, RERR_OPTION, "", "too many rule modules");
+	g->mods[n] = m;
+	g->mod_step0[n] = (uint8_t)g->nsteps;
+	for (int i = 0; i < m->nsteps; i++) {
+		g->steps[g->nsteps++] = &m->steps[i];
+		if (m->steps[i].max_actions > g->legal_extra)
+			g->legal_extra = m->steps[i].max_actions;
+	}
+	for (int i = 0; i < m->nactions; i++) {
+		int k = m->actions[i].kind;
+		if (k < 0 || k >= ACT_KIND_MAX || g->act[k])
+			return rerr(err, RERR_OPTION, "", "module %s: action kind %d taken",
+				    m->name, k);
+		g->act[k] = &m->actions[i];
+	}
+	for (int id = 0; id < HOOK_COUNT; id++)
+		if (hook_set(m, id))
+			g->hook[id][g->nhook[id]++] = m;
+	g->mod_off[n] = (uint32_t)*off;
+	*off += m->state_size ? (m->state_size(g) + 7) / 8 * 8 : 0;
+	g->nmods++;
+	return 0;
+}
+
+static int
+ext_reserve(struct game *g, size_t size)
+{
+	if (size > g->ext_cap) {
+		uint8_t *p = realloc(g->ext, size);
+		if (p == NULL)
+			return -1;
+		g->ext = p;
+		g->ext_cap = size;
+	}
+	g->ext_size = size;
+	if (size)
+		memset(g->ext, 0, size);
+	return 0;
+}
+
+int
+modules_build(struct game *g, struct rules_error *err)
+{
+	static const uint8_t base_plan[] = {STEP_DRAW, STEP_PLACE_TILE, STEP_PLACE_FIGURE,
+					    STEP_SCORE, STEP_END_TURN};
+	size_t off = 0;
+
+	g->nsteps = 0;
+	for (int i = 0; i < STEP_COUNT; i++)
+		g->steps[g->nsteps++] = &turn_base_steps[i];
+	for (int i = 0; i < g->cat->nmodules; i++)
+		if (g->cat->modules[i]->enabled(&g->opt) &&
+		    add_module(g, g->cat->modules[i], &off, err) < 0)
+			return -1;
+	for (int i = 0; i < g->nmods; i++) /* they add to a figure decision */
+		g->legal_extra += g->mods[i]->max_figure_options;
+	if (ext_reserve(g, off) < 0)
+		return rerr(err, RERR_NOMEM, "", "out of memory");
+	memcpy(g->plan, base_plan, sizeof(base_plan));
+	g->nplan = sizeof(base_plan);
+	for (int s = STEP_COUNT; s < g->nsteps; s++)
+		if (g->steps[s]->after && plan_insert(g, s, err) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+module_index(const struct game *g, const struct rules_module *m)
+{
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i] == m)
+			return i;
+	return -1;
+}
+
+void *
+module_state(const struct game *g, const struct rules_module *m)
+{
+	int i = module_index(g, m);
+
+	return i < 0 ? NULL : g->ext + g->mod_off[i];
+}
+
+int
+module_step(const struct game *g, const struct rules_module *m, int i)
+{
+	int k = module_index(g, m);
+
+	return k < 0 || i < 0 || i >= m->nsteps ? -1 : g->mod_step0[k] + i;
+}
+
+const struct rules_action *
+module_action(const struct game *g, int kind)
+{
+	return kind >= 0 && kind < ACT_KIND_MAX ? g->act[kind] : NULL;
+}
+
+bool
+board_place_rule_ok(const struct game *g, int type, int cell, int rot)
+{
+	FOR_HOOK(g, HOOK_PLACE_OK, m)
+		if (!(*m)->place_ok(g, type, cell, rot))
+			return false;
+	return true;
+}
+
+int
+board_place_rule_explain(const struct game *g, int type, int cell, int rot,
+			 struct rules_error *err)
+{
+	FOR_HOOK(g, HOOK_PLACE_OK, m)
+		if ((*m)->place_explain && (*m)->place_explain(g, type, cell, rot, err) < 0)
+			return -1;
+	return 0;
+}
+
+/* A module action by kind (word NULL) or by its first word, among the
+ * modules g's catalogue knows (the built-in ones when g is NULL), on in
+ * g or not: a game without the module refuses it by rule, not as an
+ * unknown word. */
+const struct rules_action *
+module_action_find(const struct game *g, int kind, const char *word)
+{
+	const struct rules_module *const *mods = g ? g->cat->modules : rules_builtin_modules;
+	int n = g ? g->cat->nmodules : rules_builtin_nmodules;
+
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < mods[i]->nactions; k++) {
+			const struct rules_action *a = &mods[i]->actions[k];
+			if (word ? strcasecmp(a->word, word) == 0 : a->kind == kind)
+				return a;
+		}
+	return NULL;
+}
+
+const char *
+module_of_action(const struct game *g, const struct rules_action *a)
+{
+	const struct rules_module *const *mods = g ? g->cat->modules : rules_builtin_modules;
+	int n = g ? g->cat->nmodules : rules_builtin_nmodules;
+
+	for (int i = 0; i < n; i++)
+		if (a >= mods[i]->actions && a < mods[i]->actions + mods[i]->nactions)
+			return mods[i]->name;
+	return "?";
+}
+
+int
+game_modules(const struct game *g)
+{
+	return g->nmods;
+}
+
+const char *
+game_module_name(const struct game *g, int i)
+{
+	return i >= 0 && i < g->nmods ? g->mods[i]->name : NULL;
+}
+
+int
+game_module_state(const struct game *g, int i, struct rules_field *out, int cap)
+{
+	if (i < 0 || i >= g->nmods || g->mods[i]->state_fields == NULL)
+		return 0;
+	return g->mods[i]->state_fields(g, out, cap);
+}
+
+void
+hooks_turn_start(struct game *g)
+{
+	FOR_HOOK(g, HOOK_TURN_START, m)
+		(*m)->turn_start(g);
+}
+
+void
+hooks_after_place(struct game *g, int placed)
+{
+	FOR_HOOK(g, HOOK_AFTER_PLACE, m)
+		(*m)->after_place(g, placed);
+}
+
+int
+hooks_figure_options(const struct game *g, int player, struct action *out, int n, int cap)
+{
+	FOR_HOOK(g, HOOK_FIGURE_OPTIONS, m)
+		n = (*m)->figure_options(g, player, out, n, cap);
+	return n;
+}
+
+void
+hooks_complete(struct game *g, int root)
+{
+	FOR_HOOK(g, HOOK_COMPLETE, m)
+		(*m)->on_complete(g, root);
+}
+
+void
+hooks_score(struct game *g, int root, int player, int points)
+{
+	FOR_HOOK(g, HOOK_SCORE, m)
+		(*m)->on_score(g, root, player, points);
+}
