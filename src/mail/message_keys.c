@@ -10,8 +10,12 @@
 
 #define KEY_LINE_MAX 512
 
-static const char *const key_words[] = {"carcpbem-ed25519", "carcpbem-ed25519-secret",
-					"ssh-ed25519"};
+/* OpenSSH's other types are found too, to be refused with a reason. */
+static const char *const key_words[] = {
+	"carcpbem-ed25519",    "carcpbem-ed25519-secret",     "ssh-ed25519",
+	"ssh-rsa",             "ssh-dss",                     "ecdsa-sha2-nistp256",
+	"ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",         "sk-ssh-ed25519@openssh.com",
+	"sk-ecdsa-sha2-nistp256@openssh.com"};
 
 /* Whether line (n bytes, quote marks and blanks taken off its front)
  * starts with a key word and a blank. */

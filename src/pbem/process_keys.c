@@ -62,10 +62,12 @@ one_key(struct job *j, const struct mail_key *mk, FILE *out)
 			".pub file.\n", mk->where);
 		pbem_log(j->p, PBEM_WARN, "%s: %s mailed a secret key: not kept", j->name,
 			 j->reply.to);
-	} else if (strncmp(mk->line, "ssh-ed25519 ", 12) == 0) {
-		fprintf(out, "- an OpenSSH key (in the %s): recognised, but this host "
-			"cannot use SSH keys yet; send the carcpbem key (NAME.pub, from "
-			"carcpbem keygen NAME).\n", mk->where);
+	} else if (strncmp(mk->line, KEY_PUBLIC_TAG " ", strlen(KEY_PUBLIC_TAG) + 1) != 0 &&
+		   strncmp(mk->line, "ssh-ed25519 ", 12) != 0) {
+		fprintf(out, "- an SSH key of type %.*s (in the %s): not kept, this host "
+			"takes Ed25519 keys only. Make one with \"ssh-keygen -t ed25519\" "
+			"and send the host the file it ends with, ~/.ssh/id_ed25519.pub.\n",
+			(int)strcspn(mk->line, " \t"), mk->line, mk->where);
 	} else if (key_parse_public(mk->line, &k, why, sizeof(why)) < 0) {
 		fprintf(out, "- a line that looks like a key (in the %s) but is none: %s\n",
 			mk->where, why);
@@ -96,6 +98,13 @@ job_keys(struct job *j)
 
 	for (int i = 0; out != NULL && i < j->in.nkeys; i++)
 		one_key(j, &j->in.key[i], out);
+	if (out != NULL && j->in.private_key[0] != '\0') {
+		fprintf(out, "- an OpenSSH PRIVATE key (in the %s): not kept. It is no longer "
+			"secret: make a new key pair with ssh-keygen -t ed25519 and send "
+			"only the .pub file.\n", j->in.private_key);
+		pbem_log(j->p, PBEM_WARN, "%s: %s mailed an OpenSSH private key: not kept",
+			 j->name, j->reply.to);
+	}
 	if (out == NULL || fclose(out) != 0 || text == NULL) {
 		free(text);
 		job_fail(j, "out of memory");
