@@ -24,7 +24,10 @@ dovecot-imapd
 dovecot-lmtpd
 dovecot-submissiond
 opensmtpd
+openssh-client
 "
+# openssh-client's ssh-keygen signs turns the way players with an SSH key
+# do (tests/t3155-ssh-mail.sh).
 # The mail servers are for the end-to-end mail tests (tests/mailstack.sh),
 # which run private instances on high ports of 127.0.0.1 from their own
 # configuration. Where /usr/sbin/policy-rc.d does not forbid it, installing
