@@ -183,6 +183,10 @@ int cli_gamedir(const char *arg, struct gamedir *gd);
 time_t cli_now(void);
 /* A whole text file ("-": standard input); free() it. NULL: said why. */
 char *cli_read_text(const char *path, size_t *len);
+/* A turn file's text, with its SSH signature when there is one: the
+ * file sig, or else PATH.sig beside it (docs/turn-format.md); free() it.
+ * NULL: said why. */
+char *cli_read_turn(const char *path, const char *sig, size_t *len);
 /* Writes text to path (atomically, with mode) or to stdout if path is
  * NULL; says why not (EXIT_FAIL). */
 int cli_write_out(const char *path, const char *text, int mode, bool replace);

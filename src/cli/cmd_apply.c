@@ -25,9 +25,11 @@ static const struct cli_opt apply_opts[] = {
 
 static const struct cli_usage usage = {
 	"apply",
-	"[-c FILE] [--no-mail] GAME TURNFILE",
+	"[-c FILE] [--no-mail] GAME TURNFILE [SIGFILE]",
 	"Applies the signed turn in TURNFILE (\"-\": standard input; a whole mail is\n"
-	"fine) to the game directory GAME: checks the signature against the key\n"
+	"fine) to the game directory GAME; a turn signed with ssh-keygen -Y sign\n"
+	"has its signature in SIGFILE, or in TURNFILE.sig beside it, or pasted\n"
+	"after the turn. Checks the signature against the key\n"
 	"registered for the turn's player, the game id, the turn number and the\n"
 	"state hash, then the actions through the rules, all or none; records the\n"
 	"turn in history.jsonl and saves state.json. In a game by mail (made by\n"
@@ -132,7 +134,7 @@ report(const struct gamefile *gf, const struct apply_result *res)
 }
 
 static int
-apply(const char *game, const char *file, const struct apply_args *a)
+apply(const char *game, const char *file, const char *sig, const struct apply_args *a)
 {
 	struct catalog *cat = cli_catalog();
 	struct turn_error err = {0};
@@ -145,7 +147,7 @@ apply(const char *game, const char *file, const struct apply_args *a)
 	int r = EXIT_FAIL;
 
 	if (cat == NULL || cli_gamedir(game, &gd) < 0 ||
-	    (text = cli_read_text(file, &len)) == NULL ||
+	    (text = cli_read_turn(file, sig, &len)) == NULL ||
 	    (r = mailer_open(&m, &gd, cat, a)) != EXIT_OK)
 		goto done;
 	if (archive_apply(&gd, cat, text, len, cli_now(), &gf, &res, &err) < 0)
@@ -172,7 +174,8 @@ cmd_apply(int argc, char **argv)
 
 	if (r != CLI_PROCEED)
 		return r;
-	if (npos != 2)
-		return usage_error(&usage, "give the game and the turn file");
-	return apply(argv[1], argv[2], &a);
+	if (npos != 2 && npos != 3)
+		return usage_error(&usage, "give the game and the turn file (and its "
+					   "SSH signature file)");
+	return apply(argv[1], argv[2], npos == 3 ? argv[3] : NULL, &a);
 }

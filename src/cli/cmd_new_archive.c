@@ -102,7 +102,7 @@ set_key(struct gamefile *gf, int p, const struct pubkey *k, const char *arg)
 			  arg, gf->name[p], id);
 		return -1;
 	}
-	if (gamefile_set_key(gf, p, k->pk, &e) < 0) {
+	if (key_register(gf, p, k, &e) < 0) {
 		cli_error("--key %s: %s", arg, e.text);
 		return -1;
 	}

@@ -9,12 +9,14 @@
 
 static const struct cli_usage usage = {
 	"verify",
-	"PUBKEY TURNFILE",
+	"PUBKEY TURNFILE [SIGFILE]",
 	"Checks the signature of the turn in TURNFILE (\"-\": standard input; mail\n"
 	"text around it is fine) against the public keys in the file PUBKEY (lines\n"
-	"as carcpbem keygen writes them). Exit status 0: a good signature; 3: not\n"
-	"a readable signed turn; 4: a bad signature; 5: signed with none of the\n"
-	"keys.",
+	"as carcpbem keygen writes them, or OpenSSH ssh-ed25519 lines). A turn\n"
+	"signed with ssh-keygen -Y sign -n carcassonne has its signature in\n"
+	"SIGFILE, or in TURNFILE.sig beside it, or pasted after the turn. Exit\n"
+	"status 0: a good signature; 3: not a readable signed turn; 4: a bad\n"
+	"signature; 5: signed with none of the keys.",
 	{NULL, NULL, NULL},
 };
 
@@ -60,7 +62,7 @@ check(const char *keyfile, const char *file, const struct turn *t)
 }
 
 static int
-verify(const char *keyfile, const char *file)
+verify(const char *keyfile, const char *file, const char *sig)
 {
 	struct turn_error err = {0};
 	struct turn t;
@@ -68,7 +70,7 @@ verify(const char *keyfile, const char *file)
 	size_t len;
 	int r;
 
-	if ((text = cli_read_text(file, &len)) == NULL)
+	if ((text = cli_read_turn(file, sig, &len)) == NULL)
 		return EXIT_FAIL;
 	r = turn_parse(text, len, TURN_NEED_SIGNATURE, &t, &err);
 	free(text);
@@ -83,7 +85,8 @@ cmd_verify(int argc, char **argv)
 
 	if (r != CLI_PROCEED)
 		return r;
-	if (npos != 2)
-		return usage_error(&usage, "give the public key file and the turn file");
-	return verify(argv[1], argv[2]);
+	if (npos != 2 && npos != 3)
+		return usage_error(&usage, "give the public key file and the turn file "
+					   "(and its SSH signature file)");
+	return verify(argv[1], argv[2], npos == 3 ? argv[3] : NULL);
 }

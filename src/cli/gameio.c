@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "gamedir.h"
 #include "turn.h"
+#include "turnfile.h"
 
 #define TEXT_MAX (4 * 1024 * 1024) /* a turn file is small; a mail is not huge */
 
@@ -88,6 +90,31 @@ cli_read_text(const char *path, size_t *len)
 	if (!in)
 		fclose(fp);
 	return text;
+}
+
+char *
+cli_read_turn(const char *path, const char *sig, size_t *len)
+{
+	char beside[4096], *text, *sigtext, *both;
+	struct stat st;
+	size_t slen;
+
+	if (sig == NULL && strcmp(path, "-") != 0 &&
+	    (size_t)snprintf(beside, sizeof(beside), "%s.sig", path) < sizeof(beside) &&
+	    stat(beside, &st) == 0 && S_ISREG(st.st_mode))
+		sig = beside;
+	if ((text = cli_read_text(path, len)) == NULL || sig == NULL)
+		return text;
+	if ((sigtext = cli_read_text(sig, &slen)) == NULL) {
+		free(text);
+		return NULL;
+	}
+	both = turn_join_ssh(text, *len, sigtext, slen, len);
+	if (both == NULL)
+		cli_error("out of memory");
+	free(text);
+	free(sigtext);
+	return both;
 }
 
 int

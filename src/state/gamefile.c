@@ -237,6 +237,7 @@ copy_setup(struct gamefile *c, const struct gamefile *gf)
 	memcpy(c->name, gf->name, sizeof(c->name));
 	memcpy(c->has_key, gf->has_key, sizeof(c->has_key));
 	memcpy(c->key, gf->key, sizeof(c->key));
+	memcpy(c->key_kind, gf->key_kind, sizeof(c->key_kind));
 	c->setup = gf->setup;
 	c->bag_mode = gf->bag_mode;
 	memcpy(c->shuffle, gf->shuffle, sizeof(c->shuffle));

@@ -66,6 +66,7 @@ struct gamefile {
 	char name[MAX_PLAYERS][GF_NAME_LEN + 1];
 	bool has_key[MAX_PLAYERS];
 	uint8_t key[MAX_PLAYERS][GF_KEY_BYTES];
+	int key_kind[MAX_PLAYERS]; /* enum gf_key_kind */
 	char *address[MAX_PLAYERS]; /* or NULL; never in the public view */
 	struct game_setup setup;    /* setup.order points to bag below */
 	int bag_mode;               /* enum gf_bag */
@@ -94,6 +95,16 @@ int gamefile_set_key(struct gamefile *gf, int player, const uint8_t key[GF_KEY_B
 		     struct gf_error *err);
 int gamefile_set_address(struct gamefile *gf, int player, const char *address,
 			 struct gf_error *err);
+
+/* The kinds of public key a seat may have (gamefile_key.c): carcpbem's
+ * own, or an OpenSSH ssh-ed25519 key; both are Ed25519 points. */
+enum gf_key_kind { GF_KEY_CARCPBEM, GF_KEY_SSH };
+#define GF_KEY_TEXT_MAX 96
+/* The key as the game document stores it: "BASE64", or
+ * "ssh-ed25519 BASE64" (the OpenSSH key blob). */
+void gamefile_key_text(int kind, const uint8_t key[GF_KEY_BYTES], char *buf, size_t n);
+/* Reads either form; -1 if it is neither. */
+int gamefile_key_read(const char *text, int *kind, uint8_t key[GF_KEY_BYTES]);
 /* The same game before its first action (host view only): replays start
  * from it. */
 struct gamefile *gamefile_initial(const struct gamefile *gf, struct gf_error *err);

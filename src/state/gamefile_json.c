@@ -35,13 +35,12 @@ gamefile_decision_json(const struct gamefile *gf)
 }
 
 static json_t *
-key_json(const uint8_t key[GF_KEY_BYTES])
+key_json(int kind, const uint8_t key[GF_KEY_BYTES])
 {
-	char b64[sodium_base64_ENCODED_LEN(GF_KEY_BYTES, sodium_base64_VARIANT_ORIGINAL)];
+	char text[GF_KEY_TEXT_MAX];
 
-	sodium_bin2base64(b64, sizeof(b64), key, GF_KEY_BYTES,
-			  sodium_base64_VARIANT_ORIGINAL);
-	return json_string(b64);
+	gamefile_key_text(kind, key, text, sizeof(text));
+	return json_string(text);
 }
 
 static json_t *
@@ -57,7 +56,7 @@ players_json(const struct gamefile *gf)
 		json_t *supply =
 		    json_pack("{s:i}", "followers", ps->supply[FIG_FOLLOWER]);
 		if (gf->has_key[p])
-			jv_set(pl, "key", key_json(gf->key[p]), &ok);
+			jv_set(pl, "key", key_json(gf->key_kind[p], gf->key[p]), &ok);
 		jv_set(pl, "score", json_integer(ps->score), &ok);
 		if (g->opt.abbot)
 			jv_set(supply, "abbot", json_integer(ps->supply[FIG_ABBOT]), &ok);

@@ -65,6 +65,25 @@ jv_keys(json_t *obj, const char *path, const char *const *known, struct gf_error
 	return 0;
 }
 
+int
+jv_key_list(const char **out, size_t cap, const char *const *const *lists, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		for (const char *const *key = lists[i]; *key; key++) {
+			if (k + 1 >= cap) {
+				if (cap > 0)
+					out[0] = NULL;
+				return -1;
+			}
+			out[k++] = *key;
+		}
+	if (cap > 0)
+		out[k] = NULL;
+	return cap > 0 ? (int)k : -1;
+}
+
 json_t *
 jv_member(json_t *obj, const char *path, const char *key, int want, const char *what,
 	  struct gf_error *err)

@@ -22,6 +22,10 @@ void jv_index(char *out, const char *path, size_t i);
  * of obj must be in known (NULL-terminated). */
 int jv_keys(json_t *obj, const char *path, const char *const *known,
 	    struct gf_error *err);
+/* Joins n NULL-terminated lists of keys into out, NULL at its end: the
+ * number of keys, or -1 if they do not fit in cap entries (out is then
+ * the empty list). */
+int jv_key_list(const char **out, size_t cap, const char *const *const *lists, size_t n);
 /* obj.key of JSON type want (JSON_TRUE stands for a boolean), or NULL with
  * err filled; what describes the expected value. */
 json_t *jv_member(json_t *obj, const char *path, const char *key, int want,

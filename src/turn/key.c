@@ -11,6 +11,7 @@
 
 #include "key.h"
 #include "key_open.h"
+#include "sshsig.h"
 
 #define B64_LEN(n) sodium_base64_ENCODED_LEN(n, sodium_base64_VARIANT_ORIGINAL)
 #define SECRET_FILE_MAX 1024
@@ -52,11 +53,11 @@ key_id(const uint8_t pk[KEY_BYTES], char out[KEY_ID_HEX + 1])
 void
 key_format_public(const struct pubkey *k, char *buf, size_t n)
 {
-	char b64[B64_LEN(KEY_BYTES)];
+	char text[GF_KEY_TEXT_MAX];
 
-	sodium_bin2base64(b64, sizeof(b64), k->pk, KEY_BYTES,
-			  sodium_base64_VARIANT_ORIGINAL);
-	snprintf(buf, n, "%s %s %s\n", KEY_PUBLIC_TAG, b64, k->label);
+	gamefile_key_text(k->kind, k->pk, text, sizeof(text));
+	snprintf(buf, n, "%s%s %s\n", k->kind == GF_KEY_SSH ? "" : KEY_PUBLIC_TAG " ",
+		 text, k->label);
 }
 
 /* "TAG BASE64 LABEL": the three words, whatever the spaces between. */
@@ -114,20 +115,53 @@ parse_line(const char *line, const char *tag, uint8_t key[32], char *label, char
 	return label[0] ? 0 : -1;
 }
 
+/* An OpenSSH line: the comment is the label where it is one (a name
+ * given at carcpbem new --key NAME=FILE names the seat anyway). */
+static int
+parse_ssh(const char *line, struct pubkey *out, char *why, size_t n)
+{
+	char comment[SSH_COMMENT_MAX], ignore[200];
+
+	out->kind = GF_KEY_SSH;
+	if (sshkey_parse_line(line, out->pk, comment, sizeof(comment), why, n) < 0)
+		return -1;
+	if (key_check_label(comment, ignore, sizeof(ignore)) == 0)
+		snprintf(out->label, sizeof(out->label), "%.*s", KEY_LABEL_MAX, comment);
+	return 0;
+}
+
+static int
+is_word(const char *line, const char *tag)
+{
+	size_t n = strlen(tag);
+
+	return strncmp(line, tag, n) == 0 && (line[n] == ' ' || line[n] == '\t');
+}
+
 /* A point of small order (all zero, say) verifies signatures anyone can
  * make, or none: no player's key. */
 int
 key_parse_public(const char *line, struct pubkey *out, char *why, size_t n)
 {
 	memset(out, 0, sizeof(*out));
-	if (parse_line(line, KEY_PUBLIC_TAG, out->pk, out->label, why, n) < 0)
+	line += strspn(line, " \t");
+	if (is_word(line, KEY_SECRET_TAG) || sshkey_is_secret(line)) {
+		snprintf(why, n,
+			 "this is a secret key: give the public key (the .pub file "
+			 "beside it) and keep the secret one to yourself");
+		return -1;
+	}
+	if (!is_word(line, KEY_PUBLIC_TAG)) {
+		if (parse_ssh(line, out, why, n) < 0)
+			return -1;
+	} else if (parse_line(line, KEY_PUBLIC_TAG, out->pk, out->label, why, n) < 0)
 		return -1;
 	if (crypto_core_ed25519_is_valid_point(out->pk))
 		return 0;
 	snprintf(why, n,
 		 "not a valid Ed25519 public key (all zero, or a point of small "
 		 "order, which no signature can be checked with): make a key pair "
-		 "with carcpbem keygen");
+		 "with carcpbem keygen or ssh-keygen -t ed25519");
 	return -1;
 }
 
@@ -162,7 +196,8 @@ key_load_public(const char *path, struct pubkey *out, int max, struct turn_error
 	if (n == 0)
 		return terr(err, TURN_FAIL,
 			    "%s: no public key in it (a line \"%s BASE64 NAME\", as "
-			    "carcpbem keygen writes)",
+			    "carcpbem keygen writes, or an OpenSSH \"ssh-ed25519 "
+			    "BASE64 COMMENT\")",
 			    path, KEY_PUBLIC_TAG);
 	return n;
 }
@@ -193,7 +228,14 @@ key_load_seat(const char *path, const char *name, struct pubkey *out,
 			found = found == -1 ? i : -2;
 	if (n == 1 || found >= 0) {
 		*out = k[n == 1 ? 0 : found];
-		return 0;
+		if (out->label[0] == '\0' && name)
+			snprintf(out->label, sizeof(out->label), "%s", name);
+		if (out->label[0])
+			return 0;
+		return terr(err, TURN_FAIL,
+			    "%s: the key's comment is not a player's name: name the "
+			    "player it is for, --key NAME=%s",
+			    path, path);
 	}
 	label_list(k, n, names, sizeof(names));
 	if (name == NULL)
@@ -205,6 +247,15 @@ key_load_seat(const char *path, const char *name, struct pubkey *out,
 		    "%s holds %d keys (%s), %s named %s: give a file with %s's key "
 		    "alone",
 		    path, n, names, found == -2 ? "two" : "none", name, name);
+}
+
+int
+key_register(struct gamefile *gf, int p, const struct pubkey *k, struct gf_error *err)
+{
+	if (gamefile_set_key(gf, p, k->pk, err) < 0)
+		return -1;
+	gf->key_kind[p] = k->kind;
+	return 0;
 }
 
 /* ---- secret keys ---- */

@@ -1,7 +1,8 @@
 /* Ed25519 keys (libsodium) and their files.
  *
  *   NAME.pub  one line: "carcpbem-ed25519 BASE64 NAME", the 32-byte public
- *             key; a file may hold several such lines
+ *             key; a file may hold several such lines, and OpenSSH lines
+ *             "ssh-ed25519 BASE64 COMMENT" (~/.ssh/id_ed25519.pub) too
  *   NAME.key  "carcpbem-ed25519-secret BASE64 NAME", the 32-byte seed the
  *             key pair is derived from; mode 0600, and refused when group
  *             or others may read it (OpenSMTPD's check_file_secrecy)
@@ -15,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gamefile.h"
 #include "turn.h"
 
 #define KEY_PUBLIC_TAG "carcpbem-ed25519"
@@ -24,8 +26,10 @@
 #define KEY_BYTES crypto_sign_PUBLICKEYBYTES
 
 struct pubkey {
+	int kind; /* enum gf_key_kind: carcpbem's own, or OpenSSH's */
 	uint8_t pk[KEY_BYTES];
-	char label[KEY_LABEL_MAX + 1];
+	char label[KEY_LABEL_MAX + 1]; /* an SSH key's comment, or "" if that is
+					  not a label */
 };
 
 struct seckey {
@@ -57,11 +61,14 @@ int key_load_public(const char *path, struct pubkey *out, int max,
 #define KEY_FILE_MAX 16
 int key_load_seat(const char *path, const char *name, struct pubkey *out,
 		  struct turn_error *err);
-/* One public key line (no newline needed): refused unless the key is a
- * valid Ed25519 point of large order. */
+/* One public key line (no newline needed), carcpbem's or OpenSSH's:
+ * refused unless the key is a valid Ed25519 point of large order; a
+ * secret key's line is refused with a sentence, never echoed. */
 int key_parse_public(const char *line, struct pubkey *out, char *why, size_t n);
-/* "carcpbem-ed25519 BASE64 LABEL\n" */
+/* "carcpbem-ed25519 BASE64 LABEL\n", or "ssh-ed25519 BASE64 LABEL\n" */
 void key_format_public(const struct pubkey *k, char *buf, size_t n);
+/* Gives seat p the key k, of its kind (gamefile_set_key's checks). */
+int key_register(struct gamefile *gf, int p, const struct pubkey *k, struct gf_error *err);
 /* The key id of a public key: KEY_ID_HEX lower-case hex digits. */
 void key_id(const uint8_t pk[KEY_BYTES], char out[KEY_ID_HEX + 1]);
 

@@ -12,18 +12,10 @@
 
 #include "armor.h"
 #include "turnfile.h"
+#include "turnscan.h"
 
 #define MAX_BLOCKS 16
 #define SIG_B64_CAP 128
-
-struct scan {
-	const char *text;
-	size_t len, pos; /* pos: start of the next line */
-	size_t start;    /* the current line: its offset, its end (before '\n') */
-	size_t stop;
-	int no;          /* its number, from 1 */
-	struct armor_line line;
-};
 
 struct block {
 	size_t begin, end;
@@ -31,8 +23,8 @@ struct block {
 	bool complete, is_signed;
 };
 
-static bool
-next_line(struct scan *s)
+bool
+turn_scan_line(struct turn_scan *s)
 {
 	const char *nl;
 
@@ -71,14 +63,19 @@ note_signature(const char *line, struct block *b, bool *sig)
 
 /* Every complete block, and whether it carries a signature. */
 static int
-find_blocks(struct scan *s, struct block *b, int *unterminated)
+find_blocks(struct turn_scan *s, struct block *b, int *unterminated,
+	    struct turn_sshmark *ssh)
 {
 	bool in = false, sig = false;
 	int n = 0;
 
 	*unterminated = 0;
-	while (next_line(s)) {
+	*ssh = (struct turn_sshmark){0};
+	while (turn_scan_line(s)) {
 		int mark = armor_mark(&s->line);
+		if (!in && strcasecmp(s->line.text, SSHSIG_BEGIN) == 0 &&
+		    ssh->count++ == 0)
+			*ssh = (struct turn_sshmark){1, s->start, s->no};
 		if (!in && mark == ARMOR_BEGIN_MARK) {
 			in = true;
 			b[n] = (struct block){.begin = s->start, .first = s->no};
@@ -122,8 +119,9 @@ pick(struct block *b, int n, int unterminated, int flags, struct turn_error *err
 	if (n > 0)
 		return terr(
 		    err, TURN_MALFORMED,
-		    "the turn is not signed: sign it (carcpbem sign KEY FILE), or "
-		    "make it with carcpbem move");
+		    "the turn is not signed: sign it (carcpbem sign KEY FILE, or "
+		    "ssh-keygen -Y sign -f KEY -n carcassonne FILE and send FILE.sig "
+		    "too), or make it with carcpbem move");
 	return terr(err, TURN_MALFORMED,
 		    "no turn in the text: a turn starts with the line " TURN_BEGIN);
 }
@@ -138,7 +136,7 @@ struct fields {
 };
 
 static int
-bad(const struct scan *s, struct turn_error *err, const char *what, const char *value)
+bad(const struct turn_scan *s, struct turn_error *err, const char *what, const char *value)
 {
 	return terr(err, TURN_MALFORMED, "line %d: \"%.40s\" is not %s", s->no, value,
 		    what);
@@ -152,7 +150,7 @@ lower(char *s)
 }
 
 static int
-set_text(const struct scan *s, char *out, size_t cap, const char *value, bool low,
+set_text(const struct turn_scan *s, char *out, size_t cap, const char *value, bool low,
 	 const char *what, struct turn_error *err)
 {
 	size_t len = strlen(value);
@@ -172,7 +170,7 @@ all_hex(const char *s, size_t n)
 }
 
 static int
-field_game(const struct scan *s, struct turn *t, const char *v, struct turn_error *err)
+field_game(const struct turn_scan *s, struct turn *t, const char *v, struct turn_error *err)
 {
 	char why[200];
 
@@ -184,7 +182,7 @@ field_game(const struct scan *s, struct turn *t, const char *v, struct turn_erro
 }
 
 static int
-field_turn(const struct scan *s, struct turn *t, const char *v, struct turn_error *err)
+field_turn(const struct turn_scan *s, struct turn *t, const char *v, struct turn_error *err)
 {
 	size_t n = strlen(v);
 
@@ -194,7 +192,7 @@ field_turn(const struct scan *s, struct turn *t, const char *v, struct turn_erro
 }
 
 static int
-field_player(const struct scan *s, struct turn *t, const char *v, struct turn_error *err)
+field_player(const struct turn_scan *s, struct turn *t, const char *v, struct turn_error *err)
 {
 	char why[200];
 
@@ -204,7 +202,7 @@ field_player(const struct scan *s, struct turn *t, const char *v, struct turn_er
 }
 
 static int
-field_hex(const struct scan *s, char *out, size_t n, const char *v, const char *what,
+field_hex(const struct turn_scan *s, char *out, size_t n, const char *v, const char *what,
 	  struct turn_error *err)
 {
 	if (!all_hex(v, n))
@@ -213,7 +211,7 @@ field_hex(const struct scan *s, char *out, size_t n, const char *v, const char *
 }
 
 static int
-field_action(const struct scan *s, struct turn *t, const char *v, struct turn_error *err)
+field_action(const struct turn_scan *s, struct turn *t, const char *v, struct turn_error *err)
 {
 	if (*v == '\0') /* an empty line of a skeleton: no action */
 		return 0;
@@ -226,7 +224,7 @@ field_action(const struct scan *s, struct turn *t, const char *v, struct turn_er
 }
 
 static int
-add_sig(const struct scan *s, struct fields *f, const char *v, struct turn_error *err)
+add_sig(const struct turn_scan *s, struct fields *f, const char *v, struct turn_error *err)
 {
 	for (; *v; v++) {
 		if (*v == ' ')
@@ -244,7 +242,7 @@ add_sig(const struct scan *s, struct fields *f, const char *v, struct turn_error
 
 /* A second Game, Turn, ... is ambiguous: refuse rather than pick one. */
 static int
-once(const struct scan *s, bool *seen, const char *key, struct turn_error *err)
+once(const struct turn_scan *s, bool *seen, const char *key, struct turn_error *err)
 {
 	if (*seen)
 		return terr(err, TURN_MALFORMED, "line %d: a second %s field", s->no,
@@ -254,7 +252,7 @@ once(const struct scan *s, bool *seen, const char *key, struct turn_error *err)
 }
 
 static int
-field(const struct scan *s, struct turn *t, struct fields *f, const char *key,
+field(const struct turn_scan *s, struct turn *t, struct fields *f, const char *key,
       const char *v, struct turn_error *err)
 {
 	f->in_sig = false;
@@ -297,7 +295,7 @@ field(const struct scan *s, struct turn *t, struct fields *f, const char *key,
 /* Mail changes blanks, never a control character: one in a turn was
  * put there to cut a field short or to reach a terminal. */
 static int
-printable(const struct scan *s, struct turn_error *err)
+printable(const struct turn_scan *s, struct turn_error *err)
 {
 	const struct armor_line *l = &s->line;
 
@@ -314,7 +312,7 @@ printable(const struct scan *s, struct turn_error *err)
 }
 
 static int
-read_line(const struct scan *s, struct turn *t, struct fields *f, struct turn_error *err)
+read_line(const struct turn_scan *s, struct turn *t, struct fields *f, struct turn_error *err)
 {
 	const char *line = s->line.text, *v;
 	char key[ARMOR_LINE_CAP], *colon;
@@ -404,7 +402,7 @@ bounded(const struct block *b, struct turn_error *err)
 }
 
 static int
-parse_block(struct scan *s, const struct block *b, struct turn *t, struct turn_error *err)
+parse_block(struct turn_scan *s, const struct block *b, struct turn *t, struct turn_error *err)
 {
 	struct fields f = {0};
 
@@ -412,8 +410,8 @@ parse_block(struct scan *s, const struct block *b, struct turn *t, struct turn_e
 		return -1;
 	s->pos = b->begin;
 	s->no = b->first - 1;
-	next_line(s); /* BEGIN */
-	while (next_line(s) && s->no < b->last)
+	turn_scan_line(s); /* BEGIN */
+	while (turn_scan_line(s) && s->no < b->last)
 		if (read_line(s, t, &f, err) < 0)
 			return -1;
 	t->begin = b->begin;
@@ -425,13 +423,16 @@ int
 turn_parse(const char *text, size_t len, int flags, struct turn *t,
 	   struct turn_error *err)
 {
-	struct scan s = {.text = text, .len = len};
+	struct turn_scan s = {.text = text, .len = len};
 	struct block b[MAX_BLOCKS];
+	struct turn_sshmark ssh;
 	int n, which, unterminated;
 
 	memset(t, 0, sizeof(*t));
-	n = find_blocks(&s, b, &unterminated);
-	if ((which = pick(b, n, unterminated, flags, err)) < 0)
+	n = find_blocks(&s, b, &unterminated, &ssh);
+	if (ssh.count && !(flags & TURN_PLAIN))
+		return turn_parse_ssh(text, len, &ssh, t, err);
+	if ((which = pick(b, n, unterminated, flags & ~TURN_PLAIN, err)) < 0)
 		return -1;
 	return parse_block(&s, &b[which], t, err);
 }

@@ -71,6 +71,12 @@ turn_verify(const struct turn *t, const uint8_t pk[KEY_BYTES])
 	char *msg;
 	int r;
 
+	if (t->is_signed && t->sig_kind == TURN_SIG_SSH)
+		return memcmp(t->ssh.pk, pk, KEY_BYTES) == 0 &&
+				       sshsig_check_namespace(&t->ssh, NULL, 0) == 0 &&
+				       sshsig_verify(&t->ssh, t->ssh_msg, t->ssh_msg_len) == 0
+			   ? 0
+			   : -1;
 	if (!t->is_signed || (msg = turn_canonical(t, &len)) == NULL)
 		return -1;
 	r = crypto_sign_verify_detached(t->sig, (const unsigned char *)msg, len, pk);
@@ -111,14 +117,35 @@ put_signature(const struct turn *t, char *buf, size_t at)
 	return at;
 }
 
+/* The signed bytes, a newline if they lack one, the signature's armor. */
+static char *
+format_ssh(const struct turn *t)
+{
+	size_t cap = t->ssh_msg_len + 2 + 2 * SSHSIG_BLOB_MAX, at = t->ssh_msg_len;
+	char *buf = malloc(cap);
+
+	if (buf == NULL)
+		return NULL;
+	memcpy(buf, t->ssh_msg, at);
+	if (at == 0 || buf[at - 1] != '\n')
+		buf[at++] = '\n';
+	if (sshsig_armor(t->ssh_blob, t->ssh_blob_len, buf + at, cap - at) == 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 char *
 turn_format(const struct turn *t)
 {
 	size_t cap = 512 + t->nactions * (TURN_ACTION_LEN + 16);
-	char *buf = malloc(cap);
+	char *buf;
 	size_t at;
 
-	if (buf == NULL)
+	if (t->is_signed && t->sig_kind == TURN_SIG_SSH)
+		return format_ssh(t);
+	if ((buf = malloc(cap)) == NULL)
 		return NULL;
 	at = (size_t)sprintf(buf, "%s\nGame: %s\nTurn: %ld\nPlayer: %s\nState: %s\n",
 			     TURN_BEGIN, t->game, t->number, t->player, t->state);

@@ -13,6 +13,7 @@
 
 #include "ai.h"
 #include "gamefile.h"
+#include "jsonv.h"
 #include "tap.h"
 
 static struct gamefile *
@@ -65,7 +66,14 @@ static const struct edit edits[] = {
 	 "players[0].score: expected an integer from 0 to 9999, found a string"},
 	{"players[0].key", "\"AAAA\"",
 	 "players[0].key: \"AAAA\" is not an Ed25519 public key (44 base64 "
-	 "characters)"},
+	 "characters, or ssh-ed25519 and 68)"},
+	{"players[0].key", "\"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA\"",
+	 "players[0].key: \"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA\" is not an Ed25519 "
+	 "public key (44 base64 characters, or ssh-ed25519 and 68)"},
+	{"players[0].key",
+	 "\"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ==\"",
+	 "players[0].key: \"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIQEBAQEBAQEBAQEBAQEBAQEB\" "
+	 "is not an Ed25519 public key (44 base64 characters, or ssh-ed25519 and 68)"},
 	{"players[1].key", NULL,
 	 "players[1]: has no key, but alice has: in a game with keys "
 	 "every player has one"},
@@ -247,6 +255,27 @@ fuzz_view(const struct gamefile *gf, int view, int me)
 	json_decref(doc);
 }
 
+/* Issue 11: the reader's list of top-level keys is bounded, and says so
+ * rather than write past its end. */
+static void
+check_key_list(void)
+{
+	static const char *const a[] = {"format", "version", "view", NULL};
+	static const char *const b[] = {"game", "rules", NULL};
+	const char *const *const lists[] = {a, b};
+	const char *out[8] = {"x", "x", "x", "x", "x", "x", "x", "x"};
+
+	is_int(jv_key_list(out, 6, lists, 2), 5, "key list: 5 keys fit in 6 entries");
+	ok(out[4] && strcmp(out[4], "rules") == 0 && out[5] == NULL,
+	   "key list: the keys in order, NULL at the end");
+	for (int i = 0; i < 8; i++)
+		out[i] = "x";
+	is_int(jv_key_list(out, 5, lists, 2), -1, "key list: 5 keys and the NULL do not fit in 5");
+	ok(out[0] == NULL && strcmp(out[5], "x") == 0,
+	   "key list: an empty list, nothing written beyond its 5 entries");
+	is_int(jv_key_list(out, 0, lists, 2), -1, "key list: no room at all");
+}
+
 int
 main(void)
 {
@@ -256,6 +285,7 @@ main(void)
 
 	if (sodium_init() < 0 || (cat = catalog_load_builtin(&re)) == NULL)
 		bail_out("setup: %s", re.text);
+	check_key_list();
 	gf = sample_game(cat);
 	check_edits(gf);
 	fuzz_view(gf, GF_VIEW_HOST, -1);
