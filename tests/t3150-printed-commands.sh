@@ -304,16 +304,6 @@ test_expect_success 'the signed game of carcpbem(1) EXAMPLES runs as printed' '
 	grep "every signature and hash checks" out
 '
 
-# sh_blocks SECTION: the sh code blocks of README.md's section (## or
-# ###) SECTION, up to the next heading, each in block.N (N from 1),
-# without comments.
-sh_blocks () {
-	sed -n "/^##* $1/,/^##* [A-Z]/p" "$top_srcdir/README.md" | awk '
-	/^```sh$/ { n++; on = 1; next }
-	/^```/ { on = 0; next }
-	on { sub(/  *#.*$/, ""); print > ("block." n) }'
-}
-
 # The README's For players with a carcpbem key, as a new player meets
 # it (the SSH route: t3155): each sh block, in
 # order (the install block is console: it needs root), and between the

@@ -5,7 +5,6 @@
 bool
 mails_seat_ssh(const struct gamefile *gf, int seat)
 {
-	(void)gf;
-	(void)seat;
-	return false; /* until the game file records SSH keys */
+	return seat >= 0 && seat < gf->nplayers && gf->has_key[seat] &&
+	       gf->key_kind[seat] == GF_KEY_SSH;
 }

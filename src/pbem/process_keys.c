@@ -49,11 +49,31 @@ keep(struct job *j, const struct pubkey *k, const char *id, char *path, size_t n
 		       : 0;
 }
 
+/* The player name the host's command line gives the key: a carcpbem
+ * key's label (the name it was made for); for an SSH key, whose comment
+ * is "user@machine", the sender's address before the '@' when that is a
+ * name, else NAME for the host to fill in. */
+static void
+seat_name(const struct job *j, const struct pubkey *k, char *name, size_t n)
+{
+	const char *to = j->reply.to ? j->reply.to : "";
+	char why[160];
+
+	if (k->kind != GF_KEY_SSH && k->label[0]) {
+		snprintf(name, n, "%s", k->label);
+		return;
+	}
+	snprintf(name, n, "%.*s", (int)strcspn(to, "@"), to);
+	if (strcspn(to, "@") >= n || gamefile_check_name(name, why, sizeof(why)) < 0)
+		snprintf(name, n, "NAME");
+}
+
 /* What became of one key line, a line of the answer in out. */
 static void
 one_key(struct job *j, const struct mail_key *mk, FILE *out)
 {
-	char why[200], id[KEY_ID_HEX + 1], path[CONFIG_PATH_MAX + 64];
+	char why[200], id[KEY_ID_HEX + 1], path[CONFIG_PATH_MAX + 64],
+	     name[KEY_LABEL_MAX + 1];
 	struct pubkey k;
 
 	if (strncmp(mk->line, KEY_SECRET_TAG " ", strlen(KEY_SECRET_TAG) + 1) == 0) {
@@ -80,10 +100,12 @@ one_key(struct job *j, const struct mail_key *mk, FILE *out)
 				 id, j->reply.to, path);
 			return;
 		}
-		fprintf(out, "- key %s (%s): kept for the host.\n", id, k.label);
+		seat_name(j, &k, name, sizeof(name));
+		fprintf(out, "- %s %s (%s): kept for the host.\n",
+			k.kind == GF_KEY_SSH ? "SSH key" : "key", id, k.label[0] ? k.label : name);
 		pbem_log(j->p, PBEM_INFO, "%s: %s sent public key %s (%s): kept as %s; add "
 			 "it with carcpbem new --key %s=%s", j->name, j->reply.to, id,
-			 k.label, path, k.label, path);
+			 k.label, path, name, path);
 	}
 }
 

@@ -88,3 +88,13 @@ printed_commands () {
 		}
 	}' | sort -u
 }
+
+# sh_blocks SECTION: the sh code blocks of README.md's section (## or
+# ###) SECTION, up to the next heading, each in block.N (N from 1),
+# without comments.
+sh_blocks () {
+	sed -n "/^##* $1/,/^##* [A-Z]/p" "$top_srcdir/README.md" | awk '
+	/^```sh$/ { n++; on = 1; next }
+	/^```/ { on = 0; next }
+	on { sub(/  *#.*$/, ""); print > ("block." n) }'
+}
