@@ -127,6 +127,11 @@ test_expect_success 'a turn.txt without its .sig, a .sig without its turn: said 
 	mail_attach alice@example.test "[carcassonne g1] turn" t0/body t0/turn.txt.sig >m2 &&
 	deliver m2 && host && test "$(records)" = 1 &&
 	answer | grep "an SSH signature (in the attachment turn.txt.sig) but no turn" &&
+	cp t0/turn.txt t0/a.txt && cp t0/turn.txt t0/b.txt && cp t0/turn.txt.sig t0/x.sig &&
+	mail_attach alice@example.test "[carcassonne g1] turn" t0/body t0/a.txt t0/b.txt \
+		t0/x.sig >m3 &&
+	deliver m3 && host && test "$(records)" = 1 &&
+	answer | tr "\n" " " | grep "could be for any of the 2 turns in your mail" &&
 	sed "s/^Action: pass/Action: knight N/" t0/turn.txt >t0/changed &&
 	mv t0/changed t0/turn.txt &&
 	send_ssh t0 attach && test "$(records)" = 1 &&
@@ -222,6 +227,22 @@ test_expect_success 'keys by mail: an SSH .pub kept and usable, RSA and private 
 	k=$(ls -t spool/outbox/*-key.eml | head -1) &&
 	mail_text "$k" | tr "\n" " " | grep "OpenSSH PRIVATE key (in the body): not kept" &&
 	! grep -rl "PRIVATE" spool/keys
+'
+
+test_expect_success 'every mail to the SSH seat: ssh-keygen as printed, no carcpbem key commands' '
+	cd "$WORK" &&
+	n=0 && for m in spool/outbox/*.eml g2/spool/outbox/*.eml; do
+		grep -q "^To: alice@example.test" "$m" || continue
+		n=$((n + 1)) && mail_text "$m" >mail.txt &&
+		printed_commands ssh-keygen <mail.txt >cmds &&
+		while IFS= read -r c; do
+			test "$c" = "$SIGN" || { echo "$m: $c" >&2; return 1; }
+		done <cmds &&
+		if printed_commands <mail.txt | grep -v "^carcpbem replay "; then
+			echo "$m prints carcpbem commands to an SSH seat" >&2; return 1
+		fi
+	done &&
+	test "$n" -ge 15
 '
 
 test_expect_success 'README For players, with an SSH key: the commands run as printed' '
