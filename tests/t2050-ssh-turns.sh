@@ -92,6 +92,16 @@ test_expect_success 'the pasted form: the turn, then the signature, in one text'
 	grep "^Applied turn 1 of alice" out
 '
 
+test_expect_success 'a reply: the notice quoted above, then the signed turn and its signature' '
+	game &&
+	unsigned alice 1 "" && sed "s/^/> /" turn.txt >notice &&
+	unsigned alice 1 "place 0 -1 90" "knight N" && sign alice &&
+	{ echo "On Monday the host wrote:"; cat notice; echo; cat turn.txt turn.txt.sig; } >mail &&
+	"$CARCPBEM" verify alice.pub mail >out &&
+	"$CARCPBEM" apply game mail >out &&
+	grep "^Applied turn 1 of alice" out
+'
+
 # mangled NAME SED: turn.txt and its signature as one text, changed by sed
 # (line by line), applies to a fresh game.
 mangled () {

@@ -105,6 +105,8 @@ test_expect_success 'game documents: views, load errors, signed games' '
 	CARC_VIEW_GAMES=1 vg "$top_builddir/tests/state/t-views" >out &&
 	! grep "^not ok" out &&
 	vg "$top_builddir/tests/turn/t-turnfile" >out &&
+	! grep "^not ok" out &&
+	vg "$top_builddir/tests/turn/t-sshsig" >out &&
 	! grep "^not ok" out
 '
 

@@ -66,8 +66,9 @@ get_ed25519_blob(struct wire in, uint8_t *out, size_t want, const char *what,
 	if (!is_name(s, len, SSH_ED25519)) {
 		show(s, len, name, sizeof(name));
 		snprintf(why, n,
-			 "the %s is of type %s: carcpbem takes ssh-ed25519 only; make a "
-			 "key with ssh-keygen -t ed25519",
+			 "the %s is of type %s: carcpbem takes ssh-ed25519 keys only; "
+			 "make one with ssh-keygen -t ed25519 and give the host its .pub "
+			 "file",
 			 what, name);
 		return -1;
 	}
@@ -186,7 +187,7 @@ sshsig_decode(const char *b64, size_t len, uint8_t *blob, size_t cap, size_t *bl
 	if (len > SSHSIG_B64_MAX)
 		return snprintf(why, n,
 				"the SSH signature is %zu base64 characters long, more "
-				"than %d: an ssh-ed25519 signature is about 244",
+				"than %d: an ssh-ed25519 signature is about 240",
 				len, SSHSIG_B64_MAX),
 		       -1;
 	if (sodium_base642bin(blob, cap, b64, len, NULL, blen, &end,
@@ -251,9 +252,14 @@ get_header(struct wire *w, struct sshsig *out, char *why, size_t n)
 				"carcassonne",
 				len ? "too long" : "empty"),
 		       -1;
-	show(s, len, out->ns, sizeof(out->ns));
-	if (memchr(s, '\0', len) || strlen(out->ns) != len)
-		return snprintf(why, n, "the SSH signature's namespace is not text"), -1;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < 0x20 || s[i] > 0x7e)
+			return snprintf(why, n,
+					"the SSH signature's namespace is not text: sign "
+					"with -n carcassonne"),
+			       -1;
+	memcpy(out->ns, s, len);
+	out->ns[len] = '\0';
 	if (get_string(w, &s, &len) < 0 || len != 0)
 		return snprintf(why, n,
 				"the SSH signature's reserved field is not empty: sign "
@@ -273,8 +279,8 @@ sshsig_parse(const uint8_t *blob, size_t len, struct sshsig *out, char *why, siz
 		return -1;
 	if (w.n != 0)
 		return snprintf(why, n,
-				"the SSH signature has %zu bytes after its end: send the "
-				".sig file as ssh-keygen wrote it",
+				"the SSH signature goes on after its end (%zu more "
+				"bytes): send the .sig file as ssh-keygen wrote it",
 				w.n),
 		       -1;
 	return 0;

@@ -20,8 +20,10 @@
 #define SSHSIG_BEGIN "-----BEGIN SSH SIGNATURE-----"
 #define SSHSIG_END "-----END SSH SIGNATURE-----"
 #define SSHSIG_NAMESPACE "carcassonne"
-#define SSHSIG_BLOB_MAX 256 /* an Ed25519 SSHSIG is about 180 bytes */
-#define SSHSIG_B64_MAX 400  /* its base64, without line breaks */
+#define SSHSIG_BLOB_MAX 256 /* an Ed25519 SSHSIG: about 180 bytes, at most 234 */
+#define SSHSIG_B64_MAX 2048 /* base64 read, so that an RSA signature (about
+			       1,200) is refused for its type, not its size */
+#define SSHSIG_READ_MAX (SSHSIG_B64_MAX / 4 * 3)
 #define SSHSIG_NS_MAX 64
 #define SSH_COMMENT_MAX 128
 

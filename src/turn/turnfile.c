@@ -99,6 +99,8 @@ pick(struct block *b, int n, int unterminated, int flags, struct turn_error *err
 {
 	int found = 0, which = -1;
 
+	if ((flags & TURN_LAST) && n > 0 && !unterminated)
+		return n - 1;
 	for (int i = 0; i < n; i++)
 		if (!(flags & TURN_NEED_SIGNATURE) || b[i].is_signed)
 			found++, which = i;
@@ -432,7 +434,7 @@ turn_parse(const char *text, size_t len, int flags, struct turn *t,
 	n = find_blocks(&s, b, &unterminated, &ssh);
 	if (ssh.count && !(flags & TURN_PLAIN))
 		return turn_parse_ssh(text, len, &ssh, t, err);
-	if ((which = pick(b, n, unterminated, flags & ~TURN_PLAIN, err)) < 0)
+	if ((which = pick(b, n, unterminated, flags, err)) < 0)
 		return -1;
 	return parse_block(&s, &b[which], t, err);
 }

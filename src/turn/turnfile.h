@@ -68,8 +68,9 @@ struct turn {
 
 enum {
 	TURN_NEED_SIGNATURE = 1, /* pick the signed block; refuse unsigned text */
-	TURN_PLAIN = 2           /* the one block as it stands, no SSH signature
+	TURN_PLAIN = 2,          /* the one block as it stands, no SSH signature
 				    looked for (turnssh.c) */
+	TURN_LAST = 4            /* with TURN_PLAIN: the last block, not the one */
 };
 
 /* Starts player p's turn on gf as it stands: game, number, player and

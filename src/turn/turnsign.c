@@ -61,6 +61,7 @@ turn_sign(struct turn *t, const struct seckey *k, struct turn_error *err)
 	free(msg);
 	key_id(k->pk, t->key);
 	t->is_signed = true;
+	t->sig_kind = TURN_SIG_CARCPBEM; /* an SSH-signed text signed again */
 	return 0;
 }
 

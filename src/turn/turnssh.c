@@ -42,7 +42,7 @@ read_armor(const char *text, size_t len, const struct turn_sshmark *m, char *b64
 		if (*n > SSHSIG_B64_MAX)
 			return terr(err, TURN_MALFORMED,
 				    "line %d: the SSH signature is longer than %d base64 "
-				    "characters: an ssh-ed25519 signature is about 244",
+				    "characters: an ssh-ed25519 signature is about 240",
 				    s.no, SSHSIG_B64_MAX);
 	}
 	return terr(err, TURN_MALFORMED,
@@ -56,6 +56,7 @@ read_signature(const char *text, size_t len, const struct turn_sshmark *m,
 	       struct turn *t, size_t *end, struct turn_error *err)
 {
 	char b64[SSHSIG_B64_MAX + 1], why[300];
+	uint8_t blob[SSHSIG_READ_MAX];
 	size_t n;
 
 	if (m->count > 1)
@@ -65,10 +66,14 @@ read_signature(const char *text, size_t len, const struct turn_sshmark *m,
 			    m->count);
 	if (read_armor(text, len, m, b64, &n, end, err) < 0)
 		return -1;
-	if (sshsig_decode(b64, n, t->ssh_blob, sizeof(t->ssh_blob), &t->ssh_blob_len,
-			  why, sizeof(why)) < 0 ||
-	    sshsig_parse(t->ssh_blob, t->ssh_blob_len, &t->ssh, why, sizeof(why)) < 0)
+	if (sshsig_decode(b64, n, blob, sizeof(blob), &n, why, sizeof(why)) < 0 ||
+	    sshsig_parse(blob, n, &t->ssh, why, sizeof(why)) < 0)
 		return terr(err, TURN_MALFORMED, "line %d: %s", m->first, why);
+	if (n > sizeof(t->ssh_blob)) /* cannot be, for an ssh-ed25519 one */
+		return terr(err, TURN_MALFORMED, "line %d: the SSH signature is too long",
+			    m->first);
+	memcpy(t->ssh_blob, blob, n);
+	t->ssh_blob_len = n;
 	if (sshsig_check_namespace(&t->ssh, why, sizeof(why)) < 0)
 		return terr(err, TURN_BAD_SIGNATURE, "%s", why);
 	return 0;
@@ -168,13 +173,14 @@ find_signed(const char *text, const struct turn *recv, const struct turn_sshmark
 	t->ssh_msg_len = make(text, recv, m, 0, t->ssh_msg);
 }
 
-/* The turn block before the signature, as received: where it is, and
- * that it reads (line numbers as in the text). */
+/* The turn block right before the signature, as received (an earlier
+ * one may be the host's notice, quoted): where it is, and that it reads
+ * (line numbers as in the text). */
 static int
 read_received(const char *text, const struct turn_sshmark *m, struct turn *recv,
 	      struct turn_error *err)
 {
-	if (turn_parse(text, m->begin, TURN_PLAIN, recv, err) < 0) {
+	if (turn_parse(text, m->begin, TURN_PLAIN | TURN_LAST, recv, err) < 0) {
 		if (err && strncmp(err->text, "no turn", 7) == 0)
 			terr(err, TURN_MALFORMED,
 			     "no turn before the SSH signature on line %d: send the "
