@@ -44,7 +44,7 @@ setup () {
 	outbox smtp
 	smtp-url smtp://127.0.0.1:$SMTP_PORT/bob.example.test
 	smtp-tls none
-	timeout 5s
+	timeout 20s
 	EOC
 	cat >host.conf <<-EOC &&
 	spool spool
@@ -58,13 +58,13 @@ setup () {
 	outbox smtp
 	smtp-url smtp://127.0.0.1:$SMTP_PORT/host.example.test
 	smtp-tls none
-	timeout 5s
+	timeout 20s
 	EOC
 	"$CARCPBEM" new -c host.conf --id g1 --seed t3205 --tiles "$TILES" \
 		--key alice=home/.ssh/id_ed25519.pub --key bob=bob.pub \
 		--address "alice=alice@$MAIL_DOMAIN" --address "bob=bob@$MAIL_DOMAIN" \
 		alice bob >new.out &&
-	echo 0 >to-host && echo 0 >alice-done
+	echo 0 >to-host && echo 2 >to-players && : >alice-done
 }
 
 over () {
@@ -121,7 +121,8 @@ compose () {
 round () {
 	mailstack_wait_count "$(cat to-host)" game &&
 	"$CARCPBEM" run --once -c host.conf 2>run.err || { cat run.err >&2; return 1; }
-	sleep 0.3 && alice_pass &&
+	echo $(($(cat to-players) + $(sent run.err))) >to-players &&
+	mailstack_wait_count "$(cat to-players)" alice bob && alice_pass &&
 	"$CARCPBEM" bot --once -c bob.conf --key bob.key --seed bob \
 		--address "bob@$MAIL_DOMAIN" 2>bot.err || { cat bot.err >&2; return 1; }
 	echo $(($(cat to-host) + $(sent bot.err))) >to-host
