@@ -6,7 +6,8 @@
 # exactly as printed (her HOME holds ~/.ssh/id_ed25519), and what it
 # makes is mailed through the mail loop (Maildir) and applied: two
 # attachments on some turns, pasted into the body (quoted or not, the
-# signature above or below) on others, to the end of the game. What is
+# signature above or below) on others, one turn.txt saved with CR LF
+# line ends, to the end of the game. What is
 # missing is answered: a turn without its .sig, a .sig without its turn,
 # a turn changed after signing, a private key; a mailed .pub is kept.
 # The README's SSH route runs as printed too.
@@ -26,6 +27,7 @@ export PATH
 TILES=BA/RFr,BA/L,BA/C,BA/RCr,BA/Ccc,BA/RRR,BA/Rr,BA/CcRr
 SIGN='ssh-keygen -Y sign -f ~/.ssh/id_ed25519 -n carcassonne turn.txt'
 SSH_HOME=$WORK/home
+crlf=
 
 # setup: alice's SSH key in $WORK/home/.ssh, bob's carcpbem key, game g1.
 setup () {
@@ -70,6 +72,9 @@ sign_as_printed () {
 	else
 		fill "$d/skel" pass
 	fi >"$d/turn.txt" &&
+	if test "$crlf" = yes; then # saved by a Windows editor
+		sed "s/\$/\r/" "$d/turn.txt" >"$d/crlf" && mv "$d/crlf" "$d/turn.txt"
+	fi &&
 	printed_commands ssh-keygen <"$txt" >"$d/cmds" &&
 	test "$(wc -l <"$d/cmds")" = 1 && test "$(cat "$d/cmds")" = "$SIGN" &&
 	echo "$txt: $(cat "$d/cmds")" >>"$WORK/checked" &&
@@ -158,7 +163,8 @@ test_expect_success 'a whole game by mail: alice with ssh-keygen, bob with carcp
 	alice_plays attach && bob_plays &&
 	alice_plays paste && bob_plays &&
 	alice_plays quoted && bob_plays &&
-	alice_plays attach && bob_plays &&
+	crlf=yes && alice_plays attach && crlf= && grep -q "$(printf "\r")" a7/turn.txt &&
+	bob_plays &&
 	ls spool/outbox/g1-r*-over-1.eml spool/outbox/g1-r*-over-2.eml &&
 	test "$(grep -c "ssh-keygen -Y sign" "$WORK/checked")" -ge 5
 '
