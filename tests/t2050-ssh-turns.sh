@@ -175,7 +175,10 @@ test_expect_success 'wrong namespace, another key, a forged seat: refused with t
 	sign bob &&
 	refused 5 "the turn is alice.s but signed with bob.s key" turn.txt &&
 	unsigned bob 1 "place 0 -1 90" && sign bob &&
-	refused 6 "it is not bob.s decision" turn.txt
+	refused 6 "it is not bob.s decision" turn.txt &&
+	unsigned alice 1 "place 0 -1 90" && rm -f rsa rsa.pub &&
+	ssh-keygen -q -t rsa -b 2048 -N "" -C alice -f rsa && sign rsa &&
+	refused 3 "the signature.s key is of type ssh-rsa: carcpbem takes ssh-ed25519 keys only; make one with ssh-keygen -t ed25519" turn.txt
 '
 
 test_expect_success 'duplicate and stale SSH turns, even mangled' '
@@ -198,7 +201,9 @@ test_expect_success 'malformed signatures: status 3, with the reason' '
 	refused 3 "not a line of an SSH signature" turn.txt b64.sig &&
 	cat turn.txt.sig turn.txt.sig >two.sig &&
 	refused 3 "2 SSH signatures in one text" turn.txt two.sig &&
-	refused 3 "no turn before the SSH signature" turn.txt.sig
+	refused 3 "no turn before the SSH signature" turn.txt.sig &&
+	{ sed -n 1p turn.txt.sig; yes "" | head -n 5000; sed 1d turn.txt.sig; } >padded.sig &&
+	refused 3 "the SSH signature starting on line 9 is more than 100 lines long" turn.txt padded.sig
 '
 
 test_expect_success 'other SSH key types and secret keys are refused with a sentence' '
@@ -249,6 +254,39 @@ test_expect_success 'a whole game of SSH and carcpbem turns, replayed' '
 	grep -c "BEGIN SSH SIGNATURE" game/history.jsonl &&
 	"$CARCPBEM" replay game >out &&
 	grep "every signature and hash checks" out
+'
+
+# sha256_claimed GAMEDIR: record 1's SSH signature made to claim sha256
+# where it was made with sha512: the same signature bytes (so the same
+# turn id), chain and state.json's head made to fit.
+sha256_claimed () {
+	python3 - "$1" <<-\EOF
+	import base64, hashlib, json, sys
+	d = sys.argv[1]
+	lines = open(d + "/history.jsonl").read().split("\n")[:-1]
+	r = json.loads(lines[1])
+	t = r["text"]
+	i = t.index("-----BEGIN SSH SIGNATURE-----")
+	blob = base64.b64decode("".join(t[i:].split("\n")[1:-1]))
+	blob = blob.replace(b"\0\0\0\6sha512", b"\0\0\0\6sha256")
+	b = base64.b64encode(blob).decode()
+	armor = "\n".join(b[k:k + 70] for k in range(0, len(b), 70))
+	r["text"] = t[:i] + "-----BEGIN SSH SIGNATURE-----\n" + armor + "\n-----END SSH SIGNATURE-----"
+	lines[1] = json.dumps(r, separators=(",", ":"))
+	open(d + "/history.jsonl", "w").write("\n".join(lines) + "\n")
+	old = json.load(open(d + "/state.json"))["archive"]["head"]
+	head = hashlib.blake2b(b"carcpbem history v1\n" + lines[-1].encode(), digest_size=32).hexdigest()
+	s = open(d + "/state.json").read().replace(old, head)
+	open(d + "/state.json", "w").write(s)
+	EOF
+}
+
+test_expect_success 'replay checks the SSH signature of each record' '
+	game && unsigned alice 1 "place 0 -1 90" "knight N" && sign alice &&
+	"$CARCPBEM" apply game turn.txt >/dev/null &&
+	sha256_claimed game &&
+	expect_code 1 "$CARCPBEM" replay game 2>err &&
+	grep "record 1 (turn 1 of alice): its turn is refused: bad-signature: the SSH signature does not match the turn" err
 '
 
 test_done

@@ -30,6 +30,11 @@ read_armor(const char *text, size_t len, const struct turn_sshmark *m, char *b64
 			b64[*n] = '\0';
 			return 0;
 		}
+		if (s.no - m->first >= TURN_BLOCK_MAX_LINES)
+			return terr(err, TURN_MALFORMED,
+				    "the SSH signature starting on line %d is more than %d "
+				    "lines long: send the .sig file as ssh-keygen wrote it",
+				    m->first, TURN_BLOCK_MAX_LINES);
 		if (s.line.bad >= 0 || s.line.too_long ||
 		    strspn(l, B64_CHARS " ") != strlen(l))
 			return terr(err, TURN_MALFORMED,
@@ -206,7 +211,7 @@ turn_parse_ssh(const char *text, size_t len, const struct turn_sshmark *m,
 	       struct turn *t, struct turn_error *err)
 {
 	struct turn recv, sig = {0};
-	size_t end;
+	size_t end = 0;
 
 	if (read_signature(text, len, m, &sig, &end, err) < 0 ||
 	    read_received(text, m, &recv, err) < 0)
