@@ -89,7 +89,7 @@ sign_mail () {
 
 # send_ssh DIR FORM: alice mails DIR's turn.txt and turn.txt.sig: as two
 # attachments (attach), pasted (paste), quoted with the signature first
-# (quoted); the host's pass follows.
+# (quoted), pasted into an HTML-only mail (html); the host's pass follows.
 send_ssh () {
 	d=$1 && case $2 in
 	attach) printf "My turn.\n" >"$d/body" &&
@@ -101,6 +101,11 @@ send_ssh () {
 	quoted) { printf "Here:\n\n" && sed "s/^/> /" "$d/turn.txt.sig" && printf ">\n" &&
 		  sed "s/^/> /" "$d/turn.txt"; } >"$d/body" &&
 		mail_from alice@example.test "Re: [carcassonne g1] your move" "$d/body" ;;
+	html) { printf "<html><body><p>My turn:</p><div>" &&
+		cat "$d/turn.txt" "$d/turn.txt.sig" | sed "s|\$|<br>|" &&
+		printf "</div></body></html>\n"; } >"$d/body" &&
+		mail_from alice@example.test "Re: [carcassonne g1] your move" "$d/body" |
+		sed "s|^Content-Type: text/plain|Content-Type: text/html|" ;;
 	esac >"$d/mail" && deliver "$d/mail" && host
 }
 
@@ -204,7 +209,7 @@ test_expect_success 'a turn from an old notice: the error mail has the turn and 
 	e=$(ls -t spool/outbox/*-error.eml | head -1) && mail_text "$e" >err.txt &&
 	grep "It is your decision. Your turn, ready to fill in:" err.txt &&
 	grep -F "  $SIGN" err.txt &&
-	sign_mail "$e" s2 && send_ssh s2 paste && test "$(records)" = 4
+	sign_mail "$e" s2 && send_ssh s2 html && test "$(records)" = 4
 '
 
 test_expect_success 'keys by mail: an SSH .pub kept and usable, RSA and private keys refused' '
