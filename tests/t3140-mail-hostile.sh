@@ -234,7 +234,7 @@ test_expect_success 'a public key in the body is kept for the host, not taken fo
 	cmp state.before spool/games/g1/state.json
 '
 
-test_expect_success 'a .pub attachment, an OpenSSH key and a secret key are told apart' '
+test_expect_success 'a .pub attachment, OpenSSH keys and secret keys are told apart' '
 	cd "$WORK" &&
 	"$CARCPBEM" keygen yan >/dev/null 2>&1 &&
 	pub=$(base64 -w0 yan.pub) &&
@@ -242,6 +242,9 @@ test_expect_success 'a .pub attachment, an OpenSSH key and a secret key are told
 	  printf "Content-Type: multipart/mixed; boundary=b\n\n--b\n" &&
 	  printf "Content-Type: text/plain\n\nmy keys\n" &&
 	  printf "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOv yan@laptop\n" &&
+	  printf "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC yan@old\n" &&
+	  printf "> -----BEGIN OPENSSH PRIVATE KEY-----\n> b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n" &&
+	  printf "> -----END OPENSSH PRIVATE KEY-----\n" &&
 	  cat yan.key && printf "\n--b\n" &&
 	  printf "Content-Type: application/x-mspublisher\n" &&
 	  printf "Content-Disposition: attachment; filename=yan.pub\n" &&
@@ -251,10 +254,14 @@ test_expect_success 'a .pub attachment, an OpenSSH key and a secret key are told
 	grep "yan@example.test mailed a secret key" err &&
 	reply=$(ls -t spool/outbox/*-key.eml | head -1) &&
 	grep -q "^To: yan@example.test" "$reply" &&
-	grep -q "an OpenSSH key (in the body): recognised" "$reply" &&
+	grep "yan@example.test mailed an OpenSSH private key: not kept" err &&
+	grep -q "a line that looks like a key (in the body) but is none" "$reply" &&
+	tr -d "\r" <"$reply" | grep -q "an SSH key of type ssh-rsa (in the body): not kept" &&
+	grep -q "ssh-keygen -t ed25519" "$reply" &&
+	grep -q "an OpenSSH PRIVATE key (in the body): not kept" "$reply" &&
 	grep -q "a SECRET key (in the body): not kept" "$reply" &&
 	grep -q "(yan): kept for the host" "$reply" &&
-	! grep -rq "secret" spool/keys
+	! grep -rq "secret" spool/keys && ! grep -rq "PRIVATE\|ssh-rsa" spool/keys
 '
 
 test_expect_success 'a turn made before the same turn moved on: said so, view attached' '

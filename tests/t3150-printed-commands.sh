@@ -304,21 +304,13 @@ test_expect_success 'the signed game of carcpbem(1) EXAMPLES runs as printed' '
 	grep "every signature and hash checks" out
 '
 
-# sh_blocks SECTION: the sh code blocks of README.md's section SECTION,
-# each in block.N (N from 1), without comments.
-sh_blocks () {
-	sed -n "/^## $1/,/^## [A-Z]/p" "$top_srcdir/README.md" | awk '
-	/^```sh$/ { n++; on = 1; next }
-	/^```/ { on = 0; next }
-	on { sub(/  *#.*$/, ""); print > ("block." n) }'
-}
-
-# The README's For players, as a new player meets it: each sh block, in
+# The README's For players with a carcpbem key, as a new player meets
+# it (the SSH route: t3155): each sh block, in
 # order (the install block is console: it needs root), and between the
 # key and the turn the host's part: the game made with alice's public
 # key, her view mailed to her.
 test_expect_success 'README For players: the commands run as printed' '
-	sh_blocks "For players" &&
+	sh_blocks "With a carcpbem key" &&
 	ls block.* >blocks && test "$(wc -l <blocks)" -ge 3 &&
 	grep -q "^carcpbem keygen alice$" block.1 &&
 	unset CARCPBEM_CONFIG CARCPBEM_SPOOL &&

@@ -7,6 +7,9 @@
  * block, wherever it is: a text attachment, an application/octet-stream
  * attachment, or inline in a text/plain or text/html body; in any
  * transfer encoding and charset (all text is handed out as UTF-8).
+ * An OpenSSH signature (-----BEGIN SSH SIGNATURE-----, from ssh-keygen
+ * -Y sign) is joined to the turn it signs: the block's text is then the
+ * turn and, after it, the signature's armor (message_sshsig.c).
  */
 #ifndef CARC_MESSAGE_H
 #define CARC_MESSAGE_H
@@ -28,9 +31,24 @@
 #define MAIL_ID_MAX 250
 
 struct mail_block {
-	char *text;    /* BEGIN line to END line inclusive, UTF-8, LF line ends */
+	char *text;    /* BEGIN line to END line inclusive, UTF-8, LF line ends;
+			  with an SSH signature: the turn (the whole attachment
+			  when it came as one), then the signature's armor */
 	size_t len;
 	char where[64]; /* "body", "attachment turn.txt", "html body" ... */
+	char sig_where[64]; /* where its SSH signature was, or "" if none */
+	int part;       /* the MIME part it was in, counted in walk order */
+	size_t at;      /* its offset in that part's text */
+};
+
+/* An SSH signature block and what became of it: joined to block (an
+ * index of mail_in.block), or to none, with the number of turns it
+ * could have signed (0: none; more than 1: which one is not clear). */
+#define MAIL_MAX_SIGS 8
+struct mail_sig {
+	char where[64];
+	int block;      /* -1 if joined to none */
+	int candidates;
 };
 
 /* A line that looks like a key: "carcpbem-ed25519 BASE64 NAME" (or
@@ -58,6 +76,9 @@ struct mail_in {
 	bool too_many_blocks; /* more than MAIL_MAX_BLOCKS were found */
 	struct mail_key key[MAIL_MAX_KEYS]; /* key lines, in order, each once */
 	int nkeys;
+	struct mail_sig sig[MAIL_MAX_SIGS]; /* SSH signatures, in order */
+	int nsigs;
+	char private_key[64]; /* where an OpenSSH PRIVATE KEY block was, or "" */
 };
 
 /* Parses raw (a whole RFC 5322 message, LF or CRLF). Garbage is not an

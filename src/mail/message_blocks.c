@@ -23,7 +23,8 @@ line_mark(const char *line, size_t n)
 /* The block is text[0..n), which ends with its END line; stored with a
  * final LF whether or not the text had one. */
 static int
-add_block(struct mail_in *m, const char *text, size_t n, const char *where)
+add_block(struct mail_in *m, const char *text, size_t n, const char *where, int part,
+	  size_t at)
 {
 	struct mail_block *b;
 	bool lf = n > 0 && text[n - 1] == '\n';
@@ -42,6 +43,9 @@ add_block(struct mail_in *m, const char *text, size_t n, const char *where)
 	b->text[n] = '\0';
 	b->len = n;
 	snprintf(b->where, sizeof(b->where), "%s", where);
+	b->sig_where[0] = '\0';
+	b->part = part;
+	b->at = at;
 	m->nblocks++;
 	return 0;
 }
@@ -49,7 +53,8 @@ add_block(struct mail_in *m, const char *text, size_t n, const char *where)
 /* A second BEGIN before an END starts the block again: the first one
  * was cut short, and the later one may still be whole. */
 int
-mail_find_blocks(struct mail_in *m, const char *text, size_t len, const char *where)
+mail_find_blocks(struct mail_in *m, const char *text, size_t len, const char *where,
+		 int part)
 {
 	size_t pos = 0, begin = SIZE_MAX, stop, next;
 	const char *nl;
@@ -63,7 +68,7 @@ mail_find_blocks(struct mail_in *m, const char *text, size_t len, const char *wh
 		if (mark == ARMOR_BEGIN_MARK) {
 			begin = pos;
 		} else if (begin != SIZE_MAX && mark == ARMOR_END_MARK) {
-			if (add_block(m, text + begin, next - begin, where) < 0)
+			if (add_block(m, text + begin, next - begin, where, part, begin) < 0)
 				return -1;
 			found++;
 			begin = SIZE_MAX;

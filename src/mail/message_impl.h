@@ -20,11 +20,47 @@ size_t mail_lf(char *s, size_t len);
 /* message_blocks.c: appends every armored turn block of text to m, each
  * with where. Returns how many it found (counting those beyond
  * MAIL_MAX_BLOCKS, which set too_many_blocks), -1 if memory runs out. */
-int mail_find_blocks(struct mail_in *m, const char *text, size_t len, const char *where);
+int mail_find_blocks(struct mail_in *m, const char *text, size_t len, const char *where,
+		     int part);
 
 /* message_keys.c: appends the public key lines of text to m (up to
  * MAIL_MAX_KEYS, each once); -1 if memory runs out. */
 int mail_find_keys(struct mail_in *m, const char *text, size_t len, const char *where);
+
+/* message_sshsig.c: the SSH signature blocks of the parts walked, and
+ * what joining them to turn blocks needs to know of those. */
+struct sig_found {
+	char *text;     /* the armor, quote marks and blanks off, LF ends */
+	size_t len;
+	int part;
+	size_t at;
+	bool attachment;
+	char name[64];  /* the attachment's file name, or "" */
+	char where[64];
+};
+struct block_src {
+	bool attachment;
+	char name[64];  /* the attachment's file name, or "" */
+	char *file;     /* the whole attachment, when the block is its only one */
+	size_t file_len;
+};
+struct sigs {
+	struct sig_found sig[MAIL_MAX_SIGS];
+	int nsigs;
+	struct block_src src[MAIL_MAX_BLOCKS];
+};
+/* Finds the signature blocks (and OpenSSH private keys) of one part's
+ * text; returns how many signatures, -1 if memory runs out. */
+int mail_find_sigs(struct mail_in *m, struct sigs *s, const char *text, size_t len,
+		   int part, bool attachment, const char *name, const char *where);
+/* Notes where the blocks m->block[first..] of one part came from; text
+ * is kept (copied) when the part is an attachment with one block. -1 if
+ * memory runs out. */
+int mail_note_blocks(struct mail_in *m, struct sigs *s, int first, const char *text,
+		     size_t len, bool attachment, const char *name);
+/* Joins each signature to the turn it signs (m->sig says which) and
+ * frees what s holds. -1 if memory runs out. */
+int mail_join_sigs(struct mail_in *m, struct sigs *s);
 
 /* message_signs.c: sets never_answer and why_not from the headers. */
 void mail_check_signs(GMimeMessage *msg, struct mail_in *m);

@@ -10,8 +10,12 @@
 
 #define KEY_LINE_MAX 512
 
-static const char *const key_words[] = {"carcpbem-ed25519", "carcpbem-ed25519-secret",
-					"ssh-ed25519"};
+/* OpenSSH's other types are found too, to be refused with a reason. */
+static const char *const key_words[] = {
+	"carcpbem-ed25519",    "carcpbem-ed25519-secret",     "ssh-ed25519",
+	"ssh-rsa",             "ssh-dss",                     "ecdsa-sha2-nistp256",
+	"ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",         "sk-ssh-ed25519@openssh.com",
+	"sk-ecdsa-sha2-nistp256@openssh.com"};
 
 /* Whether line (n bytes, quote marks and blanks taken off its front)
  * starts with a key word and a blank. */
@@ -34,10 +38,12 @@ add_key(struct mail_in *m, const char *line, size_t n, const char *where)
 
 	while (n > 0 && strchr(" \t\r", line[n - 1]))
 		n--;
+	if (n > KEY_LINE_MAX) /* an RSA key: its type is all the host needs */
+		n = strcspn(line, " \t");
 	for (int i = 0; i < m->nkeys; i++)
 		if (strlen(m->key[i].line) == n && memcmp(m->key[i].line, line, n) == 0)
 			return 0; /* the same key in the body and attached */
-	if (m->nkeys == MAIL_MAX_KEYS || n > KEY_LINE_MAX)
+	if (m->nkeys == MAIL_MAX_KEYS)
 		return 0;
 	k = &m->key[m->nkeys];
 	if ((k->line = strndup(line, n)) == NULL)

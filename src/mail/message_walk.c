@@ -15,6 +15,8 @@ struct walk {
 	struct mail_in *m;
 	char *plain, *html; /* the first body text of each kind */
 	bool saw_plain, saw_html;
+	int part;           /* leaf parts walked so far */
+	struct sigs sigs;   /* SSH signatures, joined to turns at the end */
 };
 
 enum kind { SKIP, PLAIN, HTML, TEXT, BINARY };
@@ -35,15 +37,17 @@ kind_of(GMimeObject *part)
 	return SKIP;
 }
 
-/* A key file, whatever type the sender's program gave it (.pub is
- * application/x-mspublisher in many mime.types). */
+/* A key or signature file, whatever type the sender's program gave it
+ * (.pub is application/x-mspublisher in many mime.types, .sig
+ * application/pgp-signature). */
 static bool
 is_key_file(GMimePart *part)
 {
 	const char *name = g_mime_part_get_filename(part);
 	size_t n = name ? strlen(name) : 0;
 
-	return n > 4 && strcasecmp(name + n - 4, ".pub") == 0;
+	return n > 4 && (strcasecmp(name + n - 4, ".pub") == 0 ||
+			 strcasecmp(name + n - 4, ".sig") == 0);
 }
 
 /* A file name (Thunderbird's "inline; filename=turn.txt" too) or
@@ -102,8 +106,9 @@ walk_leaf(struct walk *w, GMimePart *part, bool forwarded)
 	enum kind k = kind_of(GMIME_OBJECT(part));
 	bool attachment;
 	char where[sizeof(w->m->block[0].where)], *text, *plain;
+	const char *name = g_mime_part_get_filename(part);
 	size_t len;
-	int found;
+	int found, first = w->m->nblocks, sigs;
 
 	if (k == SKIP && is_key_file(part))
 		k = TEXT;
@@ -120,7 +125,15 @@ walk_leaf(struct walk *w, GMimePart *part, bool forwarded)
 	if (text == NULL)
 		return -1;
 	describe(part, k, attachment, forwarded, where, sizeof(where));
-	found = mail_find_blocks(w->m, text, len, where);
+	found = mail_find_blocks(w->m, text, len, where, w->part);
+	if (found >= 0 && mail_note_blocks(w->m, &w->sigs, first, text, len, attachment,
+					   name) < 0)
+		found = -1;
+	sigs = found < 0 ? -1
+			 : mail_find_sigs(w->m, &w->sigs, text, len, w->part, attachment,
+					  name, where);
+	found = sigs < 0 ? -1 : found + sigs;
+	w->part++;
 	if (found >= 0 && mail_find_keys(w->m, text, len, where) < 0)
 		found = -1;
 	if (!attachment && !forwarded)
@@ -207,6 +220,8 @@ mail_walk(GMimeMessage *msg, struct mail_in *m)
 	struct walk w = {.m = m};
 	int r = walk_object(&w, g_mime_message_get_mime_part(msg), false, 0);
 
+	if (mail_join_sigs(m, &w.sigs) < 0)
+		r = -1;
 	m->html_only = w.saw_html && !w.saw_plain;
 	if (w.plain) {
 		m->text = w.plain;

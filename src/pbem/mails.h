@@ -80,6 +80,9 @@ int mails_error(const struct mail_ctx *c, const struct gamefile *gf,
 		struct outmails *out, struct template_error *err);
 /* The seat whose address is addr (any case), or -1. */
 int mails_seat_of(const struct gamefile *gf, const char *addr);
+/* Whether seat is registered with an OpenSSH key (its mails print the
+ * ssh-keygen commands) rather than a carcpbem key (mails_keykind.c). */
+bool mails_seat_ssh(const struct gamefile *gf, int seat);
 /* The error reply to a turn made from an out-of-date view, sent by the
  * player of seat: with what to do now and the player's view of the game
  * as it stands attached (a plain mails_error when seat is -1). */

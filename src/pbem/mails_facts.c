@@ -188,4 +188,6 @@ player_vars(const struct gamefile *gf, int seat, char letter[2], struct template
 	letter[0] = seat_letter(seat), letter[1] = '\0';
 	tvars_set(v, "player", gf->name[seat]);
 	tvars_set(v, "seat", letter);
+	tvars_set(v, "ssh", mails_seat_ssh(gf, seat) ? "yes" : "");
+	tvars_set(v, "carcpbem_key", mails_seat_ssh(gf, seat) ? "" : "yes");
 }

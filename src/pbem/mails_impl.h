@@ -81,6 +81,10 @@ void player_vars(const struct gamefile *gf, int seat, char letter[2],
 int mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
 		 long record, const struct mail_reply *reply, struct outmails *out,
 		 struct template_error *err);
+/* The unsigned turn of the decision due, its Action lines empty (one for
+ * the tile and one for the figure, or one for the figure), without its
+ * final newline; free() it. NULL if memory runs out. */
+char *mails_skeleton(const struct gamefile *gf, int seat, bool place_tile);
 /* reply when the mail goes to its sender, else NULL: only the sender's
  * mail is an answer. */
 const struct mail_reply *mails_answers(const struct mail_reply *reply, const char *to);

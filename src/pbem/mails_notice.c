@@ -19,10 +19,8 @@ struct notice {
 	size_t png_len;
 };
 
-/* The unsigned turn of the decision due, its Action lines empty (one for
- * the tile and one for the figure, or one for the figure). */
-static char *
-skeleton(const struct gamefile *gf, int seat, bool place_tile)
+char *
+mails_skeleton(const struct gamefile *gf, int seat, bool place_tile)
 {
 	struct turn t;
 	char *s, *w;
@@ -127,7 +125,7 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	tile_facts(gf, &d, &n);
 	snprintf(n.view_file, sizeof(n.view_file), "%s-%s.json", gf->id, gf->name[d.player]);
 	snprintf(n.key_file, sizeof(n.key_file), "%s.key", gf->name[d.player]);
-	n.skeleton = skeleton(gf, d.player, d.kind == DECISION_PLACE_TILE);
+	n.skeleton = mails_skeleton(gf, d.player, d.kind == DECISION_PLACE_TILE);
 	n.view = gamefile_view_dumps(gf, GF_VIEW_PLAYER, d.player);
 	if (n.skeleton == NULL || n.view == NULL) {
 		mails_fail(err, "notice", "out of memory");

@@ -15,7 +15,7 @@ mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	struct decision d;
 	struct draft dr;
 	struct facts f;
-	char letter[2], *view;
+	char letter[2], *view, *skel = NULL;
 	int r;
 
 	if (seat < 0 || seat >= gf->nplayers)
@@ -38,10 +38,14 @@ mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	tvars_set(&dr.vars, "key_file", key_file);
 	tvars_set(&dr.vars, "yours", d.player == seat ? "yes" : "");
 	tvars_set(&dr.vars, "place_tile", d.kind == DECISION_PLACE_TILE ? "yes" : "");
+	if (d.player == seat && mails_seat_ssh(gf, seat) &&
+	    (skel = mails_skeleton(gf, seat, d.kind == DECISION_PLACE_TILE)) != NULL)
+		tvars_set(&dr.vars, "skeleton", skel);
 	dr.att[dr.natt++] = (struct mail_attachment){view_file, "application/json", view,
 						      strlen(view)};
 	r = draft_send(c, &dr, out, err);
 	facts_free(&f);
 	free(view);
+	free(skel);
 	return r;
 }

@@ -161,9 +161,9 @@ act(struct job *j, bool too_large)
 			    "Your mail is larger than this host accepts (%zu bytes at most), "
 			    "so it was not read.",
 			    j->p->cfg.max_message_size);
-	else if (j->in.nblocks > 0 && !too_large)
+	else if ((j->in.nblocks > 0 || j->in.nsigs > 0) && !too_large)
 		job_turns(j);
-	else if (j->in.nkeys > 0 && !j->silent)
+	else if ((j->in.nkeys > 0 || j->in.private_key[0]) && !j->silent)
 		job_keys(j);
 	else if (!j->silent)
 		job_verbs(j);

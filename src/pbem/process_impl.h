@@ -44,6 +44,13 @@ void job_fail(struct job *j, const char *fmt, ...) __attribute__((format(printf,
 
 /* The turn blocks of the message (process_turns.c). */
 void job_turns(struct job *j);
+/* SSH signatures joined to no turn, a mailed private key: each noted
+ * as a problem (process_sigs.c). */
+void job_sig_problems(struct job *j);
+/* The problem of an unsigned turn b (t: b read, when parsed), in the
+ * words of the key kind t's seat signs with. */
+void job_unsigned(struct job *j, const struct mail_block *b, const struct turn *t,
+		  bool parsed);
 /* A mail with public keys and no turn: keep them, say so (process_keys.c). */
 void job_keys(struct job *j);
 /* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */

@@ -49,11 +49,31 @@ keep(struct job *j, const struct pubkey *k, const char *id, char *path, size_t n
 		       : 0;
 }
 
+/* The player name the host's command line gives the key: a carcpbem
+ * key's label (the name it was made for); for an SSH key, whose comment
+ * is "user@machine", the sender's address before the '@' when that is a
+ * name, else NAME for the host to fill in. */
+static void
+seat_name(const struct job *j, const struct pubkey *k, char *name, size_t n)
+{
+	const char *to = j->reply.to ? j->reply.to : "";
+	char why[160];
+
+	if (k->kind != GF_KEY_SSH && k->label[0]) {
+		snprintf(name, n, "%s", k->label);
+		return;
+	}
+	snprintf(name, n, "%.*s", (int)strcspn(to, "@"), to);
+	if (strcspn(to, "@") >= n || gamefile_check_name(name, why, sizeof(why)) < 0)
+		snprintf(name, n, "NAME");
+}
+
 /* What became of one key line, a line of the answer in out. */
 static void
 one_key(struct job *j, const struct mail_key *mk, FILE *out)
 {
-	char why[200], id[KEY_ID_HEX + 1], path[CONFIG_PATH_MAX + 64];
+	char why[200], id[KEY_ID_HEX + 1], path[CONFIG_PATH_MAX + 64],
+	     name[KEY_LABEL_MAX + 1];
 	struct pubkey k;
 
 	if (strncmp(mk->line, KEY_SECRET_TAG " ", strlen(KEY_SECRET_TAG) + 1) == 0) {
@@ -62,10 +82,12 @@ one_key(struct job *j, const struct mail_key *mk, FILE *out)
 			".pub file.\n", mk->where);
 		pbem_log(j->p, PBEM_WARN, "%s: %s mailed a secret key: not kept", j->name,
 			 j->reply.to);
-	} else if (strncmp(mk->line, "ssh-ed25519 ", 12) == 0) {
-		fprintf(out, "- an OpenSSH key (in the %s): recognised, but this host "
-			"cannot use SSH keys yet; send the carcpbem key (NAME.pub, from "
-			"carcpbem keygen NAME).\n", mk->where);
+	} else if (strncmp(mk->line, KEY_PUBLIC_TAG " ", strlen(KEY_PUBLIC_TAG) + 1) != 0 &&
+		   strncmp(mk->line, "ssh-ed25519 ", 12) != 0) {
+		fprintf(out, "- an SSH key of type %.*s (in the %s): not kept, this host "
+			"takes Ed25519 keys only. Make one with \"ssh-keygen -t ed25519\" "
+			"and send the host the file it ends with, ~/.ssh/id_ed25519.pub.\n",
+			(int)strcspn(mk->line, " \t"), mk->line, mk->where);
 	} else if (key_parse_public(mk->line, &k, why, sizeof(why)) < 0) {
 		fprintf(out, "- a line that looks like a key (in the %s) but is none: %s\n",
 			mk->where, why);
@@ -78,10 +100,12 @@ one_key(struct job *j, const struct mail_key *mk, FILE *out)
 				 id, j->reply.to, path);
 			return;
 		}
-		fprintf(out, "- key %s (%s): kept for the host.\n", id, k.label);
+		seat_name(j, &k, name, sizeof(name));
+		fprintf(out, "- %s %s (%s): kept for the host.\n",
+			k.kind == GF_KEY_SSH ? "SSH key" : "key", id, k.label[0] ? k.label : name);
 		pbem_log(j->p, PBEM_INFO, "%s: %s sent public key %s (%s): kept as %s; add "
 			 "it with carcpbem new --key %s=%s", j->name, j->reply.to, id,
-			 k.label, path, k.label, path);
+			 k.label, path, name, path);
 	}
 }
 
@@ -96,6 +120,13 @@ job_keys(struct job *j)
 
 	for (int i = 0; out != NULL && i < j->in.nkeys; i++)
 		one_key(j, &j->in.key[i], out);
+	if (out != NULL && j->in.private_key[0] != '\0') {
+		fprintf(out, "- an OpenSSH PRIVATE key (in the %s): not kept. It is no longer "
+			"secret: make a new key pair with ssh-keygen -t ed25519 and send "
+			"only the .pub file.\n", j->in.private_key);
+		pbem_log(j->p, PBEM_WARN, "%s: %s mailed an OpenSSH private key: not kept",
+			 j->name, j->reply.to);
+	}
 	if (out == NULL || fclose(out) != 0 || text == NULL) {
 		free(text);
 		job_fail(j, "out of memory");

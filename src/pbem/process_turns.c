@@ -29,6 +29,27 @@ static const char *const fixes[TURN_CODE_COUNT] = {
 	[TURN_ILLEGAL] = "Pick one of the legal actions listed below.",
 };
 
+/* The same for a turn signed with ssh-keygen (its block has sig_where). */
+static const char *const ssh_fixes[TURN_CODE_COUNT] = {
+	[TURN_MALFORMED] = "Save the turn block as turn.txt, sign it with \"ssh-keygen -Y "
+			   "sign -f ~/.ssh/id_ed25519 -n carcassonne turn.txt\" and attach "
+			   "turn.txt and turn.txt.sig as they are.",
+	[TURN_BAD_SIGNATURE] = "The turn was changed after it was signed, or signed for "
+			       "another use: sign turn.txt again with \"ssh-keygen -Y sign -f "
+			       "~/.ssh/id_ed25519 -n carcassonne turn.txt\" and attach both "
+			       "files as they are.",
+	[TURN_UNKNOWN_KEY] = "Sign with the SSH key whose .pub you gave the host. If you "
+			     "lost it, ask the host to register a new one.",
+};
+
+static const char *
+fix_of(const struct mail_block *b, int code)
+{
+	if (b->sig_where[0] != '\0' && ssh_fixes[code] != NULL)
+		return ssh_fixes[code];
+	return fixes[code];
+}
+
 bool
 job_is_player(const struct gamefile *gf, const char *addr)
 {
@@ -188,14 +209,14 @@ stale(struct job *j, const struct gamefile *gf, const struct turn *t)
 
 static void
 refused(struct job *j, struct gamefile *gf, const struct turn *t,
-	const struct turn_error *err)
+	const struct turn_error *err, const struct mail_block *b)
 {
 	if (err->code == TURN_BAD_SIGNATURE || err->code == TURN_UNKNOWN_KEY)
 		warn_owner(j, gf, t, err);
 	if (err->code == TURN_STALE && !gf->game->over && job_is_player(gf, j->reply.to))
 		stale(j, gf, t);
 	else
-		job_problem(j, fixes[err->code],
+		job_problem(j, fix_of(b, err->code),
 			    "Your turn %ld for game %s was refused (%s): %s", t->number,
 			    t->game, turn_code_name(err->code), err->text);
 	if (job_is_player(gf, j->reply.to))
@@ -226,7 +247,7 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 		if (applied_before(j, &gd, gf, &res, &err))
 			return; /* gf is the reply's now */
 	} else {
-		refused(j, gf, t, &err);
+		refused(j, gf, t, &err, b);
 		return;
 	}
 	gamefile_free(gf);
@@ -271,17 +292,12 @@ job_turns(struct job *j)
 	}
 	for (int i = 0; i < j->in.nblocks && !j->temp_failure; i++) {
 		if (!ok[i] && nsigned == 0)
-			job_problem(j, fixes[TURN_MALFORMED], "The turn file in the %s cannot "
+			job_problem(j, fix_of(&j->in.block[i], TURN_MALFORMED), "The turn file in the %s cannot "
 				    "be read: %s", j->in.block[i].where, err[i].text);
 		else if (t[i].is_signed && !seen_before(t, i))
 			apply_block(j, &j->in.block[i], &t[i]);
-		else if (!t[i].is_signed && nsigned == 0)
-			job_problem(j,
-				    "Sign it: \"carcpbem sign TURN --key YOUR.key\" signs the "
-				    "turn you saved as the file TURN; mail that file. Or make "
-				    "the signed turn from your view: \"carcpbem move VIEW "
-				    "ACTION... --key YOUR.key\".",
-				    "The turn file in the %s is not signed, so it cannot count.",
-				    j->in.block[i].where);
+		else if (!t[i].is_signed && nsigned == 0 && j->in.nsigs == 0)
+			job_unsigned(j, &j->in.block[i], &t[i], true);
 	}
+	job_sig_problems(j);
 }

@@ -141,6 +141,30 @@ verb_game(struct job *j, const char *arg, struct gamedir *gd)
 	return gf;
 }
 
+/* For HELP, quietly: the game of the subject's tag when the sender plays
+ * in it (the help then speaks of their kind of key), else NULL. */
+static struct gamefile *
+help_game(struct job *j)
+{
+	struct gf_error err = {"", ""};
+	char id[GF_ID_LEN + 8], why[160], dir[CONFIG_PATH_MAX + 64];
+	struct gamefile *gf;
+	struct gamedir gd;
+
+	subject_game(j->in.subject, id, sizeof(id));
+	if (id[0] == '\0' || gamefile_check_id(id, why, sizeof(why)) < 0)
+		return NULL;
+	snprintf(dir, sizeof(dir), "%s/%s", j->p->games, id);
+	if (gamedir_of(dir, &gd, &err) < 0 ||
+	    (gf = gamefile_load(gd.state, j->p->cat, &err)) == NULL)
+		return NULL;
+	if (!job_is_player(gf, j->reply.to)) {
+		gamefile_free(gf);
+		return NULL;
+	}
+	return gf;
+}
+
 static void
 answer(struct job *j, int verb, const char *arg)
 {
@@ -150,7 +174,7 @@ answer(struct job *j, int verb, const char *arg)
 	int r = 0;
 
 	if (verb == VERB_HELP)
-		r = mails_help(&j->ctx, NULL, &j->reply, &j->out, &terr);
+		r = mails_help(&j->ctx, gf = help_game(j), &j->reply, &j->out, &terr);
 	else if ((gf = verb_game(j, arg, &gd)) == NULL)
 		return;
 	else if (verb == VERB_STATUS)

@@ -50,6 +50,29 @@ mail_from () {
 	cat "$3"
 }
 
+# mail_attach ADDRESS SUBJECT BODY-FILE FILE...: a multipart mail on
+# stdout, the body text/plain, each FILE attached (base64) under its
+# own name, as a mail program attaches it (.sig as
+# application/pgp-signature, as mime.types has it).
+mail_attach () {
+	a=$1 s=$2 b=$3 && shift 3 &&
+	printf 'From: %s\nTo: game@example.test\nSubject: %s\n' "$a" "$s" &&
+	printf 'Message-ID: <%s.%s@example.test>\n' "$(date +%s%N)" "$$" &&
+	printf 'Date: Tue, 14 Nov 2023 22:13:20 +0000\nMIME-Version: 1.0\n' &&
+	printf 'Content-Type: multipart/mixed; boundary="=-b-="\n\n--=-b-=\n' &&
+	printf 'Content-Type: text/plain; charset=utf-8\n\n' && cat "$b" &&
+	for f in "$@"; do
+		case $f in
+		*.sig) t=application/pgp-signature ;;
+		*) t=text/plain ;;
+		esac
+		printf '\n--=-b-=\nContent-Type: %s; name="%s"\n' "$t" "${f##*/}" &&
+		printf 'Content-Disposition: attachment; filename="%s"\n' "${f##*/}" &&
+		printf 'Content-Transfer-Encoding: base64\n\n' && base64 <"$f" || return 1
+	done &&
+	printf '\n--=-b-=--\n'
+}
+
 # deliver FILE [NAME]: into spool/inbox/new the Maildir way.
 deliver_count=0
 deliver () {

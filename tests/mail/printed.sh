@@ -54,16 +54,17 @@ mail_attachment () {
 	found == 2 { print }' | base64 -d
 }
 
-# printed_commands: the carcpbem command lines in the text on stdin, one
-# a line: lines that start with "carcpbem " after an indent (cut where a
-# description follows two spaces or a "#"), and the ones written inline
-# in "double quotes", `backticks` or (parentheses). Prose that merely
-# names a command ("as carcpbem move wrote it") is no command line.
+# printed_commands [PROGRAM]: the command lines of PROGRAM (default
+# carcpbem) in the text on stdin, one a line: lines that start with
+# "PROGRAM " after an indent (cut where a description follows two spaces
+# or a "#"), and the ones written inline in "double quotes", `backticks`
+# or (parentheses). Prose that merely names a command ("as carcpbem move
+# wrote it") is no command line.
 printed_commands () {
-	awk '
+	awk -v prog="${1:-carcpbem}" '
 	function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 	{ all = all " " $0 }
-	/^[ \t]+carcpbem / {
+	index($0, prog " ") && $0 ~ ("^[ \t]+" prog " ") {
 		c = trim($0)
 		sub(/[ \t]+#.*$/, "", c)
 		sub(/   *[^ ].*$/, "", c)
@@ -74,7 +75,7 @@ printed_commands () {
 		split("\" ` )", cl, " ")
 		for (k = 1; k <= 3; k++) {
 			s = all
-			while ((i = index(s, op[k] "carcpbem ")) > 0) {
+			while ((i = index(s, op[k] prog " ")) > 0) {
 				s = substr(s, i + 1)
 				j = index(s, cl[k])
 				if (j == 0)
@@ -86,4 +87,14 @@ printed_commands () {
 			}
 		}
 	}' | sort -u
+}
+
+# sh_blocks SECTION: the sh code blocks of README.md's section (## or
+# ###) SECTION, up to the next heading, each in block.N (N from 1),
+# without comments.
+sh_blocks () {
+	sed -n "/^##* $1/,/^##* [A-Z]/p" "$top_srcdir/README.md" | awk '
+	/^```sh$/ { n++; on = 1; next }
+	/^```/ { on = 0; next }
+	on { sub(/  *#.*$/, ""); print > ("block." n) }'
 }

@@ -11,6 +11,11 @@
  *                                  the field is exactly TEXT
  *   never_answer, html_only, too_many_blocks: yes|no
  *   text contains: TEXT, text lacks: TEXT
+ *   block N is: TEXT               block N is exactly TEXT
+ *   sig_where N: TEXT              where block N's SSH signature was
+ *   sigs: N                        how many SSH signature blocks
+ *   sig N where: TEXT, sig N block: K (0: none), sig N candidates: K
+ *   private_key: TEXT              where an OpenSSH private key was
  * Every case also checks what holds for any mail: no CR in the text or
  * the blocks, UTF-8 everywhere, each block from a BEGIN line to an END
  * line. */
@@ -69,6 +74,8 @@ field(const struct mail_in *m, const char *key)
 		return m->references;
 	if (strcmp(key, "why_not") == 0)
 		return m->why_not;
+	if (strcmp(key, "private_key") == 0)
+		return m->private_key;
 	if (strcmp(key, "text") == 0)
 		return m->text;
 	return NULL;
@@ -92,6 +99,29 @@ block(const struct mail_in *m, int n)
 	return n >= 1 && n <= m->nblocks ? &m->block[n - 1] : NULL;
 }
 
+/* "sig N where", "sig N block" (K from 1, 0: none), "sig N candidates". */
+static void
+check_sig(const char *name, const struct mail_in *m, const char *key, const char *value)
+{
+	char what[32] = "";
+	int n = 0;
+	const struct mail_sig *g;
+
+	if (sscanf(key, "sig %d %31s", &n, what) != 2 || n < 1 || n > m->nsigs) {
+		ok(0, "%s: no %s", name, key);
+		return;
+	}
+	g = &m->sig[n - 1];
+	if (strcmp(what, "where") == 0)
+		is_str(g->where, value, "%s: %s", name, key);
+	else if (strcmp(what, "block") == 0)
+		is_int(g->block + 1, atoi(value), "%s: %s", name, key);
+	else if (strcmp(what, "candidates") == 0)
+		is_int(g->candidates, atoi(value), "%s: %s", name, key);
+	else
+		ok(0, "%s: unknown check \"%s\"", name, key);
+}
+
 /* One line of expect: key (with a number, maybe) and value. */
 static void
 check(const char *name, const struct mail_in *m, const char *key, const char *value)
@@ -101,6 +131,16 @@ check(const char *name, const struct mail_in *m, const char *key, const char *va
 
 	if (strcmp(key, "blocks") == 0) {
 		is_int(m->nblocks, atoi(value), "%s: blocks", name);
+	} else if (strcmp(key, "sigs") == 0) {
+		is_int(m->nsigs, atoi(value), "%s: sigs", name);
+	} else if (strncmp(key, "sig ", 4) == 0) {
+		check_sig(name, m, key, value);
+	} else if (sscanf(key, "sig_where %d", &n) == 1) {
+		b = block(m, n);
+		is_str(b ? b->sig_where : NULL, value, "%s: sig_where %d", name, n);
+	} else if (sscanf(key, "block %d is", &n) == 1 && strstr(key, " is")) {
+		b = block(m, n);
+		is_str(b ? b->text : NULL, value, "%s: block %d is", name, n);
 	} else if (sscanf(key, "where %d", &n) == 1) {
 		b = block(m, n);
 		is_str(b ? b->where : NULL, value, "%s: where %d", name, n);
