@@ -17,7 +17,7 @@ struct kr_token {
 	int holder;  /* seat, or -1 */
 	int record;  /* tiles */
 	int done;    /* completed cities / roads */
-	int where;   /* segment instance of the record feature, or -1 */
+	int where;   /* the record feature's piece on its completing tile, or -1 */
 };
 
 struct kr_state {
@@ -73,6 +73,18 @@ kr_token_of(int kind)
 	return -1;
 }
 
+/* The completing tile's piece of the feature at root (events name it). */
+static int
+piece_of(const struct game *g, int root)
+{
+	const struct tile_type *t = game_type(g, g->placed[g->last_placed].type);
+
+	for (int s = 0; s < t->nsegs; s++)
+		if (g->new_roots[s] == root)
+			return seg_instance(g->last_placed, s);
+	return root;
+}
+
 /* KING-2/3, BARON-1/2 with UN-22: strictly larger than the running
  * record moves the token to the completer (who may hold it already);
  * equal never does. The tile's placer completes (UN-23). Called once
@@ -81,7 +93,7 @@ kr_token_of(int kind)
 static void
 kr_on_complete(struct game *g, int root)
 {
-	int i = kr_token_of(g->feat[root].kind), size, placer;
+	int i = kr_token_of(g->feat[root].kind), size, placer, piece;
 	struct kr_token *t;
 	const struct placed_tile *pt;
 
@@ -94,6 +106,7 @@ kr_on_complete(struct game *g, int root)
 		return;
 	pt = &g->placed[g->last_placed];
 	placer = pt->player;
+	piece = piece_of(g, root);
 	event_add(g, &(struct game_event){
 			     .kind = EV_TOKEN,
 			     .player = (int8_t)placer,
@@ -103,12 +116,12 @@ kr_on_complete(struct game *g, int root)
 			     .y = pt->y,
 			     .tile = (int16_t)pt->type,
 			     .figure = (uint8_t)(module_token0(g, &king_robber_module) + i),
-			     .seg = (uint8_t)(root % TILE_SEG_MAX),
+			     .seg = (uint8_t)(piece % TILE_SEG_MAX),
 			     .rule = t->holder < 0 ? kr_rows[i].first_rule : kr_rows[i].larger_rule,
 		     });
 	t->holder = placer;
 	t->record = size;
-	t->where = root;
+	t->where = piece;
 }
 
 /* KING-4, BARON-3: a point per city / road completed in the game. */
