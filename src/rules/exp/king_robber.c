@@ -101,7 +101,7 @@ kr_on_complete(struct game *g, int root)
 		return;
 	t = &kr_of(g)->t[i];
 	t->done++;
-	size = feature_tile_count(g, root);
+	size = game_feature_tiles(g, root); /* not feature_tile_count: scoring inlines that one */
 	if (size <= t->record)
 		return;
 	pt = &g->placed[g->last_placed];
