@@ -64,4 +64,13 @@ test_expect_success 'selfplay with king-robber, river and abbot plays whole game
 	"$CARCPBEM" selfplay -n 20 --seed kr --with king-robber --players 2 >out
 '
 
+test_expect_success 'the mails say who takes a token and who holds it' '
+	"$CARCPBEM" demo --seed kr --with king-robber --spool sp >out &&
+	grep -l "^   [A-Za-z]* takes the King: the city at" sp/outbox/read/*.eml >took &&
+	test -s took &&
+	grep -l "^   [AB] [A-Za-z]* *[0-9]* points*  [0-9] of 7 followers in supply; holds the" \
+		sp/outbox/read/*.eml >held &&
+	test -s held
+'
+
 test_done
