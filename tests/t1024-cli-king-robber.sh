@@ -64,6 +64,20 @@ test_expect_success 'selfplay with king-robber, river and abbot plays whole game
 	"$CARCPBEM" selfplay -n 20 --seed kr --with king-robber --players 2 >out
 '
 
+test_expect_success 'UN-06: one tile completing a road and a city, the road first' '
+	"$CARCPBEM" new --seed kr --with king-robber --tiles BA/RFr,BA/RRR,BA/CRRR \
+		-o u.json ann bob >/dev/null &&
+	"$CARCPBEM" play u.json "place -1 0 0" pass >/dev/null &&
+	"$CARCPBEM" play u.json "place -1 -1 180" pass >/dev/null &&
+	"$CARCPBEM" play u.json "place 0 -1 180" pass >out &&
+	grep "takes the" out >actual &&
+	cat >expect <<-\EOF &&
+	ann takes the Robber Baron: the road at 0,-1 (2 tiles) is the longest completed road so far.
+	ann takes the King: the city at 0,-1 (2 tiles) is the largest completed city so far.
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success 'the mails say who takes a token and who holds it' '
 	"$CARCPBEM" demo --seed kr --with king-robber --spool sp >out &&
 	grep -l "^   [A-Za-z]* takes the King: the city at" sp/outbox/read/*.eml >took &&
