@@ -31,8 +31,8 @@ test_expect_success 'modules not built yet are refused with their section' '
 		--with river,river2 -o g.json a b &&
 	refused new "carcpbem new: Cathars (cathars) is not yet playable: its rules are not built yet (CATHARS)" \
 		--with cathars -o g.json a b &&
-	refused new "carcpbem new: King & Robber Baron (king-robber) is not yet playable: its rules are not built yet (KING)" \
-		--with king-robber -o g.json a b &&
+	refused new "carcpbem new: The Count of Carcassonne (count) is not yet playable: its rules are not built yet (COUNT)" \
+		--with count -o g.json a b &&
 	refused new "carcpbem new: The Tower (tower) is not yet playable: its rules are not built yet (TOWER)" \
 		--with tower -o g.json a b c d e f &&
 	refused selfplay "carcpbem selfplay: --players 2: Games Quarterly 11 (gq11) is not yet playable: its rules are not built yet (GQ)" \

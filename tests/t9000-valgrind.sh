@@ -43,7 +43,9 @@ test_expect_success 'the mail loop: start, turns, replies, verbs, the daemon' '
 
 test_expect_success 'selfplay with every option' '
 	vg "$CARCPBEM" selfplay -n 20 --seed vg --players 5 --river --abbot --edition 2 >out &&
-	grep "^games: 20" out
+	grep "^games: 20" out &&
+	vg "$CARCPBEM" selfplay -n 10 --seed vg --players 3 --with river,abbot,king-robber >out &&
+	grep "^games: 10" out
 '
 
 test_expect_success 'new, legal, play, show and a refusal' '

@@ -22,6 +22,7 @@ static void
 show_players(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
+	char held[80];
 	int w = 0;
 
 	for (int p = 0; p < gf->nplayers; p++)
@@ -36,6 +37,9 @@ show_players(const struct gamefile *gf)
 		if (g->opt.abbot)
 			cli_say(stdout, ", abbot %s",
 			       ps->supply[FIG_ABBOT] ? "in supply" : "on the board");
+		tokens_held(g, p, held, sizeof(held));
+		if (held[0])
+			cli_say(stdout, "; holds %s", held);
 		putchar('\n');
 	}
 }
@@ -85,11 +89,26 @@ show_text(const char *path, const struct gamefile *gf)
 	return EXIT_OK;
 }
 
+/* The modules' tokens seat holds: ["King", "Robber Baron"]. */
+static json_t *
+tokens_held_json(const struct game *g, int seat)
+{
+	struct rules_token t[8];
+	int n = game_tokens(g, t, 8);
+	json_t *a = json_array();
+
+	for (int i = 0; i < n && i < 8; i++)
+		if (t[i].holder == seat)
+			json_array_append_new(a, json_string(t[i].name));
+	return a;
+}
+
 static json_t *
 players_json(const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
 	json_t *a = json_array();
+	int ntok = game_tokens(g, NULL, 0);
 
 	for (int p = 0; p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
@@ -100,6 +119,8 @@ players_json(const struct gamefile *gf)
 		if (g->opt.abbot)
 			json_object_set_new(pl, "abbot_in_supply",
 					    json_boolean(ps->supply[FIG_ABBOT] > 0));
+		if (ntok > 0)
+			json_object_set_new(pl, "tokens", tokens_held_json(g, p));
 		json_array_append_new(a, pl);
 	}
 	return a;

@@ -26,6 +26,7 @@ scores_text(const struct gamefile *gf)
 	const struct game *g = gf->game;
 	struct memtext m;
 	FILE *fp = memtext_open(&m);
+	char held[80];
 	int w = 0;
 
 	for (int p = 0; p < gf->nplayers; p++)
@@ -38,6 +39,9 @@ scores_text(const struct gamefile *gf)
 		if (g->opt.abbot)
 			fprintf(fp, ", abbot %s",
 				ps->supply[FIG_ABBOT] ? "in supply" : "on the board");
+		tokens_held(g, p, held, sizeof(held));
+		if (held[0])
+			fprintf(fp, "; holds %s", held);
 		fputc('\n', fp);
 	}
 	return memtext_close(&m);

@@ -241,6 +241,20 @@ event_place(const struct game *g, const struct game_event *ev, const char *word,
 	return buf;
 }
 
+/* A module's token changing hands (EV_TOKEN): the King, the Robber Baron. */
+static void
+token_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, const char *who)
+{
+	struct rules_token t[8];
+	int n = game_tokens(gf->game, t, 8);
+
+	if (ev->figure >= n || ev->figure >= 8)
+		return;
+	fprintf(fp, "%s takes the %s: the %s at %d,%d (%d tiles) is %s so far.\n", who,
+		t[ev->figure].name, seg_kind_name(ev->seg_kind), ev->x, ev->y, ev->points,
+		t[ev->figure].what);
+}
+
 static void
 event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 	   const char *word)
@@ -268,6 +282,12 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 				ev->y);
 		break;
 	case EV_SCORE:
+		if (score_text(ev)) {
+			fprintf(fp, "%s scores %d point%s for %s%s.\n", who, ev->points,
+				ev->points == 1 ? "" : "s", score_text(ev),
+				ev->final ? " (final scoring)" : "");
+			break;
+		}
 		fprintf(fp, "%s scores %d point%s for the %s at %d,%d%s.\n", who,
 			ev->points, ev->points == 1 ? "" : "s",
 			seg_kind_name(ev->seg_kind), ev->x, ev->y,
@@ -283,6 +303,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 		break;
 	case EV_GAME_OVER:
 		fprintf(fp, "The game is over.\n");
+		break;
+	case EV_TOKEN:
+		token_line(fp, gf, ev, who);
 		break;
 	}
 }
@@ -302,6 +325,23 @@ report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent,
 		fputs(indent, fp);
 		event_line(fp, gf, ev, own ? word : NULL);
 	}
+}
+
+void
+tokens_held(const struct game *g, int seat, char *buf, size_t n)
+{
+	struct rules_token t[8];
+	int nt = game_tokens(g, t, 8);
+	size_t len = 0;
+
+	if (n)
+		buf[0] = '\0';
+	for (int i = 0; i < nt && i < 8 && len < n; i++)
+		if (t[i].holder == seat) {
+			int w = snprintf(buf + len, n - len, "%sthe %s", len ? " and " : "",
+					 t[i].name);
+			len += w > 0 ? (size_t)w : 0;
+		}
 }
 
 unsigned

@@ -38,6 +38,9 @@ json_t *decision_json(const struct gamefile *gf);
 /* "road", "city", ..., or "abbot_recall": what a scoring event counts as
  * in the totals. */
 const char *score_category(const struct game_event *ev);
+/* What a scoring event's points are for when it is not the feature at its
+ * place ("the King, a point per completed city"), or NULL. */
+const char *score_text(const struct game_event *ev);
 /* The scoring events from..g->nevents: player, turn, category, kind, x, y,
  * tile, place, points, rule, final. */
 json_t *score_events_json(const struct gamefile *gf, int from);
@@ -53,6 +56,9 @@ void report_events(FILE *fp, const struct gamefile *gf, int from, const char *in
 		   const char *actions);
 /* Final scores and the winner(s). */
 void report_final(FILE *fp, const struct gamefile *gf);
+/* "the King and the Robber Baron": the module tokens seat holds
+ * (game_tokens), "" for none. */
+void tokens_held(const struct game *g, int seat, char *buf, size_t n);
 /* Seats with the best score, as a bit set. */
 unsigned winners(const struct game *g);
 /* "knight on the city at N of BA/CRr at 1,0" for figure i on the board. */

@@ -7,19 +7,38 @@
 #include "report.h"
 
 /* Categories that are not a feature kind: the event's rule decides. */
+/* text: what the points are for in sentences, when not the feature. */
 static const struct {
-	const char *rule, *category;
+	const char *rule, *category, *text;
 } rule_categories[] = {
-	{"ABBOT-6", "abbot_recall"},
+	{"ABBOT-6", "abbot_recall", NULL},
+	{"KING-4", "king", "the King, a point per completed city"},
+	{"BARON-3", "robber_baron", "the Robber Baron, a point per completed road"},
 };
+
+static int
+rule_category(const struct game_event *ev)
+{
+	for (size_t i = 0; i < sizeof(rule_categories) / sizeof(rule_categories[0]); i++)
+		if (ev->rule && strcmp(ev->rule, rule_categories[i].rule) == 0)
+			return (int)i;
+	return -1;
+}
 
 const char *
 score_category(const struct game_event *ev)
 {
-	for (size_t i = 0; i < sizeof(rule_categories) / sizeof(rule_categories[0]); i++)
-		if (ev->rule && strcmp(ev->rule, rule_categories[i].rule) == 0)
-			return rule_categories[i].category;
-	return seg_kind_name(ev->seg_kind);
+	int i = rule_category(ev);
+
+	return i >= 0 ? rule_categories[i].category : seg_kind_name(ev->seg_kind);
+}
+
+const char *
+score_text(const struct game_event *ev)
+{
+	int i = rule_category(ev);
+
+	return i >= 0 ? rule_categories[i].text : NULL;
 }
 
 static json_t *

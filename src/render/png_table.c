@@ -62,7 +62,10 @@ seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o, 
 	  double y)
 {
 	const struct player_state *ps = &v->g->player[seat];
-	char s[64];
+	struct rules_token t[8];
+	int nt = game_tokens(v->g, t, 8);
+	char s[128];
+	size_t len;
 
 	cairo_save(cr);
 	cairo_translate(cr, PNG_MARGIN + COL_FIGURE, y);
@@ -74,9 +77,12 @@ seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o, 
 	png_text(cr, name_of(o, seat), PNG_MARGIN + COL_NAME, y, 0, PNG_TEXT);
 	snprintf(s, sizeof(s), "%d point%s", ps->score, ps->score == 1 ? "" : "s");
 	png_text(cr, s, PNG_MARGIN + COL_SCORE, y, 1, PNG_TEXT);
-	snprintf(s, sizeof(s), "%d follower%s%s", ps->supply[FIG_FOLLOWER],
-		 ps->supply[FIG_FOLLOWER] == 1 ? "" : "s",
-		 ps->supply[FIG_ABBOT] ? ", abbot" : "");
+	len = (size_t)snprintf(s, sizeof(s), "%d follower%s%s", ps->supply[FIG_FOLLOWER],
+			       ps->supply[FIG_FOLLOWER] == 1 ? "" : "s",
+			       ps->supply[FIG_ABBOT] ? ", abbot" : "");
+	for (int i = 0; i < nt && i < 8 && len < sizeof(s); i++) /* the King, ... */
+		if (t[i].holder == seat)
+			len += (size_t)snprintf(s + len, sizeof(s) - len, ", %s", t[i].name);
 	png_text(cr, s, PNG_MARGIN + COL_SUPPLY, y, 0, PNG_TEXT);
 }
 

@@ -89,6 +89,9 @@ struct rules_module {
 	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
 	/* Its state for the game file: up to cap fields, returns how many. */
 	int (*state_fields)(const struct game *g, struct rules_field *out, int cap);
+	/* The tokens it hands to players (game_tokens): writes up to cap,
+	 * returns how many it has. */
+	int (*tokens)(const struct game *g, struct rules_token *out, int cap);
 };
 
 enum hook_id {
@@ -119,6 +122,8 @@ const struct rules_action *module_action(const struct game *g, int kind);
 const struct rules_action *module_action_find(const struct game *g, int kind,
 					      const char *word);
 const char *module_of_action(const struct game *g, const struct rules_action *a);
+/* The index in game_tokens of the module's first token. */
+int module_token0(const struct game *g, const struct rules_module *m);
 /* Pushes a frame on the turn's stack: it runs next. Frames pushed one
  * after another run last pushed first. -1 when the stack is full. */
 int turn_push(struct game *g, int step, int owner, int arg);

@@ -231,6 +231,29 @@ game_module_state(const struct game *g, int i, struct rules_field *out, int cap)
 	return g->mods[i]->state_fields(g, out, cap);
 }
 
+int
+game_tokens(const struct game *g, struct rules_token *out, int cap)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->tokens)
+			n += g->mods[i]->tokens(g, n < cap ? out + n : NULL,
+						n < cap ? cap - n : 0);
+	return n;
+}
+
+int
+module_token0(const struct game *g, const struct rules_module *m)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nmods && g->mods[i] != m; i++)
+		if (g->mods[i]->tokens)
+			n += g->mods[i]->tokens(g, NULL, 0);
+	return n;
+}
+
 void
 hooks_turn_start(struct game *g)
 {

@@ -160,7 +160,9 @@ enum event_kind {
 	EV_SCORE,        /* points to one player for one feature */
 	EV_RETURN,       /* a figure went back to its owner's supply */
 	EV_DISCARD,      /* drawn tile fitted nowhere (BASE-TILE-5) */
-	EV_GAME_OVER
+	EV_GAME_OVER,
+	EV_TOKEN         /* a module's token went to player (figure: its index
+			    in game_tokens; points: the size that won it) */
 };
 
 struct game_event {
@@ -343,6 +345,15 @@ struct rules_field {
 int game_modules(const struct game *g);
 const char *game_module_name(const struct game *g, int i);
 int game_module_state(const struct game *g, int i, struct rules_field *out, int cap);
+/* Tokens the modules on hand to players (the King, the Robber Baron), in
+ * module order: up to cap of them, returns how many (0 in the base game). */
+struct rules_token {
+	const char *name; /* "King" */
+	const char *what; /* what it is for: "the largest completed city" */
+	int holder;       /* seat, or -1 while nobody has it */
+	int record;       /* the size that won it (tiles), 0 while nobody has it */
+};
+int game_tokens(const struct game *g, struct rules_token *out, int cap);
 
 /* Inspection helpers. */
 int game_placed_at(const struct game *g, int x, int y); /* placed index or -1 */

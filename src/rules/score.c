@@ -139,14 +139,26 @@ score_feature(struct game *g, int root, bool final)
 	figures_return(g, root, final, idx, n);
 }
 
-/* The modules' on_complete hooks, for every feature the tile completed
- * (with figures or not), in scoring order, before any of them scores. */
+/* Whether an earlier closable piece of the tile is part of the same
+ * feature (a road or city that runs through the tile twice). */
+static bool
+told_before(const struct game *g, const struct tile_type *t, int k, int root)
+{
+	for (int j = 0; j < k; j++)
+		if (g->new_roots[t->closable[j]] == root)
+			return true;
+	return false;
+}
+
+/* The modules' on_complete hooks, once for every feature the tile
+ * completed (with figures or not), in scoring order, before any of them
+ * scores. */
 static __attribute__((noinline, cold)) void
 tell_completed(struct game *g, const struct tile_type *t)
 {
 	for (int k = 0; g->new_closed && k < t->nclosable; k++) {
 		int root = g->new_roots[t->closable[k]];
-		if (g->feat[root].open == 0)
+		if (g->feat[root].open == 0 && !told_before(g, t, k, root))
 			hooks_complete(g, root);
 	}
 	for (int i = 0; i < g->ncloisters_done; i++) {

@@ -15,8 +15,9 @@
  *   todo REASON           a known engine bug: every point is "# TODO"
  *                         (a passing one is an XPASS, which fails make check)
  *   rules KEY=VAL...      edition=1|2 farmers= river= abbot= on|off,
- *                         river_uturn=curves|area (default: edition 1,
- *                         farmers on, the rest off, curves)
+ *                         river_uturn=curves|area, with=NAME,... (rule
+ *                         modules by name: with=king-robber) (default:
+ *                         edition 1, farmers on, the rest off, curves)
  *   players NAME...       the seats in turn order (default: red blue)
  *   first NAME            seat that moves first (default: the first)
  *   start TILE            start tile at 0,0 (default: the rule set's)
@@ -42,11 +43,16 @@
  *   expect decision KIND [NAME]   place-tile, place-figure or game-over
  *   expect drawn TILE     the tile of the current decision
  *   expect tiles-left N   / expect over (the game is over)
- *   expect event NAME N KIND [final]
+ *   expect event NAME N KIND [final] [RULE]
  *                         an EV_SCORE in the window (below): NAME gets N
  *                         for a KIND (road city field monastery garden);
  *                         "final" for end-game scoring, otherwise an
- *                         in-game one. Each event matches one check only
+ *                         in-game one; with RULE, the event's rule id.
+ *                         Each event matches one check only
+ *   expect token WORD NAME|nobody
+ *                         the module token whose name holds WORD (King,
+ *                         Baron) is NAME's, or nobody's
+ *   expect state MODULE KEY N   a module's game-file state key
  *   expect events N       EV_SCORE events in the window
  *   expect no-event NAME  no EV_SCORE for NAME in the window
  *   expect discard TILE   an EV_DISCARD of TILE in the window
@@ -324,7 +330,12 @@ set_rule(struct test *t, char *kv)
 		;
 	else if (strcmp(kv, "abbot") == 0 && on_off(v, &o->abbot))
 		;
-	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
+	else if (strcmp(kv, "with") == 0) {
+		char why[160];
+		if (module_parse_list(v, &o->with, why, sizeof(why)) < 0)
+			return parse_error(t, "rules: with=%s: %s", v, why);
+		module_sync(o);
+	} else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
 		o->river_uturn = RIVER_UTURN_CURVES;
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "area") == 0)
 		o->river_uturn = RIVER_UTURN_AREA;
@@ -681,15 +692,19 @@ static int
 check_event(struct test *t, const char *what, char **w, int n)
 {
 	int seat, pts, kind, final = 0;
+	const char *rule = NULL;
 
+	if (n > 5 && strchr(w[n - 1], '-')) /* a rule id */
+		rule = w[--n];
 	if (n < 5 || n > 6 || (seat = seat_of(t, w[2])) < 0 || !parse_number(w[3], &pts) ||
 	    (kind = kind_of(w[4])) < 0 || (n == 6 && strcmp(w[5], "final") != 0))
-		return parse_error(t, "expect event NAME POINTS KIND [final]");
+		return parse_error(t, "expect event NAME POINTS KIND [final] [RULE]");
 	final = n == 6;
 	for (int i = t->win_lo; i < t->g->nevents; i++) {
 		const struct game_event *e = &t->g->events[i];
 		if (e->kind == EV_SCORE && e->player == seat && e->points == pts &&
-		    e->seg_kind == kind && (e->final != 0) == final && !used(t, i)) {
+		    e->seg_kind == kind && (e->final != 0) == final && !used(t, i) &&
+		    (rule == NULL || (e->rule && strcmp(e->rule, rule) == 0))) {
 			if (t->nused < MAX_USED)
 				t->used[t->nused++] = i;
 			point(t, true, what);
@@ -834,6 +849,43 @@ check_drawn(struct test *t, const char *what, char **w, int n)
 	return 0;
 }
 
+/* expect token WORD NAME|nobody (game_tokens). */
+static int
+check_token(struct test *t, const char *what, char **w, int n)
+{
+	struct rules_token tok[8];
+	int nt = game_tokens(t->g, tok, 8), want = -1;
+
+	if (n != 4 || (strcmp(w[3], "nobody") != 0 && (want = seat_of(t, w[3])) < 0))
+		return parse_error(t, "expect token WORD NAME|nobody");
+	for (int i = 0; i < nt && i < 8; i++)
+		if (strstr(tok[i].name, w[2])) {
+			if (!point(t, tok[i].holder == want, what))
+				diag("the %s is held by seat %d", tok[i].name, tok[i].holder);
+			return 0;
+		}
+	return parse_error(t, "no token named like '%s' in this game", w[2]);
+}
+
+/* expect state MODULE KEY N (game_module_state). */
+static int
+check_state(struct test *t, const char *what, char **w, int n)
+{
+	struct rules_field f[16];
+
+	if (n != 5)
+		return parse_error(t, "expect state MODULE KEY N");
+	for (int i = 0; i < game_modules(t->g); i++) {
+		int nf = game_module_state(t->g, i, f, 16);
+		if (strcmp(game_module_name(t->g, i), w[2]) != 0)
+			continue;
+		for (int k = 0; k < nf && k < 16; k++)
+			if (strcmp(f[k].key, w[3]) == 0)
+				return check_number(t, what, f[k].value, w[4]);
+	}
+	return parse_error(t, "no state %s.%s in this game", w[2], w[3]);
+}
+
 static int
 expect_line(struct test *t, const char *what, char **w, int n, const char *rest)
 {
@@ -863,6 +915,10 @@ expect_line(struct test *t, const char *what, char **w, int n, const char *rest)
 	}
 	if (strcmp(k, "event") == 0)
 		return check_event(t, what, w, n);
+	if (strcmp(k, "token") == 0)
+		return check_token(t, what, w, n);
+	if (strcmp(k, "state") == 0)
+		return check_state(t, what, w, n);
 	if (strcmp(k, "events") == 0 && n == 3)
 		return check_number(t, what, count_events(t, EV_SCORE, -1), w[2]);
 	if (strcmp(k, "no-event") == 0 && n == 3) {

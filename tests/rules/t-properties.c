@@ -2,7 +2,7 @@
  * combination, with the engine's invariants checked after every action.
  *
  * Game number N (0, 1, 2, ...) fixes everything: the option combination
- * (N % 16), the players (2 + N / 16 % 4), the first player and the seed
+ * (N % 32), the players (2 + N / 32 % 4), the first player and the seed
  * (N as 8 little-endian bytes, then "carc-properties"). The players pick
  * uniformly among the listed actions with an ai_rng seeded from the game's
  * seed, exactly as ai_random_playout does, so a failing game replays with
@@ -28,7 +28,7 @@
 
 #define DEFAULT_GAMES 2000 /* about 3 s at -O2, 12 s with ASan + UBSan */
 
-#define NCOMBO 16
+#define NCOMBO 32
 #define TEXT_MAX 32
 #define GRID 512          /* mark grid for coordinates -256..255 */
 #define SWEEP_EVERY 8     /* about one decision in 8 tries every candidate */
@@ -46,6 +46,7 @@ enum prop {
 	P_TEXT,
 	P_END,
 	P_REPLAY,
+	P_TOKENS,
 	NPROP
 };
 
@@ -60,6 +61,7 @@ static const char *const prop_names[NPROP] = {
 	[P_TEXT] = "actions survive action_format + action_parse",
 	[P_END] = "game over, bag drawn, every tile placed or discarded",
 	[P_REPLAY] = "seed + action text replays the same final state",
+	[P_TOKENS] = "module tokens: held iff won, records never shrink (KING-3, UN-22)",
 };
 
 struct tally {
@@ -97,6 +99,7 @@ struct run {
 	char (*log)[TEXT_MAX];
 	int nlog, caplog;
 	int prev_score[MAX_PLAYERS];
+	int prev_record[8];       /* module tokens' records (game_tokens) */
 	int *count;               /* figures per feature root */
 	int ncount;
 	bool verbose;
@@ -112,19 +115,23 @@ combo_options(int combo, struct rules_options *opt)
 	opt->farmers = (combo >> 1) & 1;
 	opt->river = (combo >> 2) & 1;
 	opt->abbot = (combo >> 3) & 1;
+	if ((combo >> 4) & 1)
+		opt->with |= MODULE_BIT(MOD_KING_ROBBER);
+	module_sync(opt);
 }
 
 static const char *
 combo_name(int combo)
 {
-	static char names[NCOMBO][64];
+	static char names[NCOMBO][80];
 	struct rules_options o;
 
 	if (names[combo][0] == '\0') {
 		combo_options(combo, &o);
-		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s", o.edition,
+		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s%s", o.edition,
 			 o.farmers ? " +farmers" : "", o.river ? " +river" : "",
-			 o.abbot ? " +abbot" : "");
+			 o.abbot ? " +abbot" : "",
+			 module_on(&o, MOD_KING_ROBBER) ? " +king-robber" : "");
 	}
 	return names[combo];
 }
@@ -214,11 +221,7 @@ slot_segment(const struct game *g, int slot)
 	const struct placed_tile *pt = &g->placed[g->nplaced - 1];
 	const struct tile_type *t = &g->cat->types[pt->type];
 
-	if (slot == SLOT_CENTRE)
-		return t->centre_seg;
-	if (slot > SLOT_CENTRE)
-		return SEG_NONE;
-	return tile_seg_at(t, slot, pt->rot);
+	return tile_seg_at_slot(t, slot, pt->rot); /* border, centre, inner fields */
 }
 
 static bool
@@ -310,6 +313,10 @@ same_game(const struct game *a, const struct game *b, char *why, size_t n)
 			snprintf(why, n, "event %d differs", i);
 			return false;
 		}
+	if (a->ext_size != b->ext_size || (a->ext_size && memcmp(a->ext, b->ext, a->ext_size))) {
+		snprintf(why, n, "the rule modules' state differs");
+		return false;
+	}
 	return true;
 }
 
@@ -403,11 +410,28 @@ check_scores(struct run *r)
 }
 
 static void
+check_tokens(struct run *r)
+{
+	struct rules_token t[8];
+	int n = game_tokens(r->g, t, 8);
+
+	for (int i = 0; i < n && i < 8; i++) {
+		CHECK(r, P_TOKENS, (t[i].holder >= 0) == (t[i].record > 0),
+		      "the %s: holder %d, record %d", t[i].name, t[i].holder, t[i].record);
+		CHECK(r, P_TOKENS, t[i].record >= r->prev_record[i],
+		      "the %s's record went from %d to %d", t[i].name, r->prev_record[i],
+		      t[i].record);
+		r->prev_record[i] = t[i].record;
+	}
+}
+
+static void
 check_state(struct run *r)
 {
 	check_figures(r);
 	check_features(r);
 	check_scores(r);
+	check_tokens(r);
 }
 
 /* ---- the listed actions ---- */
@@ -898,6 +922,7 @@ play(struct run *r, int id)
 	r->g = NULL;
 	setup_of(id, &r->setup);
 	memset(r->prev_score, 0, sizeof(r->prev_score));
+	memset(r->prev_record, 0, sizeof(r->prev_record));
 	ai_rng_seed(&r->player_rng, r->setup.seed);
 	memcpy(tseed, r->setup.seed, SEED_BYTES);
 	tseed[SEED_BYTES - 1] ^= 0x5a;
