@@ -34,39 +34,54 @@ module_sets_on(const struct catalog *cat, const struct rules_options *opt)
 	return false;
 }
 
-/* The base start tile, or a module's that replaces it (RIVER-1). */
+/* A with-river tile (Games Quarterly's) comes only with a river set of
+ * its own (GQ-1); other tiles always. */
+static bool
+river_tile_in(const struct game *g, const struct tile_type *t)
+{
+	return !(t->flags & TILE_WITH_RIVER) || catalog_river_on(g->cat, &g->opt);
+}
+
+/* The base start tile, or a module's that replaces it (RIVER-1); a
+ * with-river start replaces the river's own (GQ-1: the road spring). */
 static int
 default_start(const struct game *g)
 {
 	const struct catalog *cat = g->cat;
 	bool others = module_sets_on(cat, &g->opt);
-	int base = -1;
+	int base = -1, mod = -1;
 
 	for (int i = 0; i < cat->ntypes; i++) {
 		const struct tile_type *t = &cat->types[i];
 		if (!(t->flags & TILE_START) || !module_set_enabled(&g->opt, t->set))
 			continue;
-		if (strcmp(t->set, "base") != 0)
-			return i;
+		if (strcmp(t->set, "base") != 0) {
+			if (!(t->flags & TILE_WITH_RIVER))
+				mod = mod < 0 ? i : mod;
+			else if (river_tile_in(g, t))
+				return i;
+			continue;
+		}
 		if (!others)
 			return i; /* no other set: the search ends here */
 		if (base < 0)
 			base = i;
 	}
-	return base;
+	return mod >= 0 ? mod : base;
 }
 
 /* Order of a shuffled game: river tiles, then the lake(s), then the rest
- * (RIVER-2); springs other than the start are left out (one spring). */
+ * (RIVER-2); springs other than the start are left out (one spring), and
+ * with-river tiles without a river. */
 static int
-bag_rank(const struct tile_type *t)
+bag_rank(const struct game *g, const struct tile_type *t)
 {
 	switch (t->group) {
 	case GROUP_RIVER:
 	case GROUP_RIVER_FORK:
-		return 0;
+		return river_tile_in(g, t) ? 0 : -1;
 	case GROUP_RIVER_LAKE:
-		return 1;
+		return river_tile_in(g, t) ? 1 : -1;
 	case GROUP_RIVER_SPRING:
 		return -1;
 	default:
@@ -113,11 +128,11 @@ bag_count(const struct game *g, int *copies, int n[3])
 			set = t->set;
 			enabled = module_set_enabled(&g->opt, set);
 		}
-		copies[i] = enabled && bag_rank(t) >= 0
+		copies[i] = enabled && bag_rank(g, t) >= 0
 				    ? t->count[g->opt.edition - 1] - start_copies(g, i)
 				    : 0;
 		if (copies[i] > 0) {
-			n[bag_rank(t)] += copies[i];
+			n[bag_rank(g, t)] += copies[i];
 			total += copies[i];
 		}
 	}
@@ -147,7 +162,7 @@ bag_shuffled(struct game *g)
 		int next[3] = {0, n[0], n[0] + n[1]}; /* where each rank's tiles go */
 		for (int i = 0; i < ntypes; i++)
 			for (int c = 0; c < copies[i]; c++)
-				g->bag[next[bag_rank(&g->cat->types[i])]++] = (int16_t)i;
+				g->bag[next[bag_rank(g, &g->cat->types[i])]++] = (int16_t)i;
 		randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
 		/* River pile first, then the main pile, each with its own values. */
 		shuffle(g->bag, n[0], stream, n[0] + SPARE_DRAWS / 2);

@@ -15,6 +15,7 @@
 #include "figure_type.h"
 #include "module_id.h"
 #include "rules_error.h"
+#include "score_hook.h"
 #include "seg_kind.h"
 #include "tile.h"
 
@@ -222,6 +223,9 @@ struct game {
 	uint16_t attr_sum[32]; /* scratch: their counts in the last walk */
 	const struct score_hook *score_hooks; /* run on every feature value */
 	int nscore_hooks;
+	/* the modules' hooks, each once (modules_build); score_hooks points
+	 * here when modules bring any */
+	struct score_hook score_hook_own[SCORE_HOOKS_MAX];
 
 	/* draw pile: drawn, then left to draw, then set aside (bag_ops.c) */
 	int16_t *bag;

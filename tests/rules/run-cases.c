@@ -15,6 +15,7 @@
  *   todo REASON           a known engine bug: every point is "# TODO"
  *                         (a passing one is an XPASS, which fails make check)
  *   rules KEY=VAL...      edition=1|2 farmers= river= abbot= on|off,
+ *                         with=NAME,NAME (modules by name, as --with),
  *                         river_uturn=curves|area (default: edition 1,
  *                         farmers on, the rest off, curves)
  *   players NAME...       the seats in turn order (default: red blue)
@@ -311,7 +312,7 @@ static int
 set_rule(struct test *t, char *kv)
 {
 	struct rules_options *o = &t->setup.opt;
-	char *v = strchr(kv, '=');
+	char *v = strchr(kv, '='), why[200];
 
 	if (v == NULL)
 		return parse_error(t, "rules: expected KEY=VALUE, not '%s'", kv);
@@ -323,6 +324,8 @@ set_rule(struct test *t, char *kv)
 	else if (strcmp(kv, "river") == 0 && on_off(v, &o->river))
 		;
 	else if (strcmp(kv, "abbot") == 0 && on_off(v, &o->abbot))
+		;
+	else if (strcmp(kv, "with") == 0 && module_parse_list(v, &o->with, why, sizeof(why)) == 0)
 		;
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
 		o->river_uturn = RIVER_UTURN_CURVES;
@@ -479,7 +482,9 @@ play_one(struct test *t, const char *text)
 	struct action a;
 	char what[160];
 
-	if (action_parse(text, &a, &err) < 0)
+	/* with the game: a place word names a feature as listed ("farmer N"
+	 * on a field-only tile) */
+	if (action_parse_in(t->g, text, &a, &err) < 0)
 		return parse_error(t, "bad action '%s': %s", text, err.text);
 	if (game_apply(t->g, &a, &err) == 0)
 		return 0;
@@ -622,8 +627,12 @@ check_legal(struct test *t, const char *what, const char *text, bool want)
 	struct action a;
 	bool listed, accepted;
 
-	if (action_parse(text, &a, &err) < 0)
+	if (action_parse_in(t->g, text, &a, &err) < 0 && (want || err.code != RERR_ILLEGAL))
 		return parse_error(t, "bad action '%s': %s", text, err.text);
+	if (err.code == RERR_ILLEGAL) { /* names nothing on the tile */
+		point(t, true, what);
+		return 0;
+	}
 	listed = in_legal(t, &a);
 	accepted = game_check(t->g, &a, &err) == 0;
 	if (!point(t, listed == want && accepted == want, what)) {

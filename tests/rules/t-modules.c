@@ -54,11 +54,13 @@ test_refusals(void)
 	ok(o.river && o.abbot, "module_set keeps opt.river and opt.abbot in step");
 	is_int(module_check(&o, 2, &err), 0, "river and abbot play");
 	for (int i = 0; i < MODULE_COUNT; i++) {
-		if (i == MOD_RIVER || i == MOD_ABBOT)
-			continue;
 		rules_options_default(&o);
 		module_set(&o, i, true);
 		memset(&err, 0, sizeof(err));
+		if (module_info(i)->playable) {
+			is_int(rules_options_check(&o, 2, &err), 0, "%s plays", names[i]);
+			continue;
+		}
 		is_int(rules_options_check(&o, 2, &err), -1, "%s is not yet playable",
 		       names[i]);
 		is_str(err.rule, module_info(i)->rules, "refused by its section %s",
