@@ -71,17 +71,16 @@ default_start(const struct game *g)
 }
 
 /* Order of a shuffled game: river tiles, then the lake(s), then the rest
- * (RIVER-2); springs other than the start are left out (one spring), and
- * with-river tiles without a river. */
+ * (RIVER-2); springs other than the start are left out (one spring). */
 static int
-bag_rank(const struct game *g, const struct tile_type *t)
+bag_rank(const struct tile_type *t)
 {
 	switch (t->group) {
 	case GROUP_RIVER:
 	case GROUP_RIVER_FORK:
-		return river_tile_in(g, t) ? 0 : -1;
+		return 0;
 	case GROUP_RIVER_LAKE:
-		return river_tile_in(g, t) ? 1 : -1;
+		return 1;
 	case GROUP_RIVER_SPRING:
 		return -1;
 	default:
@@ -114,6 +113,21 @@ start_copies(const struct game *g, int type)
 	return (t->flags & TILE_START) && t->group == GROUP_DEFAULT;
 }
 
+/* GQ-1: with-river tiles stay in the box in a game without a river set
+ * of its own. Looked at only when river tiles were counted. */
+static void
+drop_with_river(const struct game *g, int *copies, int n[3], int *total)
+{
+	for (int i = 0; i < g->cat->ntypes; i++) {
+		const struct tile_type *t = &g->cat->types[i];
+		if (copies[i] > 0 && (t->flags & TILE_WITH_RIVER)) {
+			n[bag_rank(t)] -= copies[i];
+			*total -= copies[i];
+			copies[i] = 0;
+		}
+	}
+}
+
 /* Copies of each type in the draw pile, by rank (see bag_rank). */
 static int
 bag_count(const struct game *g, int *copies, int n[3])
@@ -128,14 +142,16 @@ bag_count(const struct game *g, int *copies, int n[3])
 			set = t->set;
 			enabled = module_set_enabled(&g->opt, set);
 		}
-		copies[i] = enabled && bag_rank(g, t) >= 0
+		copies[i] = enabled && bag_rank(t) >= 0
 				    ? t->count[g->opt.edition - 1] - start_copies(g, i)
 				    : 0;
 		if (copies[i] > 0) {
-			n[bag_rank(g, t)] += copies[i];
+			n[bag_rank(t)] += copies[i];
 			total += copies[i];
 		}
 	}
+	if (n[0] + n[1] && !catalog_river_on(g->cat, &g->opt))
+		drop_with_river(g, copies, n, &total);
 	return total;
 }
 
@@ -162,7 +178,7 @@ bag_shuffled(struct game *g)
 		int next[3] = {0, n[0], n[0] + n[1]}; /* where each rank's tiles go */
 		for (int i = 0; i < ntypes; i++)
 			for (int c = 0; c < copies[i]; c++)
-				g->bag[next[bag_rank(g, &g->cat->types[i])]++] = (int16_t)i;
+				g->bag[next[bag_rank(&g->cat->types[i])]++] = (int16_t)i;
 		randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
 		/* River pile first, then the main pile, each with its own values. */
 		shuffle(g->bag, n[0], stream, n[0] + SPARE_DRAWS / 2);

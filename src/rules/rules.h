@@ -223,9 +223,6 @@ struct game {
 	uint16_t attr_sum[32]; /* scratch: their counts in the last walk */
 	const struct score_hook *score_hooks; /* run on every feature value */
 	int nscore_hooks;
-	/* the modules' hooks, each once (modules_build); score_hooks points
-	 * here when modules bring any */
-	struct score_hook score_hook_own[SCORE_HOOKS_MAX];
 
 	/* draw pile: drawn, then left to draw, then set aside (bag_ops.c) */
 	int16_t *bag;
@@ -289,6 +286,11 @@ struct game {
 	/* allocation sizes, kept by game_reset so a new game reuses them */
 	int alloc_capacity; /* placed (+1), frontier, feat, tile_stamp */
 	int bag_cap, cells_cap;
+
+	/* the modules' score hooks, each once (modules_build): score_hooks
+	 * points here when modules bring any. Last, out of the hot fields'
+	 * way. */
+	struct score_hook score_hook_own[SCORE_HOOKS_MAX];
 };
 
 /* ---- API ---- */
