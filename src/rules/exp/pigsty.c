@@ -17,6 +17,9 @@ pigsty_score_hook(struct game *g, int root, bool complete, int value)
 	if (!(g->farm_kinds >> g->feat[root].kind & 1) || g->attr_sum[TA_PIGSTY] == 0 ||
 	    k->farm_city == 0)
 		return value;
-	/* the table's value is farm_city per city; the pigsty adds one each */
+	/* value is still the table's, farm_city per city: River II and GQ11
+	 * come before any module that changes a field's value per city
+	 * (Cathars' besieged cities) in exp/modules.c, so this hook runs
+	 * first; the pigsty adds one per city */
 	return value + value / k->farm_city;
 }
