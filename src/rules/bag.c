@@ -34,26 +34,40 @@ module_sets_on(const struct catalog *cat, const struct rules_options *opt)
 	return false;
 }
 
-/* The base start tile, or a module's that replaces it (RIVER-1). */
+/* A with-river tile (Games Quarterly's) comes only with a river set of
+ * its own (GQ-1); other tiles always. */
+static bool
+river_tile_in(const struct game *g, const struct tile_type *t)
+{
+	return !(t->flags & TILE_WITH_RIVER) || catalog_river_on(g->cat, &g->opt);
+}
+
+/* The base start tile, or a module's that replaces it (RIVER-1); a
+ * with-river start replaces the river's own (GQ-1: the road spring). */
 static int
 default_start(const struct game *g)
 {
 	const struct catalog *cat = g->cat;
 	bool others = module_sets_on(cat, &g->opt);
-	int base = -1;
+	int base = -1, mod = -1;
 
 	for (int i = 0; i < cat->ntypes; i++) {
 		const struct tile_type *t = &cat->types[i];
 		if (!(t->flags & TILE_START) || !module_set_enabled(&g->opt, t->set))
 			continue;
-		if (strcmp(t->set, "base") != 0)
-			return i;
+		if (strcmp(t->set, "base") != 0) {
+			if (!(t->flags & TILE_WITH_RIVER))
+				mod = mod < 0 ? i : mod;
+			else if (river_tile_in(g, t))
+				return i;
+			continue;
+		}
 		if (!others)
 			return i; /* no other set: the search ends here */
 		if (base < 0)
 			base = i;
 	}
-	return base;
+	return mod >= 0 ? mod : base;
 }
 
 /* Order of a shuffled game: river tiles, then the lake(s), then the rest
@@ -99,6 +113,21 @@ start_copies(const struct game *g, int type)
 	return (t->flags & TILE_START) && t->group == GROUP_DEFAULT;
 }
 
+/* GQ-1: with-river tiles stay in the box in a game without a river set
+ * of its own. Looked at only when river tiles were counted. */
+static void
+drop_with_river(const struct game *g, int *copies, int n[3], int *total)
+{
+	for (int i = 0; i < g->cat->ntypes; i++) {
+		const struct tile_type *t = &g->cat->types[i];
+		if (copies[i] > 0 && (t->flags & TILE_WITH_RIVER)) {
+			n[bag_rank(t)] -= copies[i];
+			*total -= copies[i];
+			copies[i] = 0;
+		}
+	}
+}
+
 /* Copies of each type in the draw pile, by rank (see bag_rank). */
 static int
 bag_count(const struct game *g, int *copies, int n[3])
@@ -121,6 +150,8 @@ bag_count(const struct game *g, int *copies, int n[3])
 			total += copies[i];
 		}
 	}
+	if (n[0] + n[1] && !catalog_river_on(g->cat, &g->opt))
+		drop_with_river(g, copies, n, &total);
 	return total;
 }
 

@@ -1024,14 +1024,29 @@ played(const char *set, const char *const *sets, int nsets)
 	return false;
 }
 
-/* A played set with river tiles of its own (River, River II). */
+/* A river tile of a river set's own (River, River II), not one that
+ * needs such a set (Games Quarterly's). */
+static bool
+own_river_tile(const struct tile_type *t)
+{
+	return t->group != GROUP_DEFAULT && !(t->flags & TILE_WITH_RIVER);
+}
+
+/* A played set with river tiles of its own. */
 static bool
 river_played(const struct catalog *cat, const char *const *sets, int nsets)
 {
 	for (int i = 0; i < cat->ntypes; i++)
-		if (cat->types[i].group != GROUP_DEFAULT &&
-		    !(cat->types[i].flags & TILE_WITH_RIVER) &&
-		    played(cat->types[i].set, sets, nsets))
+		if (own_river_tile(&cat->types[i]) && played(cat->types[i].set, sets, nsets))
+			return true;
+	return false;
+}
+
+bool
+catalog_river_on(const struct catalog *cat, const struct rules_options *opt)
+{
+	for (int i = 0; i < cat->ntypes; i++)
+		if (own_river_tile(&cat->types[i]) && module_set_enabled(opt, cat->types[i].set))
 			return true;
 	return false;
 }

@@ -59,6 +59,11 @@ struct rules_module {
 	int nsteps;
 	const struct rules_action *actions;
 	int nactions;
+	/* What it changes in features' values (score_hook.h): the game runs
+	 * each hook once, in module order, even when two modules bring it
+	 * (River II's and Games Quarterly's pigsty). */
+	const struct score_hook *score_hooks;
+	int nscore_hooks;
 	/* Bytes of module state in the game's arena (module_state), kept by
 	 * copies and clones; zeroed before setup. */
 	size_t (*state_size)(const struct game *g);

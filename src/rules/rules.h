@@ -15,6 +15,7 @@
 #include "figure_type.h"
 #include "module_id.h"
 #include "rules_error.h"
+#include "score_hook.h"
 #include "seg_kind.h"
 #include "tile.h"
 
@@ -287,6 +288,11 @@ struct game {
 	/* allocation sizes, kept by game_reset so a new game reuses them */
 	int alloc_capacity; /* placed (+1), frontier, feat, tile_stamp */
 	int bag_cap, cells_cap;
+
+	/* the modules' score hooks, each once (modules_build): score_hooks
+	 * points here when modules bring any. Last, out of the hot fields'
+	 * way. */
+	struct score_hook score_hook_own[SCORE_HOOKS_MAX];
 };
 
 /* ---- API ---- */

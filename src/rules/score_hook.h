@@ -17,4 +17,7 @@ struct score_hook {
 	uint32_t attrs; /* tile_attr bits it reads from g->attr_sum */
 };
 
+/* The most hooks the modules of one game bring (modules_build). */
+#define SCORE_HOOKS_MAX 8
+
 #endif

@@ -18,6 +18,7 @@
 #ifndef CARC_TILE_H
 #define CARC_TILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -203,6 +204,10 @@ int catalog_find(const struct catalog *cat, const char *id);
  * max1 tile. docs/tile-format.md. */
 int catalog_copies(const struct catalog *cat, int type, const char *const *sets,
 		   int nsets, int edition);
+struct rules_options;
+/* Whether these options play a set with river tiles of its own (the
+ * River, River II): with-river tiles come only then (GQ-1). */
+bool catalog_river_on(const struct catalog *cat, const struct rules_options *opt);
 
 /* Slot and side arithmetic under rotation (rot = quarter turns clockwise). */
 static inline int

@@ -45,7 +45,8 @@ static bool
 tile_usable(const struct catalog *cat, const struct rules_options *opt, int i)
 {
 	return module_set_enabled(opt, cat->types[i].set) &&
-	       cat->types[i].count[opt->edition - 1] > 0;
+	       cat->types[i].count[opt->edition - 1] > 0 &&
+	       (!(cat->types[i].flags & TILE_WITH_RIVER) || catalog_river_on(cat, opt));
 }
 
 /* The usable ids closest to a mistyped one, closest first. */
@@ -97,6 +98,11 @@ gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 		else
 			snprintf(why, n, "tile %s is in the tile set %s: it needs --with %s",
 				 id, cat->types[i].set, cat->types[i].set);
+		return -1;
+	}
+	if ((cat->types[i].flags & TILE_WITH_RIVER) && !catalog_river_on(cat, opt)) {
+		/* GQ-1: Games Quarterly's spring and river tile */
+		snprintf(why, n, "tile %s is played only with a river: add --with river", id);
 		return -1;
 	}
 	if (cat->types[i].count[opt->edition - 1] == 0) {

@@ -54,8 +54,6 @@ test_refusals(void)
 	ok(o.river && o.abbot, "module_set keeps opt.river and opt.abbot in step");
 	is_int(module_check(&o, 2, &err), 0, "river and abbot play");
 	for (int i = 0; i < MODULE_COUNT; i++) {
-		if (i == MOD_RIVER || i == MOD_ABBOT)
-			continue;
 		rules_options_default(&o);
 		module_set(&o, i, true);
 		memset(&err, 0, sizeof(err));

@@ -11,6 +11,7 @@
  * Environment:
  *   CARC_PROPERTY_GAMES=N   games to play (default 2000)
  *   CARC_PROPERTY_ONLY=N    play only game N and print its actions
+ *   CARC_PROPERTY_WITH=LIST modules (as --with) on in every combination
  *
  * Results are aggregated: one TAP test point per property and option
  * combination; a failure prints the first failing game, turn and action.
@@ -75,6 +76,7 @@ struct stats {
 };
 
 static struct tally tally[NCOMBO][NPROP];
+static uint32_t extra_with; /* CARC_PROPERTY_WITH */
 static struct stats stats[NCOMBO];
 
 /* The observable state a refused action must not change. */
@@ -117,21 +119,25 @@ combo_options(int combo, struct rules_options *opt)
 	opt->abbot = (combo >> 3) & 1;
 	if ((combo >> 4) & 1)
 		opt->with |= MODULE_BIT(MOD_KING_ROBBER);
+	opt->with |= extra_with;
 	module_sync(opt);
 }
 
 static const char *
 combo_name(int combo)
 {
-	static char names[NCOMBO][80];
+	static char names[NCOMBO][160];
 	struct rules_options o;
 
 	if (names[combo][0] == '\0') {
 		combo_options(combo, &o);
-		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s%s", o.edition,
+		char with[80];
+		module_names(extra_with, " +", with, sizeof(with));
+		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s%s%s%s", o.edition,
 			 o.farmers ? " +farmers" : "", o.river ? " +river" : "",
 			 o.abbot ? " +abbot" : "",
-			 module_on(&o, MOD_KING_ROBBER) ? " +king-robber" : "");
+			 module_on(&o, MOD_KING_ROBBER) ? " +king-robber" : "", *with ? " +" : "",
+			 with);
 	}
 	return names[combo];
 }
@@ -983,9 +989,13 @@ main(void)
 	struct run *r = calloc(1, sizeof(*r));
 	int games = env_int("CARC_PROPERTY_GAMES", DEFAULT_GAMES);
 	int only = env_int("CARC_PROPERTY_ONLY", -1), bad;
+	const char *with = getenv("CARC_PROPERTY_WITH");
+	char why[200];
 
 	if (r == NULL)
 		bail_out("out of memory");
+	if (with && *with && module_parse_list(with, &extra_with, why, sizeof(why)) < 0)
+		bail_out("CARC_PROPERTY_WITH: %s", why);
 	r->cat = catalog_load_builtin(&err);
 	if (r->cat == NULL)
 		bail_out("catalog_load_builtin: %s", err.text);

@@ -8,9 +8,15 @@ struct rules_module;
 extern const struct rules_module river_module;
 extern const struct rules_module abbot_module;
 extern const struct rules_module king_robber_module;
+extern const struct rules_module gq11_module;
 
 struct game;
 /* The river's open ends now (tests). */
 int river_open_ends(const struct game *g);
+
+/* The pigsty's score hook (pigsty.c), in River II's and Games
+ * Quarterly's tables with attrs 1 << TA_PIGSTY. */
+#include <stdbool.h>
+int pigsty_score_hook(struct game *g, int root, bool complete, int value);
 
 #endif

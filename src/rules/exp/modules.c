@@ -4,6 +4,7 @@
 
 const struct rules_module *const rules_builtin_modules[] = {
 	&river_module,
+	&gq11_module,
 	&abbot_module,
 	&king_robber_module,
 };
