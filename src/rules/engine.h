@@ -87,6 +87,11 @@ void feature_attrs_add(struct game *g, int seg);
 /* Sets the game's score hooks (a module's, at creation); the attributes
  * they read are summed from then on. */
 void score_hooks_set(struct game *g, const struct score_hook *hooks, int n);
+/* Adds one (a module's, modules_build); -1 when SCORE_HOOKS_MAX are set. */
+int score_hook_add(struct game *g, const struct score_hook *hook);
+/* The completed cities bordering the field at root, each once (FARM-9);
+ * sums the attributes hooks want into g->attr_sum on the way. */
+int score_field_cities(struct game *g, int root);
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
 void score_cloister_now(struct game *g, int seg);

@@ -59,6 +59,10 @@ struct rules_module {
 	int nsteps;
 	const struct rules_action *actions;
 	int nactions;
+	/* Its score hooks (score_hook.h): values of features, run in the
+	 * modules' order after the tables' values. */
+	const struct score_hook *score_hooks;
+	int nscore_hooks;
 	/* Bytes of module state in the game's arena (module_state), kept by
 	 * copies and clones; zeroed before setup. */
 	size_t (*state_size)(const struct game *g);

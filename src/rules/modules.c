@@ -79,6 +79,10 @@ add_module(struct game *g, const struct rules_module *m, size_t *off,
 				    m->name, k);
 		g->act[k] = &m->actions[i];
 	}
+	for (int i = 0; i < m->nscore_hooks; i++)
+		if (score_hook_add(g, &m->score_hooks[i]) < 0)
+			return rerr(err, RERR_OPTION, "", "module %s: too many score hooks",
+				    m->name);
 	for (int id = 0; id < HOOK_COUNT; id++)
 		if (hook_set(m, id))
 			g->hook[id][g->nhook[id]++] = m;

@@ -87,11 +87,20 @@ award(struct game *g, int root, int points, bool final, const char *rule,
 void
 score_hooks_set(struct game *g, const struct score_hook *hooks, int n)
 {
-	g->score_hooks = hooks;
-	g->nscore_hooks = n;
+	g->nscore_hooks = 0;
 	g->attr_want = 0;
 	for (int i = 0; i < n; i++)
-		g->attr_want |= hooks[i].attrs;
+		score_hook_add(g, &hooks[i]);
+}
+
+int
+score_hook_add(struct game *g, const struct score_hook *hook)
+{
+	if (g->nscore_hooks == SCORE_HOOKS_MAX)
+		return -1;
+	g->score_hooks[g->nscore_hooks++] = hook;
+	g->attr_want |= hook->attrs;
+	return 0;
 }
 
 /* A cloister's tiles: its own and those around it (BASE-SCORE-MON-3). */
@@ -121,7 +130,7 @@ feature_value(struct game *g, int root, bool complete)
 			    (k->cloister ? cloister_tiles(g, root) : feature_tile_count(g, root)) +
 		    k->per_shield[complete] * f->shields;
 	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i].value(g, root, complete, v);
+		v = g->score_hooks[i]->value(g, root, complete, v);
 	return v;
 }
 
@@ -203,8 +212,8 @@ mark_next(struct game *g)
  * Every city looked at is marked, complete or not: branch-free, as which
  * it is is random. The field's attributes modules ask for are summed on
  * the way (g->attr_sum). */
-static int
-field_cities(struct game *g, int root)
+int
+score_field_cities(struct game *g, int root)
 {
 	uint8_t mark = mark_next(g);
 	int n = 0, seg = root;
@@ -231,10 +240,10 @@ field_cities(struct game *g, int root)
 static int
 field_value(struct game *g, int root, const struct seg_kind_def *field)
 {
-	int v = field->farm_city * field_cities(g, root);
+	int v = field->farm_city * score_field_cities(g, root);
 
 	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i].value(g, root, false, v);
+		v = g->score_hooks[i]->value(g, root, false, v);
 	return v;
 }
 

@@ -15,6 +15,7 @@
  *   todo REASON           a known engine bug: every point is "# TODO"
  *                         (a passing one is an XPASS, which fails make check)
  *   rules KEY=VAL...      edition=1|2 farmers= river= abbot= on|off,
+ *                         any module name (river2=on) on|off,
  *                         river_uturn=curves|area (default: edition 1,
  *                         farmers on, the rest off, curves)
  *   players NAME...       the seats in turn order (default: red blue)
@@ -312,6 +313,7 @@ set_rule(struct test *t, char *kv)
 {
 	struct rules_options *o = &t->setup.opt;
 	char *v = strchr(kv, '=');
+	bool on;
 
 	if (v == NULL)
 		return parse_error(t, "rules: expected KEY=VALUE, not '%s'", kv);
@@ -324,6 +326,8 @@ set_rule(struct test *t, char *kv)
 		;
 	else if (strcmp(kv, "abbot") == 0 && on_off(v, &o->abbot))
 		;
+	else if (module_find(kv) >= 0 && on_off(v, &on)) /* river2=on, any module */
+		module_sync(o), module_set(o, module_find(kv), on);
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
 		o->river_uturn = RIVER_UTURN_CURVES;
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "area") == 0)

@@ -53,8 +53,10 @@ test_refusals(void)
 	module_set(&o, MOD_ABBOT, true);
 	ok(o.river && o.abbot, "module_set keeps opt.river and opt.abbot in step");
 	is_int(module_check(&o, 2, &err), 0, "river and abbot play");
+	module_set(&o, MOD_RIVER2, true);
+	is_int(module_check(&o, 2, &err), 0, "RIVER-7, UN-10: river2 plays, with river too");
 	for (int i = 0; i < MODULE_COUNT; i++) {
-		if (i == MOD_RIVER || i == MOD_ABBOT)
+		if (i == MOD_RIVER || i == MOD_ABBOT || i == MOD_RIVER2)
 			continue;
 		rules_options_default(&o);
 		module_set(&o, i, true);

@@ -4,6 +4,7 @@
 
 const struct rules_module *const rules_builtin_modules[] = {
 	&river_module,
+	&river2_module,
 	&abbot_module,
 };
 const int rules_builtin_nmodules =
