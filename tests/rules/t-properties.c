@@ -2,7 +2,7 @@
  * combination, with the engine's invariants checked after every action.
  *
  * Game number N (0, 1, 2, ...) fixes everything: the option combination
- * (N % 16), the players (2 + N / 16 % 4), the first player and the seed
+ * (N % 24), the players (2 + N / 24 % 4), the first player and the seed
  * (N as 8 little-endian bytes, then "carc-properties"). The players pick
  * uniformly among the listed actions with an ai_rng seeded from the game's
  * seed, exactly as ai_random_playout does, so a failing game replays with
@@ -28,7 +28,7 @@
 
 #define DEFAULT_GAMES 2000 /* about 3 s at -O2, 12 s with ASan + UBSan */
 
-#define NCOMBO 16
+#define NCOMBO 24 /* 16..23: River II, alone or (river bit) with River I */
 #define TEXT_MAX 32
 #define GRID 512          /* mark grid for coordinates -256..255 */
 #define SWEEP_EVERY 8     /* about one decision in 8 tries every candidate */
@@ -112,6 +112,7 @@ combo_options(int combo, struct rules_options *opt)
 	opt->farmers = (combo >> 1) & 1;
 	opt->river = (combo >> 2) & 1;
 	opt->abbot = (combo >> 3) & 1;
+	opt->with = combo >= 16 ? MODULE_BIT(MOD_RIVER2) : 0;
 }
 
 static const char *
@@ -122,9 +123,9 @@ combo_name(int combo)
 
 	if (names[combo][0] == '\0') {
 		combo_options(combo, &o);
-		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s", o.edition,
+		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s%s", o.edition,
 			 o.farmers ? " +farmers" : "", o.river ? " +river" : "",
-			 o.abbot ? " +abbot" : "");
+			 o.with ? " +river2" : "", o.abbot ? " +abbot" : "");
 	}
 	return names[combo];
 }
