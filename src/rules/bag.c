@@ -34,20 +34,6 @@ module_sets_on(const struct catalog *cat, const struct rules_options *opt)
 	return false;
 }
 
-/* The tile sets in play (base and the enabled modules'), for
- * catalog_copies. */
-static int
-played_sets(const struct rules_options *opt, const char **sets)
-{
-	int n = 0;
-
-	sets[n++] = "base";
-	for (int i = 0; i < MODULE_COUNT; i++)
-		if (module_info(i)->tileset && module_on(opt, i))
-			sets[n++] = module_info(i)->tileset;
-	return n;
-}
-
 /* Whether a start tile is in play: its set's, or brought by a set in
  * play (River II's spring, an "also" line) when modules are on. */
 static bool
@@ -57,7 +43,7 @@ start_in_play(const struct game *g, int type, bool others)
 
 	if (module_set_enabled(&g->opt, g->cat->types[type].set))
 		return true;
-	return others && catalog_copies(g->cat, type, sets, played_sets(&g->opt, sets),
+	return others && catalog_copies(g->cat, type, sets, module_played_sets(&g->opt, sets),
 					g->opt.edition) > 0;
 }
 
@@ -89,11 +75,9 @@ default_start(const struct game *g)
 enum { RANK_FORK, RANK_RIVER, RANK_VOLCANO, RANK_LAKE, RANK_REST, NRANK };
 
 static int
-bag_rank(const struct tile_type *t)
+river_rank(const struct tile_type *t)
 {
 	switch (t->group) {
-	case GROUP_RIVER:
-		return RANK_RIVER;
 	case GROUP_RIVER_FORK:
 		return RANK_FORK;
 	case GROUP_RIVER_LAKE:
@@ -101,8 +85,14 @@ bag_rank(const struct tile_type *t)
 	case GROUP_RIVER_SPRING:
 		return -1;
 	default:
-		return RANK_REST;
+		return RANK_RIVER;
 	}
+}
+
+static inline int
+bag_rank(const struct tile_type *t)
+{
+	return t->group == GROUP_DEFAULT ? RANK_REST : river_rank(t);
 }
 
 /* Room for n tiles in g->bag, reusing it when it is big enough. */
@@ -141,27 +131,43 @@ module_copies(const struct game *g, int i, const char *const *sets, int nsets)
 	return n > 0 ? n : 0;
 }
 
+/* Copies of each type in the draw pile when modules are on, by rank. */
+static int
+bag_count_sets(const struct game *g, int *copies, int n[NRANK])
+{
+	const char *sets[MODULE_COUNT + 1];
+	int total = 0, nsets = module_played_sets(&g->opt, sets);
+
+	for (int i = 0; i < g->cat->ntypes; i++) {
+		const struct tile_type *t = &g->cat->types[i];
+		copies[i] = bag_rank(t) >= 0 ? module_copies(g, i, sets, nsets) : 0;
+		if (copies[i] > 0) {
+			n[bag_rank(t)] += copies[i];
+			total += copies[i];
+		}
+	}
+	return total;
+}
+
 /* Copies of each type in the draw pile, by rank (see bag_rank). */
 static int
 bag_count(const struct game *g, int *copies, int n[NRANK])
 {
-	const char *set = NULL, *sets[MODULE_COUNT + 1];
+	const char *set = NULL;
 	bool enabled = false;
-	int total = 0, nsets = g->opt.with ? played_sets(&g->opt, sets) : 0;
+	int total = 0;
 
+	if (g->opt.with)
+		return bag_count_sets(g, copies, n);
 	for (int i = 0; i < g->cat->ntypes; i++) {
 		const struct tile_type *t = &g->cat->types[i];
-		if (nsets) {
-			copies[i] = bag_rank(t) >= 0 ? module_copies(g, i, sets, nsets) : 0;
-		} else {
-			if (t->set != set) { /* types of one set are contiguous */
-				set = t->set;
-				enabled = module_set_enabled(&g->opt, set);
-			}
-			copies[i] = enabled && bag_rank(t) >= 0
-					    ? t->count[g->opt.edition - 1] - start_copies(g, i)
-					    : 0;
+		if (t->set != set) { /* types of one set are contiguous */
+			set = t->set;
+			enabled = module_set_enabled(&g->opt, set);
 		}
+		copies[i] = enabled && bag_rank(t) >= 0
+				    ? t->count[g->opt.edition - 1] - start_copies(g, i)
+				    : 0;
 		if (copies[i] > 0) {
 			n[bag_rank(t)] += copies[i];
 			total += copies[i];
@@ -194,9 +200,13 @@ bag_shuffled(struct game *g)
 		for (int r = 0; r < NRANK; r++) /* where each rank's tiles go */
 			next[r] = rest, rest += n[r];
 		rest = next[RANK_REST];
-		for (int i = 0; i < ntypes; i++)
+		for (int i = 0; i < ntypes; i++) {
+			int16_t *at = copies[i] > 0 ? &g->bag[next[bag_rank(&g->cat->types[i])]] : NULL;
 			for (int c = 0; c < copies[i]; c++)
-				g->bag[next[bag_rank(&g->cat->types[i])]++] = (int16_t)i;
+				at[c] = (int16_t)i;
+			if (at)
+				next[bag_rank(&g->cat->types[i])] += copies[i];
+		}
 		randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
 		/* River pile first, then the main pile, each with its own values
 		 * (the fork, the volcano and the lakes keep their places). */

@@ -203,6 +203,28 @@ module_set_enabled(const struct rules_options *opt, const char *set)
 	return false;
 }
 
+int
+module_played_sets(const struct rules_options *opt, const char **sets)
+{
+	int n = 0;
+
+	sets[n++] = "base";
+	for (int i = 0; i < MODULE_COUNT; i++)
+		if (modules[i].tileset && module_on(opt, i))
+			sets[n++] = modules[i].tileset;
+	return n;
+}
+
+int
+module_tile_copies(const struct catalog *cat, const struct rules_options *opt, int type)
+{
+	const char *sets[MODULE_COUNT + 1];
+	struct rules_options o = *opt;
+
+	module_sync(&o);
+	return catalog_copies(cat, type, sets, module_played_sets(&o, sets), o.edition);
+}
+
 /* UN-03: five colours in the base box, six when a module brings a sixth;
  * one player for solo practice and puzzles. */
 void

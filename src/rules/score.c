@@ -212,8 +212,8 @@ mark_next(struct game *g)
  * Every city looked at is marked, complete or not: branch-free, as which
  * it is is random. The field's attributes modules ask for are summed on
  * the way (g->attr_sum). */
-int
-score_field_cities(struct game *g, int root)
+static int
+field_cities(struct game *g, int root)
 {
 	uint8_t mark = mark_next(g);
 	int n = 0, seg = root;
@@ -236,11 +236,17 @@ score_field_cities(struct game *g, int root)
 	return n;
 }
 
+int
+score_field_cities(struct game *g, int root)
+{
+	return field_cities(g, root);
+}
+
 /* FARM-8: points per completed city, then the game's hooks. */
 static int
 field_value(struct game *g, int root, const struct seg_kind_def *field)
 {
-	int v = field->farm_city * score_field_cities(g, root);
+	int v = field->farm_city * field_cities(g, root);
 
 	for (int i = 0; i < g->nscore_hooks; i++)
 		v = g->score_hooks[i]->value(g, root, false, v);
