@@ -42,6 +42,24 @@ test_expect_success 'RIVER2-5, RIVER2-8: the volcano, no figure on it, then the 
 	grep "^Turn 3: alice (A) to place BA/L" out
 '
 
+test_expect_success 'RIVER2-5: the volcano and the lake by signed turns made from views' '
+	cp "$top_srcdir"/tests/turn/data/keys/alice.* . && chmod 600 alice.key &&
+	"$CARCPBEM" new --seed vol --with river2 --dir game --id solo --key alice.pub \
+		alice >/dev/null &&
+	n=0 &&
+	while test $n -lt 26; do
+		"$CARCPBEM" view game -o v.json &&
+		a=$("$CARCPBEM" legal v.json | sed "/^#/d" | head -n 1) &&
+		"$CARCPBEM" move --partial v.json "$a" --key alice.key -o t >/dev/null &&
+		"$CARCPBEM" apply game t >/dev/null || return 1
+		n=$((n + 1))
+	done &&
+	"$CARCPBEM" show --json game | python3 -c "import json, sys
+ids = [t[\"id\"] for t in json.load(sys.stdin)[\"tiles\"]]
+v = ids.index(\"RI.2/I.v\")
+assert ids[1] == \"RI.2/III\" and ids[v + 1] == \"RI.2/IFC\", ids"
+'
+
 test_expect_success 'RIVER-7: River I and II together; River I lake leaves the game' '
 	"$CARCPBEM" new --seed r12 --with river,river2 -o b.json alice bob >out &&
 	grep "^Turn 1: alice (A) to place RI.2/III (river N-E-W); 91 tiles left in the bag.$" out &&

@@ -160,5 +160,10 @@ bag_index(uint32_t bound, const uint32_t *stream, int *k, int nstream)
 int bag_put_back(struct game *g, int type);   /* its new index, or -1 */
 int bag_set_aside(struct game *g, int type);  /* -1: no copy left to draw */
 int bag_take_aside(struct game *g, int type); /* -1: none set aside */
+/* The first tile left with tile attribute attr becomes the next drawn,
+ * the others keeping their order; -1 if none is left. For a draw the
+ * rules fix (River II's lake after the volcano): no chance, and a view,
+ * whose tiles left are in catalogue order, draws the same tile. */
+int bag_to_front(struct game *g, int attr);
 
 #endif

@@ -39,12 +39,10 @@ river2_after_place(struct game *g, int placed)
 
 	if (!(game_type(g, pt->type)->attrs & TA_BIT(TA_VOLCANO)) || !pop_step(g, STEP_PLACE_FIGURE))
 		return;
-	if (g->bag_next >= g->bag_len ||
-	    !(game_type(g, g->bag[g->bag_next])->attrs & TA_BIT(TA_LAKE)) ||
-	    !pop_step(g, STEP_SCORE)) {
-		/* no lake left to place (a set-up bag): the volcano's turn ends */
-		return;
-	}
+	/* The lake is next in a shuffled pile; a player's view holds the
+	 * tiles left in catalogue order, so it is fetched, not assumed. */
+	if (bag_to_front(g, TA_LAKE) < 0 || !pop_step(g, STEP_SCORE))
+		return; /* no lake left (a set-up bag): the volcano's turn ends */
 	/* pushed last first: score the volcano, draw the lake, place it,
 	 * a figure on it, score */
 	turn_push(g, STEP_SCORE, owner, 0);
