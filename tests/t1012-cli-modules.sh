@@ -27,8 +27,8 @@ assert r[\"river\"] is True and r[\"abbot\"] is True, r"
 '
 
 test_expect_success 'modules not built yet are refused with their section' '
-	refused new "carcpbem new: River II (river2) is not yet playable: its rules are not built yet (RIVER2)" \
-		--with river,river2 -o g.json a b &&
+	refused new "carcpbem new: The Count of Carcassonne (count) is not yet playable: its rules are not built yet (COUNT)" \
+		--with river,count -o g.json a b &&
 	refused new "carcpbem new: Cathars (cathars) is not yet playable: its rules are not built yet (CATHARS)" \
 		--with cathars -o g.json a b &&
 	refused new "carcpbem new: The Count of Carcassonne (count) is not yet playable: its rules are not built yet (COUNT)" \

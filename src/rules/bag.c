@@ -34,6 +34,19 @@ module_sets_on(const struct catalog *cat, const struct rules_options *opt)
 	return false;
 }
 
+/* Whether a start tile is in play: its set's, or brought by a set in
+ * play (River II's spring, an "also" line) when modules are on. */
+static bool
+start_in_play(const struct game *g, int type, bool others)
+{
+	const char *sets[MODULE_COUNT + 1];
+
+	if (module_set_enabled(&g->opt, g->cat->types[type].set))
+		return true;
+	return others && catalog_copies(g->cat, type, sets, module_played_sets(&g->opt, sets),
+					g->opt.edition) > 0;
+}
+
 /* A with-river tile (Games Quarterly's) comes only with a river set of
  * its own (GQ-1); other tiles always. */
 static bool
@@ -42,8 +55,9 @@ river_tile_in(const struct game *g, const struct tile_type *t)
 	return !(t->flags & TILE_WITH_RIVER) || catalog_river_on(g->cat, &g->opt);
 }
 
-/* The base start tile, or a module's that replaces it (RIVER-1); a
- * with-river start replaces the river's own (GQ-1: the road spring). */
+/* The base start tile, or a module's that replaces it (RIVER-1,
+ * RIVER2-2); a with-river start replaces the river's own (GQ-1: the road
+ * spring). */
 static int
 default_start(const struct game *g)
 {
@@ -53,7 +67,7 @@ default_start(const struct game *g)
 
 	for (int i = 0; i < cat->ntypes; i++) {
 		const struct tile_type *t = &cat->types[i];
-		if (!(t->flags & TILE_START) || !module_set_enabled(&g->opt, t->set))
+		if (!(t->flags & TILE_START) || !start_in_play(g, i, others))
 			continue;
 		if (strcmp(t->set, "base") != 0) {
 			if (!(t->flags & TILE_WITH_RIVER))
@@ -70,22 +84,30 @@ default_start(const struct game *g)
 	return mod >= 0 ? mod : base;
 }
 
-/* Order of a shuffled game: river tiles, then the lake(s), then the rest
- * (RIVER-2); springs other than the start are left out (one spring). */
+/* Order of a shuffled game (RIVER-2, RIVER2-2..5): the fork, the river
+ * tiles (shuffled), the volcano, the lake(s), then the rest (shuffled);
+ * springs other than the start are left out (one spring). */
+enum { RANK_FORK, RANK_RIVER, RANK_VOLCANO, RANK_LAKE, RANK_REST, NRANK };
+
 static int
-bag_rank(const struct tile_type *t)
+river_rank(const struct tile_type *t)
 {
 	switch (t->group) {
-	case GROUP_RIVER:
 	case GROUP_RIVER_FORK:
-		return 0;
+		return RANK_FORK;
 	case GROUP_RIVER_LAKE:
-		return 1;
+		return t->attrs & TA_BIT(TA_VOLCANO) ? RANK_VOLCANO : RANK_LAKE;
 	case GROUP_RIVER_SPRING:
 		return -1;
 	default:
-		return 2;
+		return RANK_RIVER;
 	}
+}
+
+static inline int
+bag_rank(const struct tile_type *t)
+{
+	return t->group == GROUP_DEFAULT ? RANK_REST : river_rank(t);
 }
 
 /* Room for n tiles in g->bag, reusing it when it is big enough. */
@@ -113,29 +135,47 @@ start_copies(const struct game *g, int type)
 	return (t->flags & TILE_START) && t->group == GROUP_DEFAULT;
 }
 
-/* GQ-1: with-river tiles stay in the box in a game without a river set
- * of its own. Looked at only when river tiles were counted. */
-static void
-drop_with_river(const struct game *g, int *copies, int n[3], int *total)
+/* Copies of type i in the pile when modules are on: what the sets in
+ * play bring and remove (catalog_copies: River II's spring and its
+ * removal of River I's lake, RIVER-7). */
+static int
+module_copies(const struct game *g, int i, const char *const *sets, int nsets)
 {
+	int n = catalog_copies(g->cat, i, sets, nsets, g->opt.edition) - start_copies(g, i);
+
+	return n > 0 ? n : 0;
+}
+
+/* Copies of each type in the draw pile when modules are on, by rank. */
+static int
+bag_count_sets(const struct game *g, int *copies, int n[NRANK])
+{
+	const char *sets[MODULE_COUNT + 1];
+	int total = 0, nsets = module_played_sets(&g->opt, sets);
+
 	for (int i = 0; i < g->cat->ntypes; i++) {
 		const struct tile_type *t = &g->cat->types[i];
-		if (copies[i] > 0 && (t->flags & TILE_WITH_RIVER)) {
-			n[bag_rank(t)] -= copies[i];
-			*total -= copies[i];
-			copies[i] = 0;
+		copies[i] = bag_rank(t) >= 0 && river_tile_in(g, t)
+				    ? module_copies(g, i, sets, nsets)
+				    : 0;
+		if (copies[i] > 0) {
+			n[bag_rank(t)] += copies[i];
+			total += copies[i];
 		}
 	}
+	return total;
 }
 
 /* Copies of each type in the draw pile, by rank (see bag_rank). */
 static int
-bag_count(const struct game *g, int *copies, int n[3])
+bag_count(const struct game *g, int *copies, int n[NRANK])
 {
 	const char *set = NULL;
 	bool enabled = false;
 	int total = 0;
 
+	if (g->opt.with)
+		return bag_count_sets(g, copies, n);
 	for (int i = 0; i < g->cat->ntypes; i++) {
 		const struct tile_type *t = &g->cat->types[i];
 		if (t->set != set) { /* types of one set are contiguous */
@@ -150,8 +190,6 @@ bag_count(const struct game *g, int *copies, int n[3])
 			total += copies[i];
 		}
 	}
-	if (n[0] + n[1] && !catalog_river_on(g->cat, &g->opt))
-		drop_with_river(g, copies, n, &total);
 	return total;
 }
 
@@ -163,7 +201,7 @@ bag_count(const struct game *g, int *copies, int n[3])
 static int
 bag_shuffled(struct game *g)
 {
-	int n[3] = {0, 0, 0}, total, nstream, ntypes = g->cat->ntypes, rc = -1;
+	int n[NRANK] = {0}, total, nstream, ntypes = g->cat->ntypes, rc = -1;
 	int local_copies[LOCAL_TYPES];
 	uint32_t local_stream[LOCAL_STREAM], *stream = local_stream;
 	int *copies = ntypes <= LOCAL_TYPES ? local_copies : malloc(sizeof(*copies) * ntypes);
@@ -175,15 +213,23 @@ bag_shuffled(struct game *g)
 	if (nstream > LOCAL_STREAM)
 		stream = malloc(sizeof(*stream) * (size_t)nstream);
 	if (stream && bag_reserve(g, total ? total : 1) == 0) {
-		int next[3] = {0, n[0], n[0] + n[1]}; /* where each rank's tiles go */
-		for (int i = 0; i < ntypes; i++)
+		int next[NRANK], rest = 0, nriver = n[RANK_RIVER];
+		for (int r = 0; r < NRANK; r++) /* where each rank's tiles go */
+			next[r] = rest, rest += n[r];
+		rest = next[RANK_REST];
+		for (int i = 0; i < ntypes; i++) {
+			int16_t *at = copies[i] > 0 ? &g->bag[next[bag_rank(&g->cat->types[i])]] : NULL;
 			for (int c = 0; c < copies[i]; c++)
-				g->bag[next[bag_rank(&g->cat->types[i])]++] = (int16_t)i;
+				at[c] = (int16_t)i;
+			if (at)
+				next[bag_rank(&g->cat->types[i])] += copies[i];
+		}
 		randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
-		/* River pile first, then the main pile, each with its own values. */
-		shuffle(g->bag, n[0], stream, n[0] + SPARE_DRAWS / 2);
-		shuffle(g->bag + n[0] + n[1], n[2], stream + n[0] + SPARE_DRAWS / 2,
-			nstream - n[0] - SPARE_DRAWS / 2);
+		/* River pile first, then the main pile, each with its own values
+		 * (the fork, the volcano and the lakes keep their places). */
+		shuffle(g->bag + n[RANK_FORK], nriver, stream, nriver + SPARE_DRAWS / 2);
+		shuffle(g->bag + rest, n[RANK_REST], stream + nriver + SPARE_DRAWS / 2,
+			nstream - nriver - SPARE_DRAWS / 2);
 		g->bag_len = total;
 		rc = 0;
 	}

@@ -99,3 +99,17 @@ bag_take_aside(struct game *g, int type)
 		}
 	return -1;
 }
+
+int
+bag_to_front(struct game *g, int attr)
+{
+	for (int i = g->bag_next; i < g->bag_len; i++)
+		if (g->cat->types[g->bag[i]].attrs & TA_BIT(attr)) {
+			int16_t type = g->bag[i];
+			memmove(&g->bag[g->bag_next + 1], &g->bag[g->bag_next],
+				sizeof(*g->bag) * (size_t)(i - g->bag_next));
+			g->bag[g->bag_next] = type;
+			return 0;
+		}
+	return -1;
+}

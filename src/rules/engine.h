@@ -87,6 +87,11 @@ void feature_attrs_add(struct game *g, int seg);
 /* Sets the game's score hooks (a module's, at creation); the attributes
  * they read are summed from then on. */
 void score_hooks_set(struct game *g, const struct score_hook *hooks, int n);
+/* Adds one (a module's, modules_build); -1 when SCORE_HOOKS_MAX are set. */
+int score_hook_add(struct game *g, const struct score_hook *hook);
+/* The completed cities bordering the field at root, each once (FARM-9);
+ * sums the attributes hooks want into g->attr_sum on the way. */
+int score_field_cities(struct game *g, int root);
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
 void score_cloister_now(struct game *g, int seg);
@@ -155,5 +160,10 @@ bag_index(uint32_t bound, const uint32_t *stream, int *k, int nstream)
 int bag_put_back(struct game *g, int type);   /* its new index, or -1 */
 int bag_set_aside(struct game *g, int type);  /* -1: no copy left to draw */
 int bag_take_aside(struct game *g, int type); /* -1: none set aside */
+/* The first tile left with tile attribute attr becomes the next drawn,
+ * the others keeping their order; -1 if none is left. For a draw the
+ * rules fix (River II's lake after the volcano): no chance, and a view,
+ * whose tiles left are in catalogue order, draws the same tile. */
+int bag_to_front(struct game *g, int attr);
 
 #endif

@@ -200,8 +200,6 @@ game_clone(const struct game *g)
 	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
 	c->ext = dup_array(g->ext, g->ext_size);
 	c->ext_cap = g->ext_size;
-	if (g->score_hooks == g->score_hook_own) /* not the original's copy */
-		c->score_hooks = c->score_hook_own;
 	if (!c->ext || !c->bag || !c->cells || !c->placed || !c->front_place ||
 	    !c->front_need || !c->front_cell || !c->feat || !c->tile_stamp || !c->events) {
 		game_free(c);

@@ -10,7 +10,7 @@
 /* name, title, RULES.md section, tile set, playable, players min/max/cap */
 static const struct module_info modules[MODULE_COUNT] = {
 	[MOD_RIVER] = {"river", "The River", "RIVER", "river", true, 0, 0, 0},
-	[MOD_RIVER2] = {"river2", "River II", "RIVER2", "river2", false, 0, 0, 0},
+	[MOD_RIVER2] = {"river2", "River II", "RIVER2", "river2", true, 0, 0, 0},
 	[MOD_GQ11] = {"gq11", "Games Quarterly 11", "GQ", "gq11", true, 0, 0, 0},
 	[MOD_CATHARS] = {"cathars", "Cathars", "CATHARS", "cathars", false, 0, 0, 0},
 	[MOD_KING_ROBBER] = {"king-robber", "King & Robber Baron", "KING", "king-robber",
@@ -201,6 +201,28 @@ module_set_enabled(const struct rules_options *opt, const char *set)
 		if (modules[i].tileset && strcmp(modules[i].tileset, set) == 0)
 			return module_on(opt, i);
 	return false;
+}
+
+int
+module_played_sets(const struct rules_options *opt, const char **sets)
+{
+	int n = 0;
+
+	sets[n++] = "base";
+	for (int i = 0; i < MODULE_COUNT; i++)
+		if (modules[i].tileset && module_on(opt, i))
+			sets[n++] = modules[i].tileset;
+	return n;
+}
+
+int
+module_tile_copies(const struct catalog *cat, const struct rules_options *opt, int type)
+{
+	const char *sets[MODULE_COUNT + 1];
+	struct rules_options o = *opt;
+
+	module_sync(&o);
+	return catalog_copies(cat, type, sets, module_played_sets(&o, sets), o.edition);
 }
 
 /* UN-03: five colours in the base box, six when a module brings a sixth;

@@ -51,6 +51,13 @@ int module_find(const char *name);
 int module_parse_list(const char *list, uint32_t *with, char *why, size_t n);
 /* "river, abbot" (names of with's modules, in id order); "" for none. */
 void module_names(uint32_t with, const char *sep, char *buf, size_t n);
+/* The tile sets in play ("base" and the enabled modules'), for
+ * catalog_copies; sets holds MODULE_COUNT + 1. */
+int module_played_sets(const struct rules_options *opt, const char **sets);
+/* Copies of a tile type in a game with these options (catalog_copies:
+ * its set's, what sets in play bring or remove). */
+struct catalog;
+int module_tile_copies(const struct catalog *cat, const struct rules_options *opt, int type);
 /* Whether a tile set of the catalogue is in play with these options. */
 bool module_set_enabled(const struct rules_options *opt, const char *set);
 /* Refuses what cannot be played: a module not yet playable, a forbidden

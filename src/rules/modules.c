@@ -57,29 +57,6 @@ plan_insert(struct game *g, int step, struct rules_error *err)
 	return 0;
 }
 
-/* Adds a module's score hooks, each value function once: two modules may
- * bring one rule (the pigsty of River II and of Games Quarterly, CF-08). */
-static int
-score_hooks_add(struct game *g, const struct rules_module *m, struct rules_error *err)
-{
-	int n = g->nscore_hooks;
-
-	for (int k = 0; k < m->nscore_hooks; k++) {
-		const struct score_hook *h = &m->score_hooks[k];
-		int j = 0;
-		while (j < n && g->score_hook_own[j].value != h->value)
-			j++;
-		if (j < n)
-			continue;
-		if (n == SCORE_HOOKS_MAX)
-			return rerr(err, RERR_OPTION, "", "module %s: too many score hooks",
-				    m->name);
-		g->score_hook_own[n++] = *h;
-	}
-	score_hooks_set(g, g->score_hook_own, n);
-	return 0;
-}
-
 static int
 add_module(struct game *g, const struct rules_module *m, size_t *off,
 	   struct rules_error *err)
@@ -102,11 +79,13 @@ add_module(struct game *g, const struct rules_module *m, size_t *off,
 				    m->name, k);
 		g->act[k] = &m->actions[i];
 	}
+	for (int i = 0; i < m->nscore_hooks; i++)
+		if (score_hook_add(g, &m->score_hooks[i]) < 0)
+			return rerr(err, RERR_OPTION, "", "module %s: too many score hooks",
+				    m->name);
 	for (int id = 0; id < HOOK_COUNT; id++)
 		if (hook_set(m, id))
 			g->hook[id][g->nhook[id]++] = m;
-	if (m->nscore_hooks && score_hooks_add(g, m, err) < 0)
-		return -1;
 	g->mod_off[n] = (uint32_t)*off;
 	*off += m->state_size ? (m->state_size(g) + 7) / 8 * 8 : 0;
 	g->nmods++;

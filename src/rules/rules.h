@@ -195,6 +195,7 @@ struct frame {
 #define MODULES_MAX 16
 #define STEPS_MAX 32
 #define HOOK_MAX 10 /* enum hook_id in module.h */
+#define SCORE_HOOKS_MAX 8
 
 struct game {
 	const struct catalog *cat;
@@ -223,7 +224,8 @@ struct game {
 	uint16_t score_kinds, farm_kinds;
 	uint32_t attr_want;   /* tile_attr bits a module sums over features */
 	uint16_t attr_sum[32]; /* scratch: their counts in the last walk */
-	const struct score_hook *score_hooks; /* run on every feature value */
+	/* run on every feature value: the enabled modules' (module.h) */
+	const struct score_hook *score_hooks[SCORE_HOOKS_MAX];
 	int nscore_hooks;
 
 	/* draw pile: drawn, then left to draw, then set aside (bag_ops.c) */
@@ -288,11 +290,6 @@ struct game {
 	/* allocation sizes, kept by game_reset so a new game reuses them */
 	int alloc_capacity; /* placed (+1), frontier, feat, tile_stamp */
 	int bag_cap, cells_cap;
-
-	/* the modules' score hooks, each once (modules_build): score_hooks
-	 * points here when modules bring any. Last, out of the hot fields'
-	 * way. */
-	struct score_hook score_hook_own[SCORE_HOOKS_MAX];
 };
 
 /* ---- API ---- */

@@ -87,11 +87,25 @@ award(struct game *g, int root, int points, bool final, const char *rule,
 void
 score_hooks_set(struct game *g, const struct score_hook *hooks, int n)
 {
-	g->score_hooks = hooks;
-	g->nscore_hooks = n;
+	g->nscore_hooks = 0;
 	g->attr_want = 0;
 	for (int i = 0; i < n; i++)
-		g->attr_want |= hooks[i].attrs;
+		score_hook_add(g, &hooks[i]);
+}
+
+/* Each value function once: two modules may bring one rule (the pigsty
+ * of River II and of Games Quarterly, CF-08). */
+int
+score_hook_add(struct game *g, const struct score_hook *hook)
+{
+	for (int i = 0; i < g->nscore_hooks; i++)
+		if (g->score_hooks[i]->value == hook->value)
+			return 0;
+	if (g->nscore_hooks == SCORE_HOOKS_MAX)
+		return -1;
+	g->score_hooks[g->nscore_hooks++] = hook;
+	g->attr_want |= hook->attrs;
+	return 0;
 }
 
 /* A cloister's tiles: its own and those around it (BASE-SCORE-MON-3). */
@@ -121,7 +135,7 @@ feature_value(struct game *g, int root, bool complete)
 			    (k->cloister ? cloister_tiles(g, root) : feature_tile_count(g, root)) +
 		    k->per_shield[complete] * f->shields;
 	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i].value(g, root, complete, v);
+		v = g->score_hooks[i]->value(g, root, complete, v);
 	return v;
 }
 
@@ -239,6 +253,12 @@ field_cities(struct game *g, int root)
 	return n;
 }
 
+int
+score_field_cities(struct game *g, int root)
+{
+	return field_cities(g, root);
+}
+
 /* FARM-8: points per completed city, then the game's hooks. */
 static int
 field_value(struct game *g, int root, const struct seg_kind_def *field)
@@ -246,7 +266,7 @@ field_value(struct game *g, int root, const struct seg_kind_def *field)
 	int v = field->farm_city * field_cities(g, root);
 
 	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i].value(g, root, false, v);
+		v = g->score_hooks[i]->value(g, root, false, v);
 	return v;
 }
 

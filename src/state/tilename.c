@@ -44,8 +44,7 @@ edit_distance(const char *a, const char *b)
 static bool
 tile_usable(const struct catalog *cat, const struct rules_options *opt, int i)
 {
-	return module_set_enabled(opt, cat->types[i].set) &&
-	       cat->types[i].count[opt->edition - 1] > 0 &&
+	return module_tile_copies(cat, opt, i) > 0 &&
 	       (!(cat->types[i].flags & TILE_WITH_RIVER) || catalog_river_on(cat, opt));
 }
 
@@ -91,6 +90,8 @@ gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 		snprintf(why, n, "unknown tile id '%s' (%s)", id, near);
 		return -1;
 	}
+	if (tile_usable(cat, opt, i))
+		return i;
 	if (!module_set_enabled(opt, cat->types[i].set)) {
 		if (strcmp(cat->types[i].set, "river") == 0)
 			snprintf(why, n, "tile %s is a river tile: it needs the river expansion",
@@ -100,16 +101,15 @@ gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 				 id, cat->types[i].set, cat->types[i].set);
 		return -1;
 	}
-	if ((cat->types[i].flags & TILE_WITH_RIVER) && !catalog_river_on(cat, opt)) {
+	if ((cat->types[i].flags & TILE_WITH_RIVER) && !catalog_river_on(cat, opt))
 		/* GQ-1: Games Quarterly's spring and river tile */
 		snprintf(why, n, "tile %s is played only with a river: add --with river", id);
-		return -1;
-	}
-	if (cat->types[i].count[opt->edition - 1] == 0) {
+	else if (cat->types[i].count[opt->edition - 1] == 0)
 		snprintf(why, n, "tile %s is not in the %s edition's tile set", id,
 			 opt->edition == 1 ? "1st" : "2nd");
-		return -1;
-	}
-	return i;
+	else /* River II removes River I's lake (RIVER-7) */
+		snprintf(why, n, "tile %s leaves the game when these tile sets are played together",
+			 id);
+	return -1;
 }
 

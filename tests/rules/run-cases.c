@@ -16,8 +16,9 @@
  *                         (a passing one is an XPASS, which fails make check)
  *   rules KEY=VAL...      edition=1|2 farmers= river= abbot= on|off,
  *                         river_uturn=curves|area, with=NAME,... (rule
- *                         modules by name: with=king-robber) (default:
- *                         edition 1, farmers on, the rest off, curves)
+ *                         modules by name: with=king-robber), any module
+ *                         name on|off (river2=on) (default: edition 1,
+ *                         farmers on, the rest off, curves)
  *   players NAME...       the seats in turn order (default: red blue)
  *   first NAME            seat that moves first (default: the first)
  *   start TILE            start tile at 0,0 (default: the rule set's)
@@ -318,6 +319,7 @@ set_rule(struct test *t, char *kv)
 {
 	struct rules_options *o = &t->setup.opt;
 	char *v = strchr(kv, '='), why[200];
+	bool on;
 
 	if (v == NULL)
 		return parse_error(t, "rules: expected KEY=VALUE, not '%s'", kv);
@@ -335,7 +337,9 @@ set_rule(struct test *t, char *kv)
 		if (module_parse_list(v, &o->with, why, sizeof(why)) < 0)
 			return parse_error(t, "rules: with=%s: %s", v, why);
 		module_sync(o);
-	} else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
+	} else if (module_find(kv) >= 0 && on_off(v, &on)) /* river2=on, any module */
+		module_sync(o), module_set(o, module_find(kv), on);
+	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
 		o->river_uturn = RIVER_UTURN_CURVES;
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "area") == 0)
 		o->river_uturn = RIVER_UTURN_AREA;

@@ -53,6 +53,8 @@ test_refusals(void)
 	module_set(&o, MOD_ABBOT, true);
 	ok(o.river && o.abbot, "module_set keeps opt.river and opt.abbot in step");
 	is_int(module_check(&o, 2, &err), 0, "river and abbot play");
+	module_set(&o, MOD_RIVER2, true);
+	is_int(module_check(&o, 2, &err), 0, "RIVER-7, UN-10: river2 plays, with river too");
 	for (int i = 0; i < MODULE_COUNT; i++) {
 		rules_options_default(&o);
 		module_set(&o, i, true);
@@ -67,6 +69,17 @@ test_refusals(void)
 		       module_info(i)->rules);
 		ok(strstr(err.text, "not yet playable") != NULL, "%s", err.text);
 	}
+	/* River II's pairs (RULES.md 4, 17) wait for the other module. */
+	is_int(module_combo_check(MODULE_BIT(MOD_RIVER2) | MODULE_BIT(MOD_PRINCESS_DRAGON), &err),
+	       -1, "XEXP-10: river2 with princess-dragon (the volcano's dragon)");
+	is_str(err.rule, "XEXP-10", "names XEXP-10");
+	is_int(module_combo_check(MODULE_BIT(MOD_RIVER2) | MODULE_BIT(MOD_TRADERS_BUILDERS),
+				  &err),
+	       -1, "XEXP-15: river2 with traders-builders (pigsty and pig herd)");
+	is_str(err.rule, "XEXP-15", "names XEXP-15");
+	is_int(module_combo_check(MODULE_BIT(MOD_RIVER2) | MODULE_BIT(MOD_COUNT), &err), -1,
+	       "XEXP-12, RIVER2-10: river2 with count");
+	is_str(err.rule, "XEXP-12", "names XEXP-12");
 	/* The combination table, reached before the modules play. */
 	is_int(module_combo_check(MODULE_BIT(MOD_COUNT) | MODULE_BIT(MOD_RIVER), &err), -1,
 	       "XEXP-12: count with river");

@@ -2,7 +2,8 @@
  * combination, with the engine's invariants checked after every action.
  *
  * Game number N (0, 1, 2, ...) fixes everything: the option combination
- * (N % 32), the players (2 + N / 32 % 4), the first player and the seed
+ * (N % 64: bit 0 edition, 1 farmers, 2 river, 3 abbot, 4 king-robber,
+ * 5 river2), the players (2 + N / 64 % 4), the first player and the seed
  * (N as 8 little-endian bytes, then "carc-properties"). The players pick
  * uniformly among the listed actions with an ai_rng seeded from the game's
  * seed, exactly as ai_random_playout does, so a failing game replays with
@@ -29,7 +30,7 @@
 
 #define DEFAULT_GAMES 2000 /* about 3 s at -O2, 12 s with ASan + UBSan */
 
-#define NCOMBO 32
+#define NCOMBO 64 /* bit 4: king-robber, bit 5: River II (alone or with River I) */
 #define TEXT_MAX 32
 #define GRID 512          /* mark grid for coordinates -256..255 */
 #define SWEEP_EVERY 8     /* about one decision in 8 tries every candidate */
@@ -119,6 +120,8 @@ combo_options(int combo, struct rules_options *opt)
 	opt->abbot = (combo >> 3) & 1;
 	if ((combo >> 4) & 1)
 		opt->with |= MODULE_BIT(MOD_KING_ROBBER);
+	if ((combo >> 5) & 1)
+		opt->with |= MODULE_BIT(MOD_RIVER2);
 	opt->with |= extra_with;
 	module_sync(opt);
 }
@@ -133,9 +136,9 @@ combo_name(int combo)
 		combo_options(combo, &o);
 		char with[80];
 		module_names(extra_with, " +", with, sizeof(with));
-		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s%s%s%s", o.edition,
+		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s%s%s%s%s", o.edition,
 			 o.farmers ? " +farmers" : "", o.river ? " +river" : "",
-			 o.abbot ? " +abbot" : "",
+			 module_on(&o, MOD_RIVER2) ? " +river2" : "", o.abbot ? " +abbot" : "",
 			 module_on(&o, MOD_KING_ROBBER) ? " +king-robber" : "", *with ? " +" : "",
 			 with);
 	}

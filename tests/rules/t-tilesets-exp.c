@@ -86,7 +86,10 @@ test_river2(const struct catalog *cat)
 	is_int(e2.tiles, 12, "RIVER2-1: River II has 12 tiles (2nd edition)");
 	is_int(e1.attr[TA_SPRING], 1, "RIVER2-1: one spring (River I's, brought again)");
 	is_int(e1.attr[TA_FORK], 1, "RIVER2-1: one fork");
-	is_int(e1.attr[TA_LAKE], 1, "RIVER2-1: one lake");
+	is_int(e1.attr[TA_LAKE], 2,
+	       "RIVER2-1, RIVER2-5: two lake ends, the volcano's and the Lake (RI.2/IFC)");
+	ok(get(cat, "RI.2/IFC") && get(cat, "RI.2/IFC")->group == GROUP_RIVER_LAKE,
+	   "RIVER2-2: the Lake by the city is set aside, drawn after the volcano");
 	is_int(e1.attr[TA_VOLCANO], 1, "RIVER2-8: the volcano");
 	is_int(e1.attr[TA_PIGSTY], 1, "RIVER2-7: one pigsty");
 	is_int(e1.attr[TA_INN], 1, "RIVER2-9: one inn on the lake");

@@ -6,6 +6,7 @@
 struct rules_module;
 
 extern const struct rules_module river_module;
+extern const struct rules_module river2_module;
 extern const struct rules_module abbot_module;
 extern const struct rules_module king_robber_module;
 extern const struct rules_module gq11_module;

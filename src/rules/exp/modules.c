@@ -5,6 +5,7 @@
 const struct rules_module *const rules_builtin_modules[] = {
 	&river_module,
 	&gq11_module,
+	&river2_module,
 	&abbot_module,
 	&king_robber_module,
 };

@@ -11,15 +11,8 @@
 int
 pigsty_score_hook(struct game *g, int root, bool complete, int value)
 {
-	const struct seg_kind_def *k = &seg_kinds[g->feat[root].kind];
-
 	(void)complete;
-	if (!(g->farm_kinds >> g->feat[root].kind & 1) || g->attr_sum[TA_PIGSTY] == 0 ||
-	    k->farm_city == 0)
+	if (g->attr_sum[TA_PIGSTY] == 0 || seg_kinds[g->feat[root].kind].farm_city == 0)
 		return value;
-	/* value is still the table's, farm_city per city: River II and GQ11
-	 * come before any module that changes a field's value per city
-	 * (Cathars' besieged cities) in exp/modules.c, so this hook runs
-	 * first; the pigsty adds one per city */
-	return value + value / k->farm_city;
+	return value + score_field_cities(g, root);
 }

@@ -1,6 +1,9 @@
-/* The River (RIVER-3, RIVER-4): a river tile must continue an open end of
- * the river and may not turn back on itself. Open ends remember the
- * direction of the last curve on their branch. */
+/* The river's flow, for River I and River II alike (RIVER-3, RIVER-4,
+ * RIVER2-4, CF-06): a river tile must continue an open end of the river,
+ * may not turn back on itself and may not join two branches. Open ends
+ * remember the direction of the last curve on their branch; the fork
+ * (RIVER2-3) opens two, each with the turn it took. River II's own
+ * tiles (volcano, pigsty) are exp/river2.c's. */
 #include "../module.h"
 #include "../engine.h"
 #include "exp.h"
@@ -24,7 +27,7 @@ struct river_state {
 static bool
 river_enabled(const struct rules_options *opt)
 {
-	return module_on(opt, MOD_RIVER);
+	return module_on(opt, MOD_RIVER) || module_on(opt, MOD_RIVER2);
 }
 
 static int
@@ -122,6 +125,10 @@ river_problem(const struct game *g, int type, int cell, int rot, int *why)
 	for (int i = 0; i < n; i++)
 		if (g->cells[cell_neighbour(g, cell, sides[i])].placed >= 0)
 			touching++, in = sides[i];
+	if (end >= 0 && touching > 1) {
+		*why = 3;
+		return "RIVER2-4";
+	}
 	if (end < 0 || touching != 1 || in != rs->end[end].from_side) {
 		*why = 0;
 		return "RIVER-3";
@@ -134,8 +141,9 @@ river_problem(const struct game *g, int type, int cell, int rot, int *why)
 				*why = 2;
 				return "RIVER-4";
 			}
-		} else if (n == 2 && river_turn(in, sides[i]) != 0 &&
+		} else if (river_turn(in, sides[i]) != 0 &&
 			   river_turn(in, sides[i]) == rs->end[end].last_turn) {
+			/* a branch of the fork too (RIVER2-4: "even using the Fork") */
 			*why = 1;
 			return "RIVER-4";
 		}
@@ -158,6 +166,7 @@ river_explain(const struct game *g, int type, int cell, int rot, struct rules_er
 		"a river tile must continue the open end of the river with its river",
 		"the river may not curve twice in a row in the same direction",
 		"the river would turn back on itself (the area ahead must stay free)",
+		"the two branches of the river may never be joined",
 	};
 	int why;
 	const char *rule = river_problem(g, type, cell, rot, &why);
@@ -220,8 +229,8 @@ river_after_place(struct game *g, int placed)
 		int turn;
 		if (sides[i] == in)
 			continue;
-		turn = river_turn(in, sides[i]);
-		river_open(g, rs, pt, sides[i], (n == 2 && turn) ? turn : last);
+		turn = river_turn(in, sides[i]); /* each branch its own (fork) */
+		river_open(g, rs, pt, sides[i], turn ? turn : last);
 	}
 }
 

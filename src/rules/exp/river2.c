@@ -1,0 +1,69 @@
+/* River II (RULES.md section 4): its tiles and special tiles. The river's
+ * flow, fork and U-turn rule are exp/river.c's (on with either river);
+ * the draw order (the fork first, the volcano, then the lake: RIVER2-2,
+ * RIVER2-3, RIVER2-5) is the bag's, from the tiles' draw groups; River I
+ * and II together are the tile sets' also/removes lines (RIVER-7).
+ * Here: the volcano (RIVER2-8, CF-09) and the pigsty (RIVER2-7, CF-08).
+ * The inn on the lake (RIVER2-9) has no effect without Inns & Cathedrals
+ * (XEXP-16): its tile plays as a plain bridge. */
+#include "../module.h"
+#include "../engine.h"
+#include "exp.h"
+
+static bool
+river2_enabled(const struct rules_options *opt)
+{
+	return module_on(opt, MOD_RIVER2);
+}
+
+/* Pops the top frame if it runs this step. */
+static bool
+pop_step(struct game *g, int step)
+{
+	if (g->nframes == 0 || g->frames[g->nframes - 1].step != step)
+		return false;
+	g->nframes--;
+	return true;
+}
+
+/* RIVER2-5, RIVER2-8, CF-09: no follower on the volcano, and its player
+ * places the lake at once. The volcano's figure decision goes; what the
+ * volcano completed (a monastery beside it) scores, then the same player
+ * draws the lake (a second tile of the turn: the turn number stays) and
+ * has the turn's figure decision and scoring on it. */
+static void
+river2_after_place(struct game *g, int placed)
+{
+	const struct placed_tile *pt = &g->placed[placed];
+	int owner = pt->player;
+
+	if (!(game_type(g, pt->type)->attrs & TA_BIT(TA_VOLCANO)) || !pop_step(g, STEP_PLACE_FIGURE))
+		return;
+	/* The lake is next in a shuffled pile; a player's view holds the
+	 * tiles left in catalogue order, so it is fetched, not assumed. */
+	if (bag_to_front(g, TA_LAKE) < 0 || !pop_step(g, STEP_SCORE))
+		return; /* no lake left (a set-up bag): the volcano's turn ends */
+	/* pushed last first: score the volcano, draw the lake, place it,
+	 * a figure on it, score */
+	turn_push(g, STEP_SCORE, owner, 0);
+	turn_push(g, STEP_PLACE_FIGURE, owner, 0);
+	turn_push(g, STEP_PLACE_TILE, owner, 0);
+	turn_push(g, STEP_DRAW, owner, 1);
+	turn_push(g, STEP_SCORE, owner, 0);
+}
+
+/* RIVER2-7, CF-08, XEXP-15: the pigsty (exp/pigsty.c, shared with GQ11). */
+static const struct score_hook river2_score_hooks[] = {
+	{.value = pigsty_score_hook, .attrs = TA_BIT(TA_PIGSTY)},
+};
+
+static const char *const river2_sets[] = {"river2", NULL};
+
+const struct rules_module river2_module = {
+	.name = "river2",
+	.enabled = river2_enabled,
+	.tilesets = river2_sets,
+	.after_place = river2_after_place,
+	.score_hooks = river2_score_hooks,
+	.nscore_hooks = 1,
+};
