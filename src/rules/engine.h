@@ -84,9 +84,8 @@ int feature_tile_count(struct game *g, int root);
 void feature_attrs_add(struct game *g, int seg);
 
 /* score.c */
-/* Sets the game's score hooks (a module's, at creation); the attributes
- * they read are summed from then on. */
-void score_hooks_set(struct game *g, const struct score_hook *hooks, int n);
+/* Completed cities bordering the field at root, each once (FARM-9). */
+int field_city_count(struct game *g, int root);
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
 void score_cloister_now(struct game *g, int seg);

@@ -89,6 +89,8 @@ struct rules_module {
 	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
 	/* Its state for the game file: up to cap fields, returns how many. */
 	int (*state_fields)(const struct game *g, struct rules_field *out, int cap);
+	/* What a scored feature is worth to it (score_hook.h), or NULL. */
+	const struct score_hook *score_hook;
 };
 
 enum hook_id {

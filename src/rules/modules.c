@@ -82,6 +82,10 @@ add_module(struct game *g, const struct rules_module *m, size_t *off,
 	for (int id = 0; id < HOOK_COUNT; id++)
 		if (hook_set(m, id))
 			g->hook[id][g->nhook[id]++] = m;
+	if (m->score_hook) { /* the attributes it reads are summed from now on */
+		g->nscore_hooks++;
+		g->attr_want |= m->score_hook->attrs;
+	}
 	g->mod_off[n] = (uint32_t)*off;
 	*off += m->state_size ? (m->state_size(g) + 7) / 8 * 8 : 0;
 	g->nmods++;
@@ -112,6 +116,8 @@ modules_build(struct game *g, struct rules_error *err)
 	size_t off = 0;
 
 	g->nsteps = 0;
+	g->nscore_hooks = 0;
+	g->attr_want = 0;
 	for (int i = 0; i < STEP_COUNT; i++)
 		g->steps[g->nsteps++] = &turn_base_steps[i];
 	for (int i = 0; i < g->cat->nmodules; i++)

@@ -85,6 +85,7 @@ enum action_kind {
 	ACT_FIGURE,      /* thief/knight/monk/farmer/abbot on a slot of the new tile */
 	ACT_PASS,        /* no figure this turn */
 	ACT_RECALL,      /* abbot module: take the abbot back and score it (ABBOT-6) */
+	ACT_ESCAPE,      /* cathars module: a knight escapes a besieged city (CATHARS-6) */
 	ACT_KIND_COUNT   /* modules outside the tree number theirs from here */
 };
 #define ACT_KIND_MAX 32
@@ -220,8 +221,10 @@ struct game {
 	uint16_t score_kinds, farm_kinds;
 	uint32_t attr_want;   /* tile_attr bits a module sums over features */
 	uint16_t attr_sum[32]; /* scratch: their counts in the last walk */
-	const struct score_hook *score_hooks; /* run on every feature value */
-	int nscore_hooks;
+	/* scratch: a score hook's rule for the value it gave ("CATHARS-3"),
+	 * or NULL: the kind's own rule */
+	const char *score_rule;
+	int nscore_hooks; /* modules with a score_hook (module.h) */
 
 	/* draw pile: drawn, then left to draw, then set aside (bag_ops.c) */
 	int16_t *bag;

@@ -84,14 +84,19 @@ award(struct game *g, int root, int points, bool final, const char *rule,
 	}
 }
 
-void
-score_hooks_set(struct game *g, const struct score_hook *hooks, int n)
+/* The modules' score hooks (module.h), in module order; one may name the
+ * rule of the value it gave (g->score_rule). Cold: the base game has
+ * none. */
+static HOOKS_COLD int
+hooks_value(struct game *g, int root, bool complete, int v, const char **rule)
 {
-	g->score_hooks = hooks;
-	g->nscore_hooks = n;
-	g->attr_want = 0;
-	for (int i = 0; i < n; i++)
-		g->attr_want |= hooks[i].attrs;
+	g->score_rule = NULL;
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->score_hook)
+			v = g->mods[i]->score_hook->value(g, root, complete, v);
+	if (g->score_rule)
+		*rule = g->score_rule;
+	return v;
 }
 
 /* A cloister's tiles: its own and those around it (BASE-SCORE-MON-3). */
@@ -102,9 +107,9 @@ cloister_tiles(const struct game *g, int root)
 }
 
 /* Value of a feature, completed (in game) or not (end of game): the
- * table's, then the game's hooks. */
+ * table's, then the game's hooks (which may name another rule). */
 static int
-feature_value(struct game *g, int root, bool complete)
+feature_value(struct game *g, int root, bool complete, const char **rule)
 {
 	const struct feature *f = &g->feat[root];
 	const struct seg_kind_def *k = &seg_kinds[f->kind];
@@ -120,8 +125,8 @@ feature_value(struct game *g, int root, bool complete)
 		v = k->per_tile[complete] *
 			    (k->cloister ? cloister_tiles(g, root) : feature_tile_count(g, root)) +
 		    k->per_shield[complete] * f->shields;
-	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i].value(g, root, complete, v);
+	if (g->nscore_hooks)
+		v = hooks_value(g, root, complete, v, rule);
 	return v;
 }
 
@@ -129,13 +134,15 @@ static void
 score_feature(struct game *g, int root, bool final)
 {
 	int16_t idx[FIGURES_MAX];
-	int n;
+	const char *rule;
+	int n, v;
 
 	if (g->feat[root].figures == 0)
 		return;
 	n = figures_on(g, root, idx);
-	award(g, root, feature_value(g, root, !final), final,
-	      seg_kinds[g->feat[root].kind].rule[!final], idx, n);
+	rule = seg_kinds[g->feat[root].kind].rule[!final];
+	v = feature_value(g, root, !final, &rule);
+	award(g, root, v, final, rule, idx, n);
 	figures_return(g, root, final, idx, n);
 }
 
@@ -180,10 +187,12 @@ void
 score_cloister_now(struct game *g, int seg)
 {
 	int16_t idx[FIGURES_MAX];
-	int root = feature_find(g, seg), n;
+	const char *rule = "ABBOT-6";
+	int root = feature_find(g, seg), n, v;
 
 	n = figures_on(g, root, idx);
-	award(g, root, feature_value(g, root, false), false, "ABBOT-6", idx, n);
+	v = feature_value(g, root, false, &rule);
+	award(g, root, v, false, rule, idx, n);
 	figures_return(g, root, false, idx, n);
 }
 
@@ -203,8 +212,8 @@ mark_next(struct game *g)
  * Every city looked at is marked, complete or not: branch-free, as which
  * it is is random. The field's attributes modules ask for are summed on
  * the way (g->attr_sum). */
-static int
-field_cities(struct game *g, int root)
+int
+field_city_count(struct game *g, int root)
 {
 	uint8_t mark = mark_next(g);
 	int n = 0, seg = root;
@@ -229,12 +238,12 @@ field_cities(struct game *g, int root)
 
 /* FARM-8: points per completed city, then the game's hooks. */
 static int
-field_value(struct game *g, int root, const struct seg_kind_def *field)
+field_value(struct game *g, int root, const struct seg_kind_def *field, const char **rule)
 {
-	int v = field->farm_city * field_cities(g, root);
+	int v = field->farm_city * field_city_count(g, root);
 
-	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i].value(g, root, false, v);
+	if (g->nscore_hooks)
+		v = hooks_value(g, root, false, v, rule);
 	return v;
 }
 
@@ -243,8 +252,9 @@ field_value(struct game *g, int root, const struct seg_kind_def *field)
 static void
 score_fields(struct game *g)
 {
-	int done[FIGURES_MAX], ndone = 0;
+	int done[FIGURES_MAX], ndone = 0, v;
 	int16_t idx[FIGURES_MAX];
+	const char *rule;
 
 	FIGSET_EACH(g, &g->on_seg, i) {
 		int seg = g->figure[i].seg, root, k;
@@ -257,8 +267,9 @@ score_fields(struct game *g)
 		if (k < ndone)
 			continue; /* scored through another farmer already */
 		done[ndone++] = root;
-		award(g, root, field_value(g, root, field), true, field->rule[VALUE_END], idx,
-		      figures_on(g, root, idx));
+		rule = field->rule[VALUE_END];
+		v = field_value(g, root, field, &rule);
+		award(g, root, v, true, rule, idx, figures_on(g, root, idx));
 	}
 }
 

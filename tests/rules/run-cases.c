@@ -238,7 +238,7 @@ diag_legal(const struct test *t)
 		return;
 	game_decision(t->g, &d);
 	n = game_legal_actions(t->g, a, max);
-	diag("decision %s %s, tile %s; %d legal:", decision_kind_name(d.kind),
+	diag("decision %s %s, tile %s; %d legal:", d.name,
 	     seat_name(t, d.player), d.tile >= 0 ? cat->types[d.tile].id : "-", n);
 	line[0] = '\0';
 	for (int i = 0; i < n && i < max; i++) {
@@ -264,8 +264,9 @@ diag_window(const struct test *t)
 	for (int i = t->win_lo; i < g->nevents; i++) {
 		const struct game_event *e = &g->events[i];
 		if (e->kind == EV_SCORE)
-			diag("  score %s %d %s%s (tile at %d,%d)", seat_name(t, e->player), e->points,
-			     seg_kind_name(e->seg_kind), e->final ? " final" : "", e->x, e->y);
+			diag("  score %s %d %s%s %s (tile at %d,%d)", seat_name(t, e->player),
+			     e->points, seg_kind_name(e->seg_kind), e->final ? " final" : "",
+			     e->rule ? e->rule : "", e->x, e->y);
 		else if (e->kind == EV_DISCARD)
 			diag("  discard %s", cat->types[e->tile].id);
 		else if (e->kind == EV_GAME_OVER)
@@ -324,7 +325,11 @@ set_rule(struct test *t, char *kv)
 		;
 	else if (strcmp(kv, "abbot") == 0 && on_off(v, &o->abbot))
 		;
-	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
+	else if (strcmp(kv, "with") == 0) { /* modules by name: with=cathars,river */
+		char why[256];
+		if (module_parse_list(v, &o->with, why, sizeof(why)) < 0)
+			return parse_error(t, "rules: with=%s: %s", v, why);
+	} else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
 		o->river_uturn = RIVER_UTURN_CURVES;
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "area") == 0)
 		o->river_uturn = RIVER_UTURN_AREA;
@@ -506,7 +511,9 @@ play_line(struct test *t, char *rest)
 	return 0;
 }
 
-/* One turn (or what is left of it) by the simplest legal choices. */
+/* One turn (or what is left of it) by the simplest legal choices: the
+ * first placement, then pass at every other decision of the turn (a
+ * module's too), up to the next tile. */
 static int
 auto_turn(struct test *t)
 {
@@ -514,18 +521,20 @@ auto_turn(struct test *t)
 	struct decision d;
 	struct rules_error err = {0};
 
-	do {
+	for (bool placed = false;;) {
 		game_decision(t->g, &d);
 		if (d.kind == DECISION_GAME_OVER)
 			return 1;
-		if (d.kind == DECISION_PLACE_FIGURE)
+		if (d.kind == DECISION_PLACE_TILE && placed)
+			return 0;
+		if (d.kind != DECISION_PLACE_TILE)
 			a[0] = (struct action){.kind = ACT_PASS};
 		else if (game_legal_actions(t->g, a, 1) < 1)
 			return parse_error(t, "no legal placement for the drawn tile");
+		placed |= d.kind == DECISION_PLACE_TILE;
 		if (game_apply(t->g, a, &err) < 0)
 			return parse_error(t, "auto: [%s] %s", err.rule, err.text);
-	} while (d.kind != DECISION_PLACE_FIGURE);
-	return 0;
+	}
 }
 
 static int
@@ -681,15 +690,19 @@ static int
 check_event(struct test *t, const char *what, char **w, int n)
 {
 	int seat, pts, kind, final = 0;
+	const char *rule = NULL;
 
+	if (n >= 6 && strchr(w[n - 1], '-') != NULL) /* a rule id last: the event's */
+		rule = w[--n];
 	if (n < 5 || n > 6 || (seat = seat_of(t, w[2])) < 0 || !parse_number(w[3], &pts) ||
 	    (kind = kind_of(w[4])) < 0 || (n == 6 && strcmp(w[5], "final") != 0))
-		return parse_error(t, "expect event NAME POINTS KIND [final]");
+		return parse_error(t, "expect event NAME POINTS KIND [final] [RULE]");
 	final = n == 6;
 	for (int i = t->win_lo; i < t->g->nevents; i++) {
 		const struct game_event *e = &t->g->events[i];
 		if (e->kind == EV_SCORE && e->player == seat && e->points == pts &&
-		    e->seg_kind == kind && (e->final != 0) == final && !used(t, i)) {
+		    e->seg_kind == kind && (e->final != 0) == final && !used(t, i) &&
+		    (rule == NULL || (e->rule && strcmp(e->rule, rule) == 0))) {
 			if (t->nused < MAX_USED)
 				t->used[t->nused++] = i;
 			point(t, true, what);
@@ -812,7 +825,7 @@ check_decision(struct test *t, const char *what, char **w, int n)
 	if (n < 3 || n > 4 || (n == 4 && (seat = seat_of(t, w[3])) < 0))
 		return parse_error(t, "expect decision KIND [NAME]");
 	game_decision(t->g, &d);
-	if (!point(t, strcmp(decision_kind_name(d.kind), w[2]) == 0 && (n == 3 || d.player == seat),
+	if (!point(t, strcmp(d.name, w[2]) == 0 && (n == 3 || d.player == seat),
 		   what))
 		diag_state(t);
 	return 0;

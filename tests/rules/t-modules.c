@@ -53,8 +53,10 @@ test_refusals(void)
 	module_set(&o, MOD_ABBOT, true);
 	ok(o.river && o.abbot, "module_set keeps opt.river and opt.abbot in step");
 	is_int(module_check(&o, 2, &err), 0, "river and abbot play");
+	module_set(&o, MOD_CATHARS, true);
+	is_int(module_check(&o, 2, &err), 0, "and the Cathars with them");
 	for (int i = 0; i < MODULE_COUNT; i++) {
-		if (i == MOD_RIVER || i == MOD_ABBOT)
+		if (module_info(i)->playable)
 			continue;
 		rules_options_default(&o);
 		module_set(&o, i, true);

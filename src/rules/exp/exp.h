@@ -7,6 +7,7 @@ struct rules_module;
 
 extern const struct rules_module river_module;
 extern const struct rules_module abbot_module;
+extern const struct rules_module cathars_module;
 
 struct game;
 /* The river's open ends now (tests). */

@@ -5,6 +5,7 @@
 const struct rules_module *const rules_builtin_modules[] = {
 	&river_module,
 	&abbot_module,
+	&cathars_module,
 };
 const int rules_builtin_nmodules =
 	(int)(sizeof(rules_builtin_modules) / sizeof(rules_builtin_modules[0]));
