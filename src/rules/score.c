@@ -84,19 +84,18 @@ award(struct game *g, int root, int points, bool final, const char *rule,
 	}
 }
 
-/* The modules' score hooks (module.h), in module order; one may name the
- * rule of the value it gave (g->score_rule). Cold: the base game has
- * none. */
-static HOOKS_COLD int
-hooks_value(struct game *g, int root, bool complete, int v, const char **rule)
+/* award, after the modules' score hooks (module.h) in module order; one
+ * may name the rule of the value it gave (g->score_rule). Cold: the base
+ * game has none. */
+static HOOKS_COLD void
+award_hooked(struct game *g, int root, int v, bool complete, bool final, const char *rule,
+	     const int16_t *idx, int n)
 {
 	g->score_rule = NULL;
 	for (int i = 0; i < g->nmods; i++)
 		if (g->mods[i]->score_hook)
 			v = g->mods[i]->score_hook->value(g, root, complete, v);
-	if (g->score_rule)
-		*rule = g->score_rule;
-	return v;
+	award(g, root, v, final, g->score_rule ? g->score_rule : rule, idx, n);
 }
 
 /* A cloister's tiles: its own and those around it (BASE-SCORE-MON-3). */
@@ -106,10 +105,10 @@ cloister_tiles(const struct game *g, int root)
 	return 1 + board_neighbours8(g, g->placed[root / TILE_SEG_MAX].cell);
 }
 
-/* Value of a feature, completed (in game) or not (end of game): the
- * table's, then the game's hooks (which may name another rule). */
+/* Value of a feature, completed (in game) or not (end of game), from the
+ * table (the game's hooks come after, award_hooked). */
 static int
-feature_value(struct game *g, int root, bool complete, const char **rule)
+feature_value(struct game *g, int root, bool complete)
 {
 	const struct feature *f = &g->feat[root];
 	const struct seg_kind_def *k = &seg_kinds[f->kind];
@@ -125,8 +124,6 @@ feature_value(struct game *g, int root, bool complete, const char **rule)
 		v = k->per_tile[complete] *
 			    (k->cloister ? cloister_tiles(g, root) : feature_tile_count(g, root)) +
 		    k->per_shield[complete] * f->shields;
-	if (g->nscore_hooks)
-		v = hooks_value(g, root, complete, v, rule);
 	return v;
 }
 
@@ -134,15 +131,16 @@ static void
 score_feature(struct game *g, int root, bool final)
 {
 	int16_t idx[FIGURES_MAX];
-	const char *rule;
-	int n, v;
+	const char *rule = seg_kinds[g->feat[root].kind].rule[!final];
+	int n;
 
 	if (g->feat[root].figures == 0)
 		return;
 	n = figures_on(g, root, idx);
-	rule = seg_kinds[g->feat[root].kind].rule[!final];
-	v = feature_value(g, root, !final, &rule);
-	award(g, root, v, final, rule, idx, n);
+	if (g->nscore_hooks)
+		award_hooked(g, root, feature_value(g, root, !final), !final, final, rule, idx, n);
+	else
+		award(g, root, feature_value(g, root, !final), final, rule, idx, n);
 	figures_return(g, root, final, idx, n);
 }
 
@@ -187,12 +185,10 @@ void
 score_cloister_now(struct game *g, int seg)
 {
 	int16_t idx[FIGURES_MAX];
-	const char *rule = "ABBOT-6";
-	int root = feature_find(g, seg), n, v;
+	int root = feature_find(g, seg), n;
 
 	n = figures_on(g, root, idx);
-	v = feature_value(g, root, false, &rule);
-	award(g, root, v, false, rule, idx, n);
+	award_hooked(g, root, feature_value(g, root, false), false, false, "ABBOT-6", idx, n);
 	figures_return(g, root, false, idx, n);
 }
 
@@ -212,8 +208,8 @@ mark_next(struct game *g)
  * Every city looked at is marked, complete or not: branch-free, as which
  * it is is random. The field's attributes modules ask for are summed on
  * the way (g->attr_sum). */
-int
-field_city_count(struct game *g, int root)
+static HOT_INLINE int
+field_cities(struct game *g, int root)
 {
 	uint8_t mark = mark_next(g);
 	int n = 0, seg = root;
@@ -236,15 +232,10 @@ field_city_count(struct game *g, int root)
 	return n;
 }
 
-/* FARM-8: points per completed city, then the game's hooks. */
-static int
-field_value(struct game *g, int root, const struct seg_kind_def *field, const char **rule)
+int
+field_city_count(struct game *g, int root)
 {
-	int v = field->farm_city * field_city_count(g, root);
-
-	if (g->nscore_hooks)
-		v = hooks_value(g, root, false, v, rule);
-	return v;
+	return field_cities(g, root);
 }
 
 /* FARM-7..9: each field with farmers, once, by the majority of farmers.
@@ -252,9 +243,8 @@ field_value(struct game *g, int root, const struct seg_kind_def *field, const ch
 static void
 score_fields(struct game *g)
 {
-	int done[FIGURES_MAX], ndone = 0, v;
+	int done[FIGURES_MAX], ndone = 0, v, n;
 	int16_t idx[FIGURES_MAX];
-	const char *rule;
 
 	FIGSET_EACH(g, &g->on_seg, i) {
 		int seg = g->figure[i].seg, root, k;
@@ -267,9 +257,13 @@ score_fields(struct game *g)
 		if (k < ndone)
 			continue; /* scored through another farmer already */
 		done[ndone++] = root;
-		rule = field->rule[VALUE_END];
-		v = field_value(g, root, field, &rule);
-		award(g, root, v, true, rule, idx, figures_on(g, root, idx));
+		/* FARM-8: points per completed city, then the game's hooks */
+		v = field->farm_city * field_cities(g, root);
+		n = figures_on(g, root, idx);
+		if (g->nscore_hooks)
+			award_hooked(g, root, v, false, true, field->rule[VALUE_END], idx, n);
+		else
+			award(g, root, v, true, field->rule[VALUE_END], idx, n);
 	}
 }
 

@@ -325,7 +325,7 @@ cathars_value(struct game *g, int root, bool complete, int v)
 	/* CATHARS-3: 1 instead of 2 per tile and per shield (2 instead of 3
 	 * with a cathedral): one less each */
 	g->score_rule = "CATHARS-3";
-	v -= feature_tile_count(g, root) + g->feat[root].shields;
+	v -= game_feature_tiles(g, root) + g->feat[root].shields;
 	return v > 0 ? v : 0;
 }
 
@@ -337,7 +337,7 @@ static const struct score_hook cathars_score = {
 static const struct rules_step cathars_steps[] = {
 	{.name = "siege", .after = "score", .run = siege_run},
 	{.name = "escape", .decision = "escape",
-	 .what = "may let a knight escape a besieged city (escape X Y) or pass",
+	 .what = "may let a knight escape a besieged city, or pass",
 	 .max_actions = ESCAPE_MAX + 1, .legal = escape_legal, .check = escape_check,
 	 .apply = escape_apply},
 };
