@@ -39,6 +39,8 @@ cathar_segs(const struct tile_type *t)
 {
 	int n = 0;
 
+	if (!(t->seg_attrs & TA_BIT(TA_CATHAR)))
+		return 0;
 	for (int s = 0; s < t->nsegs; s++)
 		n += (t->seg[s].attrs & TA_BIT(TA_CATHAR)) != 0;
 	return n;
@@ -110,6 +112,8 @@ cathars_after_place(struct game *g, int placed)
 	if (is_monastery(g, placed))
 		for (int i = 0; i < cs->n; i++)
 			cs->piece[i].near |= touches(pt, &g->placed[cs->piece[i].seg / TILE_SEG_MAX]);
+	if (!(t->seg_attrs & TA_BIT(TA_CATHAR)))
+		return;
 	for (int s = 0; s < t->nsegs; s++)
 		if ((t->seg[s].attrs & TA_BIT(TA_CATHAR)) && cs->n < cs->cap)
 			cs->piece[cs->n++] = (struct cathar_piece){
