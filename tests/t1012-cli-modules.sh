@@ -29,8 +29,6 @@ assert r[\"river\"] is True and r[\"abbot\"] is True, r"
 test_expect_success 'modules not built yet are refused with their section' '
 	refused new "carcpbem new: The Count of Carcassonne (count) is not yet playable: its rules are not built yet (COUNT)" \
 		--with river,count -o g.json a b &&
-	refused new "carcpbem new: Cathars (cathars) is not yet playable: its rules are not built yet (CATHARS)" \
-		--with cathars -o g.json a b &&
 	refused new "carcpbem new: The Count of Carcassonne (count) is not yet playable: its rules are not built yet (COUNT)" \
 		--with count -o g.json a b &&
 	refused new "carcpbem new: The Tower (tower) is not yet playable: its rules are not built yet (TOWER)" \
@@ -54,17 +52,17 @@ test_expect_success 'unknown names, and Hunters & Gatherers (RULES.md 16)' '
 test_expect_success 'a module key is written only when on; true turns it on' '
 	"$CARCPBEM" new --seed m -o g.json alice bob >/dev/null &&
 	"$CARCPBEM" play g.json "$("$CARCPBEM" legal g.json | sed "/^#/d" | head -n 1)" >/dev/null &&
-	! grep cathars g.json &&
+	! grep tower g.json &&
 	for v in True False; do
 		cp g.json e.json &&
 		python3 -c "import json, sys
 d = json.load(open(\"e.json\"))
-d[\"rules\"][\"cathars\"] = $v
+d[\"rules\"][\"tower\"] = $v
 json.dump(d, open(\"e.json\", \"w\"), indent=2)" &&
 		expect_code 1 "$CARCPBEM" show e.json 2>err.$v || return 1
 	done &&
-	grep "^carcpbem: e.json: rules: Cathars (cathars) is not yet playable: its rules are not built yet (CATHARS)$" err.True &&
-	grep "^carcpbem: e.json: rules.cathars: the document has false, but replaying the actions gives nothing here (was the file edited?)$" err.False
+	grep "^carcpbem: e.json: rules: The Tower (tower) is not yet playable: its rules are not built yet (TOWER)$" err.True &&
+	grep "^carcpbem: e.json: rules.tower: the document has false, but replaying the actions gives nothing here (was the file edited?)$" err.False
 '
 
 test_expect_success 'UN-03: one player plays alone: new, legal, play, show' '

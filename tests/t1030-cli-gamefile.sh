@@ -188,8 +188,8 @@ test_expect_success 'rules' '
 	edit "d[\"rules\"][\"cathars\"] = 1" &&
 	refused "rules.cathars: expected true or false, found an integer" &&
 	mkgame &&
-	edit "d[\"rules\"][\"cathars\"] = True" &&
-	refused "rules: Cathars (cathars) is not yet playable: its rules are not built yet (CATHARS)"
+	edit "d[\"rules\"][\"tower\"] = True" &&
+	refused "rules: The Tower (tower) is not yet playable: its rules are not built yet (TOWER)"
 '
 
 test_expect_success 'players, first player, seed' '

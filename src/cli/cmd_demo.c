@@ -142,6 +142,29 @@ step(struct demo *d, struct action *a)
 	return 0;
 }
 
+/* The turn's decisions after the figure (a module's: the Cathars'
+ * escape), up to the next tile: appended to text when not a pass. */
+static int
+more_decisions(struct demo *d, char *text, size_t n)
+{
+	struct decision dec;
+	struct action a;
+
+	for (game_decision(d->gf->game, &dec);
+	     dec.kind != DECISION_PLACE_TILE && dec.kind != DECISION_GAME_OVER;
+	     game_decision(d->gf->game, &dec)) {
+		size_t len = strcmp(text, "-") == 0 ? 0 : strlen(text);
+		if (step(d, &a) < 0)
+			return -1;
+		if (a.kind != ACT_PASS && len + 2 < n) {
+			snprintf(text + len, n - len, "%s", len ? ", " : "");
+			len += strlen(text + len);
+			action_format(d->gf->game, &a, text + len, n - len);
+		}
+	}
+	return 0;
+}
+
 /* "   7 Blaise BA/CRr     at  -1,2   r90   knight N   Ada +4 city" */
 static int
 turn(struct demo *d)
@@ -150,7 +173,7 @@ turn(struct demo *d)
 	int mark = g->nevents, who, n = g->turn, tile = g->drawn;
 	struct action place, fig;
 	struct decision dec;
-	char text[32] = "-";
+	char text[48] = "-";
 
 	game_decision(g, &dec);
 	who = dec.player;
@@ -158,6 +181,8 @@ turn(struct demo *d)
 		return -1;
 	if (fig.kind != ACT_PASS)
 		action_format(g, &fig, text, sizeof(text));
+	if (more_decisions(d, text, sizeof(text)) < 0)
+		return -1;
 	printf("%4d %-6s %-10s at %3d,%-3d r%-4d", n, d->gf->name[who],
 	       d->gf->cat->types[tile].id, place.x, place.y, place.rot * 90);
 	if (scored(g, mark, g->nevents)) {

@@ -12,7 +12,7 @@ static const struct module_info modules[MODULE_COUNT] = {
 	[MOD_RIVER] = {"river", "The River", "RIVER", "river", true, 0, 0, 0},
 	[MOD_RIVER2] = {"river2", "River II", "RIVER2", "river2", true, 0, 0, 0},
 	[MOD_GQ11] = {"gq11", "Games Quarterly 11", "GQ", "gq11", true, 0, 0, 0},
-	[MOD_CATHARS] = {"cathars", "Cathars", "CATHARS", "cathars", false, 0, 0, 0},
+	[MOD_CATHARS] = {"cathars", "Cathars", "CATHARS", "cathars", true, 0, 0, 0},
 	[MOD_KING_ROBBER] = {"king-robber", "King & Robber Baron", "KING", "king-robber",
 			     true, 0, 0, 0},
 	[MOD_COUNT] = {"count", "The Count of Carcassonne", "COUNT", "count", false, 0, 0,

@@ -116,6 +116,8 @@ modules_build(struct game *g, struct rules_error *err)
 	size_t off = 0;
 
 	g->nsteps = 0;
+	g->nscore_hooks = 0;
+	g->attr_want = 0;
 	for (int i = 0; i < STEP_COUNT; i++)
 		g->steps[g->nsteps++] = &turn_base_steps[i];
 	for (int i = 0; i < g->cat->nmodules; i++)

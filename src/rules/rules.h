@@ -86,6 +86,7 @@ enum action_kind {
 	ACT_FIGURE,      /* thief/knight/monk/farmer/abbot on a slot of the new tile */
 	ACT_PASS,        /* no figure this turn */
 	ACT_RECALL,      /* abbot module: take the abbot back and score it (ABBOT-6) */
+	ACT_ESCAPE,      /* cathars module: a knight escapes a besieged city (CATHARS-6) */
 	ACT_KIND_COUNT   /* modules outside the tree number theirs from here */
 };
 #define ACT_KIND_MAX 32
@@ -227,6 +228,9 @@ struct game {
 	/* run on every feature value: the enabled modules' (module.h) */
 	const struct score_hook *score_hooks[SCORE_HOOKS_MAX];
 	int nscore_hooks;
+	/* scratch: a score hook's rule for the value it gave ("CATHARS-3"),
+	 * or NULL: the kind's own rule */
+	const char *score_rule;
 
 	/* draw pile: drawn, then left to draw, then set aside (bag_ops.c) */
 	int16_t *bag;

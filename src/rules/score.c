@@ -108,6 +108,19 @@ score_hook_add(struct game *g, const struct score_hook *hook)
 	return 0;
 }
 
+/* award, after the modules' score hooks (module.h) in module order; one
+ * may name the rule of the value it gave (g->score_rule). Cold: the base
+ * game has none. */
+static HOOKS_COLD void
+award_hooked(struct game *g, int root, int v, bool complete, bool final, const char *rule,
+	     const int16_t *idx, int n)
+{
+	g->score_rule = NULL;
+	for (int i = 0; i < g->nscore_hooks; i++)
+		v = g->score_hooks[i]->value(g, root, complete, v);
+	award(g, root, v, final, g->score_rule ? g->score_rule : rule, idx, n);
+}
+
 /* A cloister's tiles: its own and those around it (BASE-SCORE-MON-3). */
 static int
 cloister_tiles(const struct game *g, int root)
@@ -115,8 +128,8 @@ cloister_tiles(const struct game *g, int root)
 	return 1 + board_neighbours8(g, g->placed[root / TILE_SEG_MAX].cell);
 }
 
-/* Value of a feature, completed (in game) or not (end of game): the
- * table's, then the game's hooks. */
+/* Value of a feature, completed (in game) or not (end of game), from the
+ * table (the game's hooks come after, award_hooked). */
 static int
 feature_value(struct game *g, int root, bool complete)
 {
@@ -134,8 +147,6 @@ feature_value(struct game *g, int root, bool complete)
 		v = k->per_tile[complete] *
 			    (k->cloister ? cloister_tiles(g, root) : feature_tile_count(g, root)) +
 		    k->per_shield[complete] * f->shields;
-	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i]->value(g, root, complete, v);
 	return v;
 }
 
@@ -143,13 +154,16 @@ static void
 score_feature(struct game *g, int root, bool final)
 {
 	int16_t idx[FIGURES_MAX];
+	const char *rule = seg_kinds[g->feat[root].kind].rule[!final];
 	int n;
 
 	if (g->feat[root].figures == 0)
 		return;
 	n = figures_on(g, root, idx);
-	award(g, root, feature_value(g, root, !final), final,
-	      seg_kinds[g->feat[root].kind].rule[!final], idx, n);
+	if (g->nscore_hooks)
+		award_hooked(g, root, feature_value(g, root, !final), !final, final, rule, idx, n);
+	else
+		award(g, root, feature_value(g, root, !final), final, rule, idx, n);
 	figures_return(g, root, final, idx, n);
 }
 
@@ -209,7 +223,7 @@ score_cloister_now(struct game *g, int seg)
 	int root = feature_find(g, seg), n;
 
 	n = figures_on(g, root, idx);
-	award(g, root, feature_value(g, root, false), false, "ABBOT-6", idx, n);
+	award_hooked(g, root, feature_value(g, root, false), false, false, "ABBOT-6", idx, n);
 	figures_return(g, root, false, idx, n);
 }
 
@@ -229,7 +243,7 @@ mark_next(struct game *g)
  * Every city looked at is marked, complete or not: branch-free, as which
  * it is is random. The field's attributes modules ask for are summed on
  * the way (g->attr_sum). */
-static int
+static HOT_INLINE int
 field_cities(struct game *g, int root)
 {
 	uint8_t mark = mark_next(g);
@@ -259,23 +273,12 @@ score_field_cities(struct game *g, int root)
 	return field_cities(g, root);
 }
 
-/* FARM-8: points per completed city, then the game's hooks. */
-static int
-field_value(struct game *g, int root, const struct seg_kind_def *field)
-{
-	int v = field->farm_city * field_cities(g, root);
-
-	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i]->value(g, root, false, v);
-	return v;
-}
-
 /* FARM-7..9: each field with farmers, once, by the majority of farmers.
  * Farmers stay where they lie. */
 static void
 score_fields(struct game *g)
 {
-	int done[FIGURES_MAX], ndone = 0;
+	int done[FIGURES_MAX], ndone = 0, v, n;
 	int16_t idx[FIGURES_MAX];
 
 	FIGSET_EACH(g, &g->on_seg, i) {
@@ -289,8 +292,13 @@ score_fields(struct game *g)
 		if (k < ndone)
 			continue; /* scored through another farmer already */
 		done[ndone++] = root;
-		award(g, root, field_value(g, root, field), true, field->rule[VALUE_END], idx,
-		      figures_on(g, root, idx));
+		/* FARM-8: points per completed city, then the game's hooks */
+		v = field->farm_city * field_cities(g, root);
+		n = figures_on(g, root, idx);
+		if (g->nscore_hooks)
+			award_hooked(g, root, v, false, true, field->rule[VALUE_END], idx, n);
+		else
+			award(g, root, v, true, field->rule[VALUE_END], idx, n);
 	}
 }
 

@@ -163,6 +163,7 @@ struct tile_type {
 	uint8_t closable[TILE_SEG_MAX]; /* road segments, then city segments (UN-06) */
 	uint8_t nclosable;
 	struct tile_segment seg[TILE_SEG_MAX];
+	uint32_t seg_attrs; /* its segments' attrs together (last: the hot fields keep their places) */
 };
 
 /* All tile types of all built-in sets, read once by the caller and shared

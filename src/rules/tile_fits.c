@@ -65,4 +65,7 @@ tile_compute_tables(struct tile_type *t)
 				t->slot_seg[(slot + SLOT_COUNT - 3 * rot) % SLOT_COUNT];
 	compute_name_slots(t);
 	compute_closable(t);
+	t->seg_attrs = 0;
+	for (int s = 0; s < t->nsegs; s++)
+		t->seg_attrs |= t->seg[s].attrs;
 }

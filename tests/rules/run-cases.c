@@ -245,7 +245,7 @@ diag_legal(const struct test *t)
 		return;
 	game_decision(t->g, &d);
 	n = game_legal_actions(t->g, a, max);
-	diag("decision %s %s, tile %s; %d legal:", decision_kind_name(d.kind),
+	diag("decision %s %s, tile %s; %d legal:", d.name,
 	     seat_name(t, d.player), d.tile >= 0 ? cat->types[d.tile].id : "-", n);
 	line[0] = '\0';
 	for (int i = 0; i < n && i < max; i++) {
@@ -271,8 +271,9 @@ diag_window(const struct test *t)
 	for (int i = t->win_lo; i < g->nevents; i++) {
 		const struct game_event *e = &g->events[i];
 		if (e->kind == EV_SCORE)
-			diag("  score %s %d %s%s (tile at %d,%d)", seat_name(t, e->player), e->points,
-			     seg_kind_name(e->seg_kind), e->final ? " final" : "", e->x, e->y);
+			diag("  score %s %d %s%s %s (tile at %d,%d)", seat_name(t, e->player),
+			     e->points, seg_kind_name(e->seg_kind), e->final ? " final" : "",
+			     e->rule ? e->rule : "", e->x, e->y);
 		else if (e->kind == EV_DISCARD)
 			diag("  discard %s", cat->types[e->tile].id);
 		else if (e->kind == EV_GAME_OVER)
@@ -523,26 +524,32 @@ play_line(struct test *t, char *rest)
 	return 0;
 }
 
-/* One turn (or what is left of it) by the simplest legal choices. */
+/* One turn (or what is left of it) by the simplest legal choices: the
+ * first placement, then pass at every other decision of the turn (a
+ * module's too), up to the next turn's tile (a second tile of the same
+ * turn, River II's lake after the volcano, is placed too). */
 static int
 auto_turn(struct test *t)
 {
 	struct action a[1];
 	struct decision d;
 	struct rules_error err = {0};
+	int turn = t->g->turn;
 
-	do {
+	for (bool placed = false;;) {
 		game_decision(t->g, &d);
 		if (d.kind == DECISION_GAME_OVER)
 			return 1;
-		if (d.kind == DECISION_PLACE_FIGURE)
+		if (d.kind == DECISION_PLACE_TILE && placed && t->g->turn != turn)
+			return 0;
+		if (d.kind != DECISION_PLACE_TILE)
 			a[0] = (struct action){.kind = ACT_PASS};
 		else if (game_legal_actions(t->g, a, 1) < 1)
 			return parse_error(t, "no legal placement for the drawn tile");
+		placed |= d.kind == DECISION_PLACE_TILE;
 		if (game_apply(t->g, a, &err) < 0)
 			return parse_error(t, "auto: [%s] %s", err.rule, err.text);
-	} while (d.kind != DECISION_PLACE_FIGURE);
-	return 0;
+	}
 }
 
 static int
@@ -837,7 +844,7 @@ check_decision(struct test *t, const char *what, char **w, int n)
 	if (n < 3 || n > 4 || (n == 4 && (seat = seat_of(t, w[3])) < 0))
 		return parse_error(t, "expect decision KIND [NAME]");
 	game_decision(t->g, &d);
-	if (!point(t, strcmp(decision_kind_name(d.kind), w[2]) == 0 && (n == 3 || d.player == seat),
+	if (!point(t, strcmp(d.name, w[2]) == 0 && (n == 3 || d.player == seat),
 		   what))
 		diag_state(t);
 	return 0;

@@ -55,6 +55,8 @@ test_refusals(void)
 	is_int(module_check(&o, 2, &err), 0, "river and abbot play");
 	module_set(&o, MOD_RIVER2, true);
 	is_int(module_check(&o, 2, &err), 0, "RIVER-7, UN-10: river2 plays, with river too");
+	module_set(&o, MOD_CATHARS, true);
+	is_int(module_check(&o, 2, &err), 0, "and the Cathars with them");
 	for (int i = 0; i < MODULE_COUNT; i++) {
 		rules_options_default(&o);
 		module_set(&o, i, true);
@@ -98,6 +100,12 @@ test_refusals(void)
 				      MODULE_BIT(MOD_KING_ROBBER) | MODULE_BIT(MOD_ABBOT),
 				  &err),
 	       0, "RIVER-7, UN-10: River I and II and this issue's modules combine");
+	is_int(module_combo_check(MODULE_BIT(MOD_CATHARS) | MODULE_BIT(MOD_ABBEY_MAYOR), &err), -1,
+	       "XEXP-13: cathars with abbey-mayor waits for the abbey");
+	is_str(err.rule, "XEXP-13", "names XEXP-13");
+	is_int(module_combo_check(MODULE_BIT(MOD_CATHARS) | MODULE_BIT(MOD_TRADERS_BUILDERS),
+				  &err),
+	       -1, "XEXP-7, XEXP-13: cathars with traders-builders waits for the pig");
 	is_int(module_combo_check(MODULE_BIT(MOD_GIFTS) | MODULE_BIT(MOD_ABBOT), &err), 0,
 	       "XEXP-17, XEXP-20: the Gifts and the abbot join anything");
 	o.with = 1u << MODULE_COUNT;

@@ -446,19 +446,38 @@ t_city_bonus(struct game *g, int root, bool complete, int value)
 	return g->feat[root].kind == SEG_CITY ? value + 10 * g->attr_sum[T_ATTR] : value;
 }
 
-static const struct score_hook t_hooks[] = {{.value = t_city_bonus, .attrs = 1u << T_ATTR}};
+static const struct score_hook t_hook = {.value = t_city_bonus, .attrs = 1u << T_ATTR};
+
+static bool
+t_always(const struct rules_options *opt)
+{
+	(void)opt;
+	return true;
+}
+
+/* A module with nothing but the score hook (module.h's score_hook). */
+static const struct rules_module t_attr_module = {
+	.name = "t-attr", .enabled = t_always, .score_hooks = &t_hook, .nscore_hooks = 1};
 
 static int
 city_score(bool hooked)
 {
 	static const char *const tiles[] = {"BA/CFc+", "BA/C", "BA/L"};
-	struct game *g = new_game(2, tiles, 3, false, NULL, 0);
-	int score;
+	const struct rules_module *mods[MODULES_MAX];
+	const struct rules_module *const *builtin = cat->modules;
+	int nbuiltin = cat->nmodules, score;
+	struct game *g;
 
+	for (int i = 0; i < nbuiltin; i++)
+		mods[i] = builtin[i];
+	mods[nbuiltin] = &t_attr_module;
+	if (hooked) /* the game's modules come from its catalogue */
+		cat->modules = mods, cat->nmodules = nbuiltin + 1;
+	g = new_game(2, tiles, 3, false, NULL, 0);
+	cat->modules = builtin;
+	cat->nmodules = nbuiltin;
 	if (g == NULL)
 		return -1;
-	if (hooked)
-		score_hooks_set(g, t_hooks, 1);
 	if (play(g, "place 0 -1 90") < 0 || play(g, "knight N") < 0 ||
 	    play(g, "place 0 -2 180") < 0 || play(g, "pass") < 0)
 		score = -1;

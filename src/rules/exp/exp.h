@@ -10,6 +10,7 @@ extern const struct rules_module river2_module;
 extern const struct rules_module abbot_module;
 extern const struct rules_module king_robber_module;
 extern const struct rules_module gq11_module;
+extern const struct rules_module cathars_module;
 
 struct game;
 /* The river's open ends now (tests). */

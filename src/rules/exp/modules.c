@@ -7,6 +7,7 @@ const struct rules_module *const rules_builtin_modules[] = {
 	&gq11_module,
 	&river2_module,
 	&abbot_module,
+	&cathars_module,
 	&king_robber_module,
 };
 const int rules_builtin_nmodules =
