@@ -44,9 +44,9 @@ default_start(const struct game *g)
 
 	for (int i = 0; i < cat->ntypes; i++) {
 		const struct tile_type *t = &cat->types[i];
-		if (!(t->flags & TILE_START) || !module_set_enabled(&g->opt, t->set))
+		if (!(t->flags & TILE_START) || !module_owner_enabled(&g->opt, t->set_owner))
 			continue;
-		if (strcmp(t->set, "base") != 0)
+		if (t->set_owner != SET_OWNER_BASE)
 			return i;
 		if (!others)
 			return i; /* no other set: the search ends here */
@@ -111,7 +111,7 @@ bag_count(const struct game *g, int *copies, int n[3])
 		const struct tile_type *t = &g->cat->types[i];
 		if (t->set != set) { /* types of one set are contiguous */
 			set = t->set;
-			enabled = module_set_enabled(&g->opt, set);
+			enabled = module_owner_enabled(&g->opt, t->set_owner);
 		}
 		copies[i] = enabled && bag_rank(t) >= 0
 				    ? t->count[g->opt.edition - 1] - start_copies(g, i)

@@ -53,6 +53,14 @@ int module_parse_list(const char *list, uint32_t *with, char *why, size_t n);
 void module_names(uint32_t with, const char *sep, char *buf, size_t n);
 /* Whether a tile set of the catalogue is in play with these options. */
 bool module_set_enabled(const struct rules_options *opt, const char *set);
+/* Who brings a tile set: SET_OWNER_BASE, a module id, or SET_OWNER_NONE
+ * (no module). Found once per tile type when the catalogue loads
+ * (tile_type.set_owner), so that a new game tests bits, not names. */
+#define SET_OWNER_BASE (-1)
+#define SET_OWNER_NONE (-2)
+int module_set_owner(const char *set);
+/* module_set_enabled for a set's owner. */
+bool module_owner_enabled(const struct rules_options *opt, int owner);
 /* Refuses what cannot be played: a module not yet playable, a forbidden
  * or not yet playable combination, a player count outside the enabled
  * modules' limits. The error names the rule that forbids it. */
