@@ -41,7 +41,7 @@ start_in_play(const struct game *g, int type, bool others)
 {
 	const char *sets[MODULE_COUNT + 1];
 
-	if (module_set_enabled(&g->opt, g->cat->types[type].set))
+	if (module_owner_enabled(&g->opt, g->cat->types[type].set_owner))
 		return true;
 	return others && catalog_copies(g->cat, type, sets, module_played_sets(&g->opt, sets),
 					g->opt.edition) > 0;
@@ -69,7 +69,7 @@ default_start(const struct game *g)
 		const struct tile_type *t = &cat->types[i];
 		if (!(t->flags & TILE_START) || !start_in_play(g, i, others))
 			continue;
-		if (strcmp(t->set, "base") != 0) {
+		if (t->set_owner != SET_OWNER_BASE) {
 			if (!(t->flags & TILE_WITH_RIVER))
 				mod = mod < 0 ? i : mod;
 			else if (river_tile_in(g, t))
@@ -180,7 +180,7 @@ bag_count(const struct game *g, int *copies, int n[NRANK])
 		const struct tile_type *t = &g->cat->types[i];
 		if (t->set != set) { /* types of one set are contiguous */
 			set = t->set;
-			enabled = module_set_enabled(&g->opt, set);
+			enabled = module_owner_enabled(&g->opt, t->set_owner);
 		}
 		copies[i] = enabled && bag_rank(t) >= 0
 				    ? t->count[g->opt.edition - 1] - start_copies(g, i)

@@ -839,7 +839,8 @@ push_type(struct setparse *sp, const struct tile_type *t)
 		sp->cap = ncap;
 	}
 	sp->types[sp->ntypes] = *t;
-	sp->types[sp->ntypes++].set = sp->set;
+	sp->types[sp->ntypes].set = sp->set;
+	sp->types[sp->ntypes++].set_owner = (int8_t)module_set_owner(sp->set);
 	return 0;
 }
 

@@ -1,4 +1,5 @@
 /* Creating, copying and freeing games; rules options. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,29 +128,76 @@ game_new(const struct catalog *cat, const struct game_setup *setup,
 	return g;
 }
 
+/* Zeroes a game for game_reset, except the arrays read only below a count
+ * that game_init sets (figures, steps, hooks, frames): they keep the last
+ * game's entries, and not copying 4 KB of zeros is most of what a new game
+ * saves. The asserts keep each count right after its array. */
+#define ZERO_SPAN(g, from, to)                                                     \
+	memset((char *)(g) + offsetof(struct game, from), 0,                       \
+	       offsetof(struct game, to) - offsetof(struct game, from))
+#define FOLLOWS(a, b)                                                              \
+	_Static_assert(offsetof(struct game, b) ==                                 \
+			       offsetof(struct game, a) + sizeof(((struct game *)0)->a), \
+		       #b " must follow " #a)
+FOLLOWS(figure, nfigures);
+FOLLOWS(plan_frames, nplan);
+FOLLOWS(frames, nframes);
+_Static_assert(offsetof(struct game, nsteps) - offsetof(struct game, steps) <
+		       sizeof(((struct game *)0)->steps) + 8,
+	       "nsteps must follow steps");
+_Static_assert(offsetof(struct game, nhook) - offsetof(struct game, hook) <
+		       sizeof(((struct game *)0)->hook) + 8,
+	       "nhook must follow hook");
+
+static void
+game_zero(struct game *g)
+{
+	memset(g, 0, offsetof(struct game, figure));
+	ZERO_SPAN(g, nfigures, steps);
+	ZERO_SPAN(g, nsteps, hook);
+	ZERO_SPAN(g, nhook, plan_frames);
+	ZERO_SPAN(g, nplan, frames);
+	memset((char *)g + offsetof(struct game, nframes), 0,
+	       sizeof(*g) - offsetof(struct game, nframes));
+}
+
 int
 game_reset(struct game *g, const struct game_setup *setup, struct rules_error *err)
 {
-	struct game old = *g;
+	/* the allocations a new game reuses, and the catalogue */
+	const struct catalog *cat = g->cat;
+	int16_t *bag = g->bag;
+	struct cell *cells = g->cells;
+	struct placed_tile *placed = g->placed;
+	struct action *front_place = g->front_place;
+	uint16_t *front_need = g->front_need;
+	int32_t *front_cell = g->front_cell;
+	struct feature *feat = g->feat;
+	uint32_t *tile_stamp = g->tile_stamp, stamp_gen = g->stamp_gen;
+	struct game_event *events = g->events;
+	uint8_t *ext = g->ext;
+	size_t ext_cap = g->ext_cap;
+	int bag_cap = g->bag_cap, cells_cap = g->cells_cap, alloc_capacity = g->alloc_capacity,
+	    cap_events = g->cap_events;
 
-	memset(g, 0, sizeof(*g));
-	g->bag = old.bag;
-	g->bag_cap = old.bag_cap;
-	g->cells = old.cells;
-	g->cells_cap = old.cells_cap;
-	g->placed = old.placed;
-	g->front_place = old.front_place;
-	g->front_need = old.front_need;
-	g->front_cell = old.front_cell;
-	g->feat = old.feat;
-	g->tile_stamp = old.tile_stamp;
-	g->alloc_capacity = old.alloc_capacity;
-	g->events = old.events;
-	g->cap_events = old.cap_events;
-	g->stamp_gen = old.stamp_gen; /* old stamps stay below it */
-	g->ext = old.ext;
-	g->ext_cap = old.ext_cap;
-	return game_init(g, old.cat, setup, err);
+	game_zero(g);
+	g->bag = bag;
+	g->bag_cap = bag_cap;
+	g->cells = cells;
+	g->cells_cap = cells_cap;
+	g->placed = placed;
+	g->front_place = front_place;
+	g->front_need = front_need;
+	g->front_cell = front_cell;
+	g->feat = feat;
+	g->tile_stamp = tile_stamp;
+	g->alloc_capacity = alloc_capacity;
+	g->events = events;
+	g->cap_events = cap_events;
+	g->stamp_gen = stamp_gen; /* old stamps stay below it */
+	g->ext = ext;
+	g->ext_cap = ext_cap;
+	return game_init(g, cat, setup, err);
 }
 
 void

@@ -192,15 +192,27 @@ module_sync(struct rules_options *opt)
 	opt->abbot = module_on(opt, MOD_ABBOT);
 }
 
+int
+module_set_owner(const char *set)
+{
+	if (strcmp(set, "base") == 0)
+		return SET_OWNER_BASE;
+	for (int i = 0; i < MODULE_COUNT; i++)
+		if (modules[i].tileset && strcmp(modules[i].tileset, set) == 0)
+			return i;
+	return SET_OWNER_NONE;
+}
+
+bool
+module_owner_enabled(const struct rules_options *opt, int owner)
+{
+	return owner == SET_OWNER_BASE || (owner >= 0 && module_on(opt, owner));
+}
+
 bool
 module_set_enabled(const struct rules_options *opt, const char *set)
 {
-	if (strcmp(set, "base") == 0)
-		return true;
-	for (int i = 0; i < MODULE_COUNT; i++)
-		if (modules[i].tileset && strcmp(modules[i].tileset, set) == 0)
-			return module_on(opt, i);
-	return false;
+	return module_owner_enabled(opt, module_set_owner(set));
 }
 
 int

@@ -60,6 +60,14 @@ struct catalog;
 int module_tile_copies(const struct catalog *cat, const struct rules_options *opt, int type);
 /* Whether a tile set of the catalogue is in play with these options. */
 bool module_set_enabled(const struct rules_options *opt, const char *set);
+/* Who brings a tile set: SET_OWNER_BASE, a module id, or SET_OWNER_NONE
+ * (no module). Found once per tile type when the catalogue loads
+ * (tile_type.set_owner), so that a new game tests bits, not names. */
+#define SET_OWNER_BASE (-1)
+#define SET_OWNER_NONE (-2)
+int module_set_owner(const char *set);
+/* module_set_enabled for a set's owner. */
+bool module_owner_enabled(const struct rules_options *opt, int owner);
 /* Refuses what cannot be played: a module not yet playable, a forbidden
  * or not yet playable combination, a player count outside the enabled
  * modules' limits. The error names the rule that forbids it. */

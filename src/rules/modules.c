@@ -133,6 +133,7 @@ modules_build(struct game *g, struct rules_error *err)
 	for (int s = STEP_COUNT; s < g->nsteps; s++)
 		if (g->steps[s]->after && plan_insert(g, s, err) < 0)
 			return -1;
+	g->plain_turn = g->nmods == 0;
 	return 0;
 }
 

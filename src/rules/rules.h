@@ -270,6 +270,7 @@ struct game {
 	uint8_t nhook[HOOK_MAX];
 	const struct rules_action *act[ACT_KIND_MAX]; /* module action kinds on */
 	int legal_extra; /* the most legal actions modules add to a decision */
+	bool plain_turn; /* no module on: the base plan, no hooks, no pushes */
 	uint8_t *ext;        /* modules' state */
 	size_t ext_size, ext_cap;
 

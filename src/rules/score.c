@@ -7,23 +7,12 @@
 
 #include "engine.h"
 
-/* The figures standing on a feature (indices into g->figure, in order);
- * looks only at figures on the board and stops once it has found as many
- * as the feature counts. Branch-free inside: which figure is there is
- * random. */
-int
-figures_on(const struct game *g, int root, int16_t *idx)
+/* figures_on past the first 64 figures (more than the base game has). */
+static __attribute__((noinline)) int
+figures_on_words(const struct game *g, int root, int16_t *idx)
 {
 	int n = 0, left = g->feat[root].figures;
 
-	if (g->figwords == 1) { /* the base game: one word, one loop exit */
-		for (uint64_t out = g->on_seg.w[0]; out && n < left; out &= out - 1) {
-			int i = __builtin_ctzll(out);
-			idx[n] = (int16_t)i;
-			n += feature_find(g, g->figure[i].seg) == root;
-		}
-		return n;
-	}
 	for (int w = 0; w < g->figwords && n < left; w++)
 		for (uint64_t out = g->on_seg.w[w]; out && n < left; out &= out - 1) {
 			int i = w * 64 + __builtin_ctzll(out);
@@ -31,6 +20,32 @@ figures_on(const struct game *g, int root, int16_t *idx)
 			n += feature_find(g, g->figure[i].seg) == root;
 		}
 	return n;
+}
+
+/* The figures standing on a feature (indices into g->figure, in order);
+ * looks only at figures on the board and stops once it has found as many
+ * as the feature counts. Branch-free inside: which figure is there is
+ * random. Inlined into scoring, as before figures became data. */
+static HOT_INLINE int
+on_feature(const struct game *g, int root, int16_t *idx)
+{
+	int n = 0, left = g->feat[root].figures;
+
+	if (g->figwords != 1)
+		return figures_on_words(g, root, idx);
+	/* the base game: one word, one loop exit */
+	for (uint64_t out = g->on_seg.w[0]; out && n < left; out &= out - 1) {
+		int i = __builtin_ctzll(out);
+		idx[n] = (int16_t)i;
+		n += feature_find(g, g->figure[i].seg) == root;
+	}
+	return n;
+}
+
+int
+figures_on(const struct game *g, int root, int16_t *idx)
+{
+	return on_feature(g, root, idx);
 }
 
 /* A figure's strength on the feature at root (BASE-SCORE-2). */
@@ -159,7 +174,7 @@ score_feature(struct game *g, int root, bool final)
 
 	if (g->feat[root].figures == 0)
 		return;
-	n = figures_on(g, root, idx);
+	n = on_feature(g, root, idx);
 	if (g->nscore_hooks)
 		award_hooked(g, root, feature_value(g, root, !final), !final, final, rule, idx, n);
 	else
@@ -222,7 +237,7 @@ score_cloister_now(struct game *g, int seg)
 	int16_t idx[FIGURES_MAX];
 	int root = feature_find(g, seg), n;
 
-	n = figures_on(g, root, idx);
+	n = on_feature(g, root, idx);
 	award_hooked(g, root, feature_value(g, root, false), false, false, "ABBOT-6", idx, n);
 	figures_return(g, root, false, idx, n);
 }
@@ -294,7 +309,7 @@ score_fields(struct game *g)
 		done[ndone++] = root;
 		/* FARM-8: points per completed city, then the game's hooks */
 		v = field->farm_city * field_cities(g, root);
-		n = figures_on(g, root, idx);
+		n = on_feature(g, root, idx);
 		if (g->nscore_hooks)
 			award_hooked(g, root, v, false, true, field->rule[VALUE_END], idx, n);
 		else

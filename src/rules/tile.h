@@ -146,6 +146,7 @@ struct tile_segment {
 struct tile_type {
 	char id[TILE_ID_MAX];
 	const char *set;         /* name of the tile set it came from */
+	int8_t set_owner;        /* module_set_owner(set) (module_id.h) */
 	uint8_t count[2];        /* copies in the 1st / 2nd edition set */
 	uint8_t group;           /* enum draw_group */
 	uint8_t flags;           /* TILE_* */

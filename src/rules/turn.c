@@ -42,23 +42,29 @@ game_end(struct game *g)
  * another drawn. An empty pile ends the game (BASE-END-1, UN-04); turn
  * then counts the turns played. A draw frame with argument 1 is a second
  * tile of the same turn (pushed by a module): the turn number stays. */
-static void
-step_draw(struct game *g, const struct frame *f)
+static HOT_INLINE void
+draw(struct game *g, int owner, int arg)
 {
 	g->last_placed = -1;
 	while (g->bag_next < g->bag_len) {
 		int type = g->bag[g->bag_next++];
 		if (board_has_place(g, type)) {
 			g->drawn = type;
-			g->turn += f->arg == 0;
+			g->turn += arg == 0;
 			return;
 		}
 		event_add(g, &(struct game_event){.kind = EV_DISCARD,
-						  .player = (int8_t)f->owner,
-						  .turn = (int16_t)(g->turn + (f->arg == 0)),
+						  .player = (int8_t)owner,
+						  .turn = (int16_t)(g->turn + (arg == 0)),
 						  .tile = (int16_t)type});
 	}
 	game_end(g);
+}
+
+static void
+step_draw(struct game *g, const struct frame *f)
+{
+	draw(g, f->owner, f->arg);
 }
 
 static void
@@ -82,6 +88,7 @@ turn_push(struct game *g, int step, int owner, int arg)
 	if (g->nframes == FRAME_MAX || step < 0 || step >= g->nsteps || owner < 0 ||
 	    owner >= g->nplayers)
 		return -1;
+	g->plain_turn = false; /* a push without modules: the general path from now on */
 	g->frames[g->nframes++] =
 		(struct frame){.step = (uint8_t)step, .owner = (int8_t)owner, .arg = (int16_t)arg};
 	return 0;
@@ -234,6 +241,8 @@ figure_step_check(const struct game *g, int player, const struct action *a,
 {
 	const struct rules_action *ma;
 
+	if (a->kind == ACT_PASS) /* the usual answer: always allowed, no call */
+		return 0;
 	if (a->kind == ACT_PLACE_TILE)
 		return rerr(err, RERR_NOT_NOW, "BASE-FOLLOW-1",
 			    "the tile is placed; now a figure or pass");
@@ -315,8 +324,24 @@ apply_figure_step(struct game *g, int player, const struct action *a)
 		ma->apply(g, player, a);
 }
 
+/* The rest of a turn in a game without modules (g->plain_turn), after the
+ * figure decision: nothing can have pushed frames, so the stack holds the
+ * plan's score and end-turn; they run directly, then the next player's
+ * plan is pushed and its draw runs, as advance() would do step by step. */
+static HOT_INLINE void
+plain_turn_end(struct game *g)
+{
+	score_completed(g, g->last_placed);
+	if (++g->current == g->nplayers)
+		g->current = 0;
+	memcpy(g->frames, g->plan_frames[g->current], sizeof(g->plan_frames[0]));
+	g->nframes = g->nplan - 1; /* the draw, popped */
+	draw(g, g->current, 0);
+}
+
 /* The top frame is popped before its action applies, so that frames the
- * action pushes run next (a refused placement puts it back). */
+ * action pushes run next (a refused placement puts it back). In a game
+ * without modules the next frame is known (plain_turn_end). */
 static HOT_INLINE int
 apply_checked(struct game *g, const struct action *a, struct rules_error *err)
 {
@@ -327,9 +352,15 @@ apply_checked(struct game *g, const struct action *a, struct rules_error *err)
 			g->frames[g->nframes++] = f;
 			return rerr(err, RERR_NOMEM, "", "out of memory");
 		}
-	} else if (f.step == STEP_PLACE_FIGURE)
+		if (g->plain_turn) /* the figure decision is on top */
+			return 0;
+	} else if (f.step == STEP_PLACE_FIGURE) {
 		apply_figure_step(g, f.owner, a);
-	else
+		if (g->plain_turn) {
+			plain_turn_end(g);
+			return 0;
+		}
+	} else
 		g->steps[f.step]->apply(g, &f, a);
 	advance(g);
 	return 0;

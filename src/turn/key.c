@@ -401,6 +401,7 @@ key_generate(const char *seckey_path, const char *pubkey_path, const char *label
 		    pubkey_path);
 	randombytes_buf(seed, sizeof(seed));
 	crypto_sign_seed_keypair(out->pk, sk, seed);
+	out->kind = GF_KEY_CARCPBEM; /* keygen makes carcpbem keys */
 	snprintf(out->label, sizeof(out->label), "%s", label);
 	key_format_public(out, pub, sizeof(pub));
 	if (secret_text(seed, label, text, sizeof(text)) < 0)

@@ -1,6 +1,7 @@
 /* Benchmark: random playouts and legal-action listing (docs/PERFORMANCE.md).
  *
  *	bench-playout [-n GAMES] [-k TIMES] [-b BOARDS] [-r REPS] [-c CONFIG]
+ *		      [--with MODULE[,MODULE...]]...
  *
  * For each configuration: GAMES random playouts, single-threaded, each a
  * whole game (game_new, a uniformly random legal action at every decision
@@ -9,7 +10,9 @@
  * each. Both are measured TIMES times and the fastest run counts, which
  * filters out other processes on a shared machine. Prints "key: value"
  * lines for scripts (tests/bench/report.sh) and one line for people per
- * configuration.
+ * configuration. Each --with adds a configuration with those rule modules
+ * on (names as carcpbem new --with takes them: river, abbot, river2, ...);
+ * without -c, --with runs only its own configurations.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <getopt.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,11 +36,14 @@ struct config {
 	int edition;
 	bool farmers, river, abbot;
 	int nplayers;
+	uint32_t with; /* module bits (module_id.h), for --with */
 };
 
+#define WITH_MAX 16 /* --with options in one run */
+
 static const struct config configs[] = {
-	{"base", "1st edition, farmers, 2 players", 1, true, false, false, 2},
-	{"options", "2nd edition, farmers, abbot, river, 2 players", 2, true, true, true, 2},
+	{"base", "1st edition, farmers, 2 players", 1, true, false, false, 2, 0},
+	{"options", "2nd edition, farmers, abbot, river, 2 players", 2, true, true, true, 2, 0},
 };
 
 struct result {
@@ -71,6 +78,7 @@ make_setup(const struct config *c, uint64_t id, struct game_setup *s)
 	s->opt.farmers = c->farmers;
 	s->opt.river = c->river;
 	s->opt.abbot = c->abbot;
+	s->opt.with |= c->with;
 	s->nplayers = c->nplayers;
 	s->first_player = 0;
 	s->start = -1;
@@ -240,8 +248,49 @@ usage(void)
 			"  -k  measure this many times, keep the fastest (default 3)\n"
 			"  -b  70-tile boards for the listing time (default 16; 0 skips it)\n"
 			"  -r  game_legal_actions calls per board (default 5000)\n"
-			"  -c  only this configuration: base or options\n");
+			"  -c  only this configuration: base or options\n"
+			"  --with LIST  a configuration with these rule modules on (2nd edition,\n"
+			"        farmers, 2 players), e.g. --with river,abbot; may be repeated\n");
 	exit(2);
+}
+
+/* A --with configuration: key "with.NAME+NAME", checked as a new game
+ * would check it, so a module that does not play yet is named. */
+static int
+with_config(const char *list, struct config *c)
+{
+	static char keys[WITH_MAX][128], names[WITH_MAX][160];
+	static int n;
+	struct rules_options opt;
+	struct rules_error err;
+	char why[200];
+	uint32_t with = 0;
+
+	if (n == WITH_MAX) {
+		fprintf(stderr, "bench-playout: at most %d --with options\n", WITH_MAX);
+		return -1;
+	}
+	if (module_parse_list(list, &with, why, sizeof(why)) < 0) {
+		fprintf(stderr, "bench-playout: --with %s: %s\n", list, why);
+		return -1;
+	}
+	*c = (struct config){.key = keys[n], .name = names[n], .edition = 2, .farmers = true,
+			     .nplayers = 2, .with = with};
+	rules_options_default(&opt);
+	opt.edition = c->edition;
+	opt.farmers = c->farmers;
+	opt.with = with;
+	if (rules_options_check(&opt, c->nplayers, &err) < 0) {
+		fprintf(stderr, "bench-playout: --with %s: %s\n", list, err.text);
+		return -1;
+	}
+	snprintf(keys[n], sizeof(keys[n]), "with.%s", list);
+	for (char *p = keys[n]; *p; p++)
+		*p = *p == ',' ? '+' : *p;
+	module_names(with, ", ", why, sizeof(why));
+	snprintf(names[n], sizeof(names[n]), "2nd edition, farmers, %s, 2 players", why);
+	n++;
+	return 0;
 }
 
 static long
@@ -264,9 +313,18 @@ main(int argc, char **argv)
 	long games = 20000, reps = 5000;
 	int boards = 16, times = 3, ch, failed = 0;
 	const char *only = NULL;
+	static const struct option longopts[] = {{"with", required_argument, NULL, 'w'},
+						 {NULL, 0, NULL, 0}};
+	struct config with[WITH_MAX];
+	int nwith = 0;
 
-	while ((ch = getopt(argc, argv, "n:k:b:r:c:")) != -1) {
+	while ((ch = getopt_long(argc, argv, "n:k:b:r:c:w:", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'w':
+			if (nwith == WITH_MAX || with_config(optarg, &with[nwith]) < 0)
+				return 2;
+			nwith++;
+			break;
 		case 'n': games = number(optarg); break;
 		case 'k': times = (int)number(optarg); break;
 		case 'b': boards = (int)number(optarg); break;
@@ -285,10 +343,11 @@ main(int argc, char **argv)
 #if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
 	printf("# warning: built with sanitizers or without optimisation; numbers mean little\n");
 #endif
-	for (size_t i = 0; i < sizeof(configs) / sizeof(configs[0]); i++) {
-		const struct config *c = &configs[i];
+	for (size_t i = 0; i < sizeof(configs) / sizeof(configs[0]) + (size_t)nwith; i++) {
+		bool builtin = i < sizeof(configs) / sizeof(configs[0]);
+		const struct config *c = builtin ? &configs[i] : &with[i - sizeof(configs) / sizeof(configs[0])];
 		struct result r = {0};
-		if (only && strcmp(only, c->key) != 0)
+		if (builtin && ((only && strcmp(only, c->key) != 0) || (!only && nwith)))
 			continue;
 		if (measure(cat, c, games, times, boards, reps, &r) < 0)
 			failed++;
