@@ -69,13 +69,10 @@ players_json(const struct gamefile *gf)
 	for (int p = 0; p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
 		json_t *pl = json_pack("{s:s}", "name", gf->name[p]);
-		json_t *supply =
-		    json_pack("{s:i}", "followers", ps->supply[FIG_FOLLOWER]);
+		json_t *supply = gamefile_supply_json(g, p);
 		if (gf->has_key[p])
 			jv_set(pl, "key", key_json(gf->key_kind[p], gf->key[p]), &ok);
 		jv_set(pl, "score", json_integer(ps->score), &ok);
-		if (g->opt.abbot)
-			jv_set(supply, "abbot", json_integer(ps->supply[FIG_ABBOT]), &ok);
 		jv_set(pl, "supply", supply, &ok);
 		jv_append(a, pl, &ok);
 	}
