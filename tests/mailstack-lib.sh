@@ -39,16 +39,30 @@
 # mailstack_count USER...
 #	How many messages the USERs' server mailboxes hold, every folder.
 # mailstack_wait_count N USER...
-#	Waits (5 s at most) until the USERs' mailboxes hold N messages in all.
+#	Waits until the USERs' mailboxes hold N messages in all.
 # mailstack_wait_mail USER N [SECONDS]
-#	Waits (5 s at most by default) until USER's server Maildir holds at
-#	least N messages (new/ and cur/): delivery after SMTP is asynchronous.
+#	Waits until USER's server Maildir holds at least N messages (new/ and
+#	cur/): delivery after SMTP is asynchronous.
+# mailstack_wait_file FILE PATTERN
+#	Waits until FILE has a line matching PATTERN.
+#	The waits poll a condition until a deadline of MAILSTACK_WAIT_SECONDS
+#	(60 unless set) of wall-clock time: generous, as a loaded machine
+#	delivers late, while a mail that never comes still fails the test.
+# MAIL_TIMEOUT
+#	The network timeout for carcpbem configs of these tests ("timeout
+#	$MAIL_TIMEOUT"): 60s, far above what the local servers need even on
+#	a loaded machine; a server that is down refuses at once anyway.
 # mailstack_stop_smtp, mailstack_start_smtp
 #	Takes OpenSMTPD down, and brings it back on the same port.
 # mailstack_stop
 #	Stops the stack now (the EXIT trap then has nothing left to do).
 
 mailstack_users_default_='game alice bob carol dave'
+MAILSTACK_WAIT_SECONDS=${MAILSTACK_WAIT_SECONDS:-60}
+MAIL_TIMEOUT=60s
+# the servers' own start and stop (tests/mailstack.sh), as generous
+MAILSTACK_WAIT=${MAILSTACK_WAIT:-30}
+export MAILSTACK_WAIT
 
 mailstack_start () {
 	mailstack_tls_=no
@@ -146,27 +160,45 @@ mailstack_count () {
 	done | wc -l
 }
 
+# mailstack_waited_ SECONDS: true once SECONDS have passed since
+# mailstack_t0_ was set (a deadline in wall-clock time, not in tries: a
+# loaded machine makes each try slower, not the servers' promise longer).
+mailstack_waited_ () {
+	test "$(($(date +%s) - mailstack_t0_))" -ge "$1"
+}
+
 mailstack_wait_count () {
 	mailstack_want_=$1 && shift &&
-	mailstack_left_=250 &&
+	mailstack_t0_=$(date +%s) &&
 	while test "$(mailstack_count "$@")" -lt "$mailstack_want_"; do
-		if test "$mailstack_left_" -le 0; then
-			echo "mailstack_wait_count: $* hold $(mailstack_count "$@") messages, not $mailstack_want_" >&2
+		if mailstack_waited_ "$MAILSTACK_WAIT_SECONDS"; then
+			echo "mailstack_wait_count: $* hold $(mailstack_count "$@") messages, not $mailstack_want_ (waited ${MAILSTACK_WAIT_SECONDS}s)" >&2
 			return 1
 		fi
-		mailstack_left_=$((mailstack_left_ - 1))
 		sleep 0.02
 	done
 }
 
 mailstack_wait_mail () {
-	mailstack_left_=$(( ${3:-5} * 50 ))
+	mailstack_t0_=$(date +%s)
 	while test "$(mailstack_count "$1")" -lt "$2"; do
-		if test "$mailstack_left_" -le 0; then
+		if mailstack_waited_ "${3:-$MAILSTACK_WAIT_SECONDS}"; then
 			echo "mailstack_wait_mail: $1 has $(mailstack_count "$1") messages, not $2" >&2
 			return 1
 		fi
-		mailstack_left_=$((mailstack_left_ - 1))
+		sleep 0.02
+	done
+}
+
+# mailstack_wait_file FILE PATTERN: waits until FILE has a line matching
+# PATTERN (grep), as long as the other waits.
+mailstack_wait_file () {
+	mailstack_t0_=$(date +%s)
+	until grep -q "$2" "$1" 2>/dev/null; do
+		if mailstack_waited_ "$MAILSTACK_WAIT_SECONDS"; then
+			echo "mailstack_wait_file: no '$2' in $1 after ${MAILSTACK_WAIT_SECONDS}s" >&2
+			return 1
+		fi
 		sleep 0.02
 	done
 }

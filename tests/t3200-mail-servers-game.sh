@@ -69,7 +69,7 @@ setup () {
 		outbox smtp
 		smtp-url smtp://127.0.0.1:$SMTP_PORT/$p.example.test
 		smtp-tls none
-		timeout 5s
+		timeout $MAIL_TIMEOUT
 		EOC
 	done &&
 	echo "from \"$p1 <$p1@$MAIL_DOMAIN>\"" >>"$p1.conf" &&
@@ -82,7 +82,7 @@ setup () {
 	imap-user $h@$MAIL_DOMAIN
 	imap-password-file pw
 	outbox smtp
-	timeout 5s
+	timeout $MAIL_TIMEOUT
 	EOC
 	for s in "$@"; do echo "$s" >>host.conf || return 1; done &&
 	"$CARCPBEM" new -c host.conf --id g1 --seed "t3200 $h" --tiles "$TILES" \
@@ -141,6 +141,8 @@ play () {
 # players; the history replays; every turn mailed was applied; the queues
 # are empty.
 finished () {
+	mailstack_wait_count "$(cat to-players)" "$2" "$3" &&
+	mailstack_wait_count "$(cat to-host)" "$1" &&
 	test "$(mailstack_count "$2" "$3")" = "$(cat to-players)" &&
 	test "$(mailstack_count "$1")" = "$(cat to-host)" &&
 	test "$(having "$2" "^Message-Id: <g1-r[0-9]*-over-1@")" = 1 &&
@@ -182,10 +184,7 @@ test_expect_success 'without --once: passes until SIGTERM, holding the spool' '
 	cd "$WORK/seen" || exit 1
 	"$CARCPBEM" bot -c alice.conf --key alice.key 2>loop.err &
 	pid=$!
-	n=0 &&
-	until grep -q "bot alice started" loop.err; do
-		n=$((n + 1)) && test "$n" -lt 250 && sleep 0.02 || break
-	done &&
+	mailstack_wait_file loop.err "bot alice started" &&
 	expect_code 75 "$CARCPBEM" bot --once -c alice.conf --key alice.key 2>locked.err
 	r=$?
 	kill -TERM "$pid" && wait "$pid" &&

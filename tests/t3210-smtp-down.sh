@@ -59,7 +59,7 @@ setup () {
 		outbox smtp
 		smtp-url smtp://127.0.0.1:$SMTP_PORT/$u.example.test
 		smtp-tls none
-		timeout 5s
+		timeout $MAIL_TIMEOUT
 		EOC
 	done &&
 	sed "s/^spool .*/spool spool/" game.conf >host.conf &&
@@ -158,7 +158,7 @@ test_expect_success 'SMTP back: run --once --flush sends each queued mail exactl
 	mailstack_wait_count "$(cat to-players)" alice bob &&
 	"$CARCPBEM" run --once -c host.conf 2>err &&
 	grep "0 mails sent, 0 waiting" err &&
-	sleep 0.3 &&
+	mailstack_wait_count "$(cat to-players)" alice bob &&
 	test "$(mailstack_count alice bob)" = "$(cat to-players)" &&
 	test "$(ids bob | grep -c "^<g1-r3-notice-2@")" = 1 &&
 	test "$(ids alice | grep -c "^<g1-r3-update-1@")" = 1 &&
@@ -188,6 +188,8 @@ test_expect_success 'the game goes on to its end; every mail arrived once' '
 	over &&
 	"$CARCPBEM" replay spool/games/g1 >replay.out &&
 	test "$(records)" = $(($(cat to-host) + 1)) &&
+	mailstack_wait_count "$(cat to-players)" alice bob &&
+	mailstack_wait_count "$(cat to-host)" game &&
 	test "$(mailstack_count alice bob)" = "$(cat to-players)" &&
 	test "$(mailstack_count game)" = "$(cat to-host)" &&
 	test -z "$(ids alice bob game | sort | uniq -d)" &&

@@ -30,13 +30,10 @@ show_players(const struct gamefile *gf)
 	cli_say(stdout, "Players:\n");
 	for (int p = 0; p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
-		cli_say(stdout, "  %c %-*s %4d point%s  %d of %d followers in supply",
-		       seat_letter(p), w, gf->name[p], ps->score,
-		       ps->score == 1 ? " " : "s", ps->supply[FIG_FOLLOWER],
-		       FOLLOWERS_PER_PLAYER);
-		if (g->opt.abbot)
-			cli_say(stdout, ", abbot %s",
-			       ps->supply[FIG_ABBOT] ? "in supply" : "on the board");
+		char supply[256];
+		gamefile_supply_text(g, p, supply, sizeof(supply));
+		cli_say(stdout, "  %c %-*s %4d point%s  %s", seat_letter(p), w, gf->name[p],
+			ps->score, ps->score == 1 ? " " : "s", supply);
 		tokens_held(g, p, held, sizeof(held));
 		if (held[0])
 			cli_say(stdout, "; holds %s", held);
@@ -113,12 +110,21 @@ players_json(const struct gamefile *gf)
 	for (int p = 0; p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
 		char letter[2] = {seat_letter(p), '\0'};
-		json_t *pl = json_pack("{s:s, s:i, s:s, s:i, s:i}", "name", gf->name[p],
-				       "seat", p + 1, "letter", letter, "score",
-				       ps->score, "followers", ps->supply[FIG_FOLLOWER]);
-		if (g->opt.abbot)
-			json_object_set_new(pl, "abbot_in_supply",
-					    json_boolean(ps->supply[FIG_ABBOT] > 0));
+		json_t *pl = json_pack("{s:s, s:i, s:s, s:i}", "name", gf->name[p], "seat",
+				       p + 1, "letter", letter, "score", ps->score);
+		/* per figure type: a count, or whether the one figure is home */
+		for (int i = 0; i < g->nftypes; i++) {
+			const struct figure_type_def *t = figure_type_of(g, g->ftypes[i]);
+			char key[64];
+			int have = ps->supply[t->id];
+			if (t->supply > 1) {
+				json_object_set_new(pl, gamefile_supply_key(t, key, sizeof(key)),
+						    json_integer(have));
+			} else {
+				snprintf(key, sizeof(key), "%s_in_supply", t->name);
+				json_object_set_new(pl, key, json_boolean(have > 0));
+			}
+		}
 		if (ntok > 0)
 			json_object_set_new(pl, "tokens", tokens_held_json(g, p));
 		json_array_append_new(a, pl);

@@ -33,12 +33,10 @@ scores_text(const struct gamefile *gf)
 		w = (int)strlen(gf->name[p]) > w ? (int)strlen(gf->name[p]) : w;
 	for (int p = 0; fp && p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
-		fprintf(fp, "  %c %-*s %4d point%s  %d of %d followers in supply",
-			seat_letter(p), w, gf->name[p], ps->score, ps->score == 1 ? " " : "s",
-			ps->supply[FIG_FOLLOWER], FOLLOWERS_PER_PLAYER);
-		if (g->opt.abbot)
-			fprintf(fp, ", abbot %s",
-				ps->supply[FIG_ABBOT] ? "in supply" : "on the board");
+		char supply[256];
+		gamefile_supply_text(g, p, supply, sizeof(supply));
+		fprintf(fp, "  %c %-*s %4d point%s  %s", seat_letter(p), w, gf->name[p],
+			ps->score, ps->score == 1 ? " " : "s", supply);
 		tokens_held(g, p, held, sizeof(held));
 		if (held[0])
 			fprintf(fp, "; holds %s", held);

@@ -2,6 +2,7 @@
  * its figure in its colour, letter, name, score and supply; an arrow
  * points at the seat to move. */
 #include <stdio.h>
+#include <string.h>
 
 #include "picture.h"
 
@@ -57,6 +58,26 @@ arrow(cairo_t *cr, double x, double y)
 	cairo_fill(cr);
 }
 
+/* "7 followers, abbot": a count of the types a player has several of,
+ * the name of a single figure at home; from the game's figure table. */
+static void
+supply_text(const struct game *g, const struct player_state *ps, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < g->nftypes && len < n; i++) {
+		const struct figure_type_def *t = figure_type_of(g, g->ftypes[i]);
+		int have = ps->supply[t->id], w = 0;
+		if (t->supply > 1)
+			w = snprintf(buf + len, n - len, "%s%d %s%s", len ? ", " : "", have,
+				     t->name, have == 1 ? "" : "s");
+		else if (have)
+			w = snprintf(buf + len, n - len, "%s%s", len ? ", " : "", t->name);
+		len += w > 0 ? (size_t)w : 0;
+	}
+}
+
 static void
 seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o, int seat,
 	  double y)
@@ -77,9 +98,8 @@ seat_line(cairo_t *cr, const struct board_view *v, const struct render_opts *o, 
 	png_text(cr, name_of(o, seat), PNG_MARGIN + COL_NAME, y, 0, PNG_TEXT);
 	snprintf(s, sizeof(s), "%d point%s", ps->score, ps->score == 1 ? "" : "s");
 	png_text(cr, s, PNG_MARGIN + COL_SCORE, y, 1, PNG_TEXT);
-	len = (size_t)snprintf(s, sizeof(s), "%d follower%s%s", ps->supply[FIG_FOLLOWER],
-			       ps->supply[FIG_FOLLOWER] == 1 ? "" : "s",
-			       ps->supply[FIG_ABBOT] ? ", abbot" : "");
+	supply_text(v->g, ps, s, sizeof(s));
+	len = strlen(s);
 	for (int i = 0; i < nt && i < 8 && len < sizeof(s); i++) /* the King, ... */
 		if (t[i].holder == seat)
 			len += (size_t)snprintf(s + len, sizeof(s) - len, ", %s", t[i].name);

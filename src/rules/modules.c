@@ -219,6 +219,25 @@ module_of_action(const struct game *g, const struct rules_action *a)
 }
 
 int
+rules_figure_types(const struct catalog *cat, const struct rules_options *opt,
+		   const struct figure_type_def **out, int cap)
+{
+	struct rules_options o = *opt;
+	int n = 0;
+
+	module_sync(&o);
+	if (n < cap)
+		out[n] = &figure_type_follower;
+	n++;
+	for (int i = 0; i < cat->nmodules; i++)
+		if (cat->modules[i]->enabled(&o))
+			for (int k = 0; k < cat->modules[i]->nfigure_types; k++, n++)
+				if (n < cap)
+					out[n] = cat->modules[i]->figure_types[k];
+	return n;
+}
+
+int
 game_modules(const struct game *g)
 {
 	return g->nmods;

@@ -363,6 +363,13 @@ struct rules_token {
 };
 int game_tokens(const struct game *g, struct rules_token *out, int cap);
 
+/* The figure-type rows a game of these options has, in table order (the
+ * base rows, then the rows of the modules that are on): for layers that
+ * check a game file before its game exists. Returns how many (at most
+ * FIG_TYPE_MAX), writing up to cap. */
+int rules_figure_types(const struct catalog *cat, const struct rules_options *opt,
+		       const struct figure_type_def **out, int cap);
+
 /* Inspection helpers. */
 int game_placed_at(const struct game *g, int x, int y); /* placed index or -1 */
 int game_feature_root(const struct game *g, int seg_instance);

@@ -193,6 +193,14 @@ int gamefile_legal_sorted(const struct game *g, struct action **out);
 /* The same joined by sep into buf (cut with "..." when too long). */
 void gamefile_legal_text(const struct gamefile *gf, const char *sep, char *buf, size_t n);
 
+/* Figures in supply, per type of the game's figure table (supply.c):
+ * the key of a type ("followers" for several a player, else its name),
+ * a player's supply as the game file's object ({"followers": 7,
+ * "abbot": 1}), and as text ("7 of 7 followers in supply, abbot in
+ * supply"). */
+const char *gamefile_supply_key(const struct figure_type_def *t, char *buf, size_t n);
+json_t *gamefile_supply_json(const struct game *g, int p);
+void gamefile_supply_text(const struct game *g, int p, char *buf, size_t n);
 const char *gamefile_uturn_name(int river_uturn);
 /* The figures on the board: [{player, figure, feature, x, y, slot}]. */
 json_t *gamefile_figures_json(const struct gamefile *gf);

@@ -60,11 +60,58 @@ word_ref(json_t *obj, const char *path, const char *key, const char *const *list
 	return gf_fail(err, p, "\"%.30s\" is not %s", s, what);
 }
 
+/* Whether key names a figure type some module of the catalogue has. */
+static bool
+other_figure(const struct gamefile *gf, const char *key)
+{
+	struct rules_options all = gf->setup.opt;
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int n;
+
+	all.with = MODULE_ALL;
+	n = rules_figure_types(gf->cat, &all, rows, FIG_TYPE_MAX);
+	for (int i = 0; i < n && i < FIG_TYPE_MAX; i++) {
+		char k[48];
+		if (strcmp(gamefile_supply_key(rows[i], k, sizeof(k)), key) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* supply: a count per figure type of the game's table (supply.c). */
+static int
+check_supply(const struct gamefile *gf, json_t *supply, const char *p, struct gf_error *err)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	char keys[FIG_TYPE_MAX][48];
+	const char *known[FIG_TYPE_MAX + 1];
+	int n = rules_figure_types(gf->cat, &gf->setup.opt, rows, FIG_TYPE_MAX), v;
+	const char *key;
+	json_t *val;
+
+	n = n > FIG_TYPE_MAX ? FIG_TYPE_MAX : n;
+	for (int i = 0; i < n; i++)
+		known[i] = gamefile_supply_key(rows[i], keys[i], sizeof(keys[i]));
+	known[n] = NULL;
+	json_object_foreach(supply, key, val) {
+		int i = 0;
+		while (known[i] && strcmp(known[i], key) != 0)
+			i++;
+		if (known[i] == NULL && other_figure(gf, key))
+			return gf_fail(err, p, "has \"%s\", but the rules have none", key);
+	}
+	if (jv_keys(supply, p, known, err) < 0)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (jv_int(supply, p, known[i], 0, rows[i]->supply, &v, err) < 0)
+			return -1;
+	return 0;
+}
+
 static int
 check_player(const struct gamefile *gf, json_t *pl, const char *path,
 	     struct gf_error *err)
 {
-	static const char *const with_abbot[] = {"followers", "abbot", NULL};
 	char p[JV_PATH];
 	json_t *supply;
 	int v;
@@ -74,13 +121,7 @@ check_player(const struct gamefile *gf, json_t *pl, const char *path,
 		NULL)
 		return -1;
 	jv_join(p, path, "supply");
-	if (jv_keys(supply, p, with_abbot, err) < 0)
-		return -1;
-	if (!gf->setup.opt.abbot && json_object_get(supply, "abbot"))
-		return gf_fail(err, p, "has an abbot, but the rules have none");
-	if (jv_int(supply, p, "followers", 0, FOLLOWERS_PER_PLAYER, &v, err) < 0)
-		return -1;
-	return gf->setup.opt.abbot ? jv_int(supply, p, "abbot", 0, 1, &v, err) : 0;
+	return check_supply(gf, supply, p, err);
 }
 
 static int

@@ -12,7 +12,7 @@
 const char *const gf_core_keys[] = {
 	"game",       "rules", "players",   "first_player", "start",   "fair_draw",
 	"turn",       "over",  "decision",  "tiles_left",   "drawn",   "remaining",
-	"actions",    "board", "figures",   "modules",      NULL};
+	"actions",    "board", "figures",   "aside",        "modules",      NULL};
 
 /* river and abbot are always there (games made before the modules have
  * them); any other module's key only when it is on, so those games keep
@@ -69,13 +69,10 @@ players_json(const struct gamefile *gf)
 	for (int p = 0; p < gf->nplayers; p++) {
 		const struct player_state *ps = &g->player[p];
 		json_t *pl = json_pack("{s:s}", "name", gf->name[p]);
-		json_t *supply =
-		    json_pack("{s:i}", "followers", ps->supply[FIG_FOLLOWER]);
+		json_t *supply = gamefile_supply_json(g, p);
 		if (gf->has_key[p])
 			jv_set(pl, "key", key_json(gf->key_kind[p], gf->key[p]), &ok);
 		jv_set(pl, "score", json_integer(ps->score), &ok);
-		if (g->opt.abbot)
-			jv_set(supply, "abbot", json_integer(ps->supply[FIG_ABBOT]), &ok);
 		jv_set(pl, "supply", supply, &ok);
 		jv_append(a, pl, &ok);
 	}
@@ -109,16 +106,32 @@ tiles_json(const struct gamefile *gf, int from, int to)
 	return jv_done(a, ok);
 }
 
-/* How many of each type are left: public, unlike their order. */
+/* The tiles drawn so far, from the engine's bag: a module may have put
+ * tiles back or set them aside since the committed order (bag_ops.c). */
+static json_t *
+drawn_json(const struct game *g)
+{
+	json_t *a = json_array();
+	bool ok = true;
+
+	for (int i = 0; i < g->bag_next; i++)
+		jv_append(a, json_string(g->cat->types[g->bag[i]].id), &ok);
+	return jv_done(a, ok);
+}
+
+/* How many of each type are still to come: public, unlike their order.
+ * The tiles set aside count with them, so that which ones are aside
+ * shows nowhere; "aside" gives only how many. */
 static json_t *
 remaining_json(const struct gamefile *gf)
 {
+	const struct game *g = gf->game;
 	int n = gf->cat->ntypes, *count = calloc(n ? n : 1, sizeof(int));
 	json_t *o = json_object();
 	bool ok = count != NULL;
 
-	for (int i = gf->game->bag_next; ok && i < gf->nbag; i++)
-		count[gf->bag[i]]++;
+	for (int i = g->bag_next; ok && i < g->bag_len + g->bag_aside; i++)
+		count[g->bag[i]]++;
 	for (int t = 0; ok && t < n; t++)
 		if (count[t])
 			jv_set(o, gf->cat->types[t].id, json_integer(count[t]), &ok);
@@ -229,9 +242,15 @@ gf_public_core(const struct gamefile *gf)
 			 gf->cat->types[gf->setup.start].id, "fair_draw",
 			 fair_draw_json(gf), "turn", file_turn(g), "over", g->over, "decision",
 			 gamefile_decision_json(gf), "tiles_left", game_tiles_left(g),
-			 "drawn", tiles_json(gf, 0, g->bag_next), "remaining",
+			 "drawn", drawn_json(g), "remaining",
 			 remaining_json(gf), "actions", actions_json(gf), "board",
 			 board_json(gf), "figures", gamefile_figures_json(gf));
+	/* only while tiles are aside: other games keep their bytes and hash */
+	if (core && g->bag_aside &&
+	    json_object_set_new(core, "aside", json_integer(g->bag_aside)) < 0) {
+		json_decref(core);
+		core = NULL;
+	}
 	if (core && mods && json_object_set_new(core, "modules", mods) < 0) {
 		json_decref(core);
 		return NULL;
