@@ -63,6 +63,10 @@ bag_put_back(struct game *g, int type)
 
 	if (type < 0 || type >= g->cat->ntypes || bag_room(g, end + 1) < 0)
 		return -1;
+	/* the board holds the tiles the game began with: a tile comes back
+	 * only after one left (drawn, or set aside and taken) */
+	if (g->nplaced + end - g->bag_next + 1 > g->capacity)
+		return -1;
 	op_stream(g, g->bag_ops++, stream, OP_DRAWS);
 	/* one of the places before, between or after the tiles left */
 	pos = g->bag_next +

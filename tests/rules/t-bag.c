@@ -81,9 +81,12 @@ test_replay(const struct catalog *cat)
 {
 	struct game *g1 = new_game(cat, 1, false, 7), *g2 = new_game(cat, 1, false, 7);
 	struct game *g3 = new_game(cat, 1, false, 8), *c;
-	int p1[5], p2[5], p3[5], left = game_tiles_left(g1);
+	int p1[5], p2[5], p3[5], left;
 	char h1[33], h2[33], h3[33];
 
+	/* three tiles drawn: room on the board for three to come back */
+	g1->bag_next = g2->bag_next = g3->bag_next = 3;
+	left = game_tiles_left(g1);
 	script(g1, p1);
 	script(g2, p2);
 	script(g3, p3);
@@ -134,6 +137,13 @@ test_positions(const struct catalog *cat)
 	is_int(bag_set_aside(g, 9999), -1, "no copy of an unknown type to set aside");
 	is_int(bag_take_aside(g, g->bag[g->bag_next]), -1, "nothing set aside to take back");
 	is_int(bag_put_back(g, -1), -1, "no such type to put back");
+	game_free(g);
+
+	/* the board holds the tiles the game began with: one tile is drawn
+	 * (in hand), so one may come back, and no second */
+	g = new_game(cat, 1, false, 10);
+	ok(bag_put_back(g, g->drawn) >= 0, "the drawn tile goes back");
+	is_int(bag_put_back(g, g->drawn), -1, "a tile comes back only after one left the bag");
 	game_free(g);
 }
 
