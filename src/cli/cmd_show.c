@@ -21,24 +21,8 @@ static const struct cli_usage usage = {
 static void
 show_players(const struct gamefile *gf)
 {
-	const struct game *g = gf->game;
-	char held[80];
-	int w = 0;
-
-	for (int p = 0; p < gf->nplayers; p++)
-		w = (int)strlen(gf->name[p]) > w ? (int)strlen(gf->name[p]) : w;
 	cli_say(stdout, "Players:\n");
-	for (int p = 0; p < gf->nplayers; p++) {
-		const struct player_state *ps = &g->player[p];
-		char supply[256];
-		gamefile_supply_text(g, p, supply, sizeof(supply));
-		cli_say(stdout, "  %c %-*s %4d point%s  %s", seat_letter(p), w, gf->name[p],
-			ps->score, ps->score == 1 ? " " : "s", supply);
-		tokens_held(g, p, held, sizeof(held));
-		if (held[0])
-			cli_say(stdout, "; holds %s", held);
-		putchar('\n');
-	}
+	report_players(stdout, gf);
 }
 
 static void

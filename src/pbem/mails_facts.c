@@ -23,25 +23,11 @@ players_text(const struct gamefile *gf, char *buf, size_t n)
 static char *
 scores_text(const struct gamefile *gf)
 {
-	const struct game *g = gf->game;
 	struct memtext m;
 	FILE *fp = memtext_open(&m);
-	char held[80];
-	int w = 0;
 
-	for (int p = 0; p < gf->nplayers; p++)
-		w = (int)strlen(gf->name[p]) > w ? (int)strlen(gf->name[p]) : w;
-	for (int p = 0; fp && p < gf->nplayers; p++) {
-		const struct player_state *ps = &g->player[p];
-		char supply[256];
-		gamefile_supply_text(g, p, supply, sizeof(supply));
-		fprintf(fp, "  %c %-*s %4d point%s  %s", seat_letter(p), w, gf->name[p],
-			ps->score, ps->score == 1 ? " " : "s", supply);
-		tokens_held(g, p, held, sizeof(held));
-		if (held[0])
-			fprintf(fp, "; holds %s", held);
-		fputc('\n', fp);
-	}
+	if (fp)
+		report_players(fp, gf);
 	return memtext_close(&m);
 }
 

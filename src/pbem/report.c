@@ -380,3 +380,22 @@ report_final(FILE *fp, const struct gamefile *gf)
 				gf->name[p]);
 	fprintf(fp, " with %d point%s.\n", best, best == 1 ? "" : "s");
 }
+
+void
+report_players(FILE *fp, const struct gamefile *gf)
+{
+	const struct game *g = gf->game;
+	char held[80], supply[256];
+	int w = 0;
+
+	for (int p = 0; p < gf->nplayers; p++)
+		w = (int)strlen(gf->name[p]) > w ? (int)strlen(gf->name[p]) : w;
+	for (int p = 0; p < gf->nplayers; p++) {
+		const struct player_state *ps = &g->player[p];
+		gamefile_supply_text(g, p, supply, sizeof(supply));
+		tokens_held(g, p, held, sizeof(held));
+		fprintf(fp, "  %c %-*s %4d point%s  %s%s%s\n", seat_letter(p), w, gf->name[p],
+			ps->score, ps->score == 1 ? " " : "s", supply, held[0] ? "; holds " : "",
+			held);
+	}
+}

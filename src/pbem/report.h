@@ -56,6 +56,9 @@ void report_events(FILE *fp, const struct gamefile *gf, int from, const char *in
 		   const char *actions);
 /* Final scores and the winner(s). */
 void report_final(FILE *fp, const struct gamefile *gf);
+/* One line a player: seat letter, name, score, what is left in the
+ * supply and the tokens held (show, and the mails' score table). */
+void report_players(FILE *fp, const struct gamefile *gf);
 /* "the King and the Robber Baron": the module tokens seat holds
  * (game_tokens), "" for none. */
 void tokens_held(const struct game *g, int seat, char *buf, size_t n);
