@@ -57,7 +57,7 @@ test_expect_success 'new, legal, play, show and a refusal' '
 	test_must_fail vg "$CARCPBEM" play g.json "knight Q" 2>err &&
 	grep "unknown place" err &&
 	vg "$CARCPBEM" new --seed vg --with river,abbot -o s.json alice >/dev/null &&
-	expect_code 2 vg "$CARCPBEM" new --with abbot,cathars -o x.json a b 2>/dev/null &&
+	expect_code 2 vg "$CARCPBEM" new --with abbot,count -o x.json a b 2>/dev/null &&
 	vg "$CARCPBEM" play --json s.json "$(vg "$CARCPBEM" legal s.json | sed -n 3p)" pass \
 		>/dev/null
 '
