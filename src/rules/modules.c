@@ -212,9 +212,11 @@ module_of_action(const struct game *g, const struct rules_action *a)
 	const struct rules_module *const *mods = g ? g->cat->modules : rules_builtin_modules;
 	int n = g ? g->cat->nmodules : rules_builtin_nmodules;
 
+	/* by element, not by range: a module without actions has NULL there */
 	for (int i = 0; i < n; i++)
-		if (a >= mods[i]->actions && a < mods[i]->actions + mods[i]->nactions)
-			return mods[i]->name;
+		for (int k = 0; k < mods[i]->nactions; k++)
+			if (a == &mods[i]->actions[k])
+				return mods[i]->name;
 	return "?";
 }
 
