@@ -240,7 +240,7 @@ render_ascii(const struct game *g, const struct render_opts *o, FILE *fp)
 	struct glyph_grid gr = {0};
 	int n;
 
-	if (view_init(&v, g, o->fits) < 0)
+	if (view_init(&v, g, o->fits, o->cache) < 0)
 		return -1;
 	if (draw_map(&v, &gr) < 0) {
 		view_free(&v);

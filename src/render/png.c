@@ -111,7 +111,7 @@ render_png_mem(const struct game *g, const struct render_opts *o, unsigned char 
 	int r;
 
 	*png = NULL, *len = 0;
-	if (view_init(&v, g, o->fits) < 0)
+	if (view_init(&v, g, o->fits, o->cache) < 0)
 		return fail(err, "cannot draw the PNG map", "out of memory");
 	png_layout(&v, o, &l);
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);

@@ -35,7 +35,17 @@ struct render_opts {
 	const char *const *names; /* player names by seat, or NULL */
 	int tile_px;              /* picture: pixels per tile at most */
 	int max_px;               /* picture: most pixels across and down */
+	struct render_cache *cache; /* both: tile drawings kept between maps,
+				       or NULL (made for each map) */
 };
+
+/* The drawings of a catalogue's tile types in their rotations, made when
+ * first needed and kept for every map drawn with opts.cache pointing to
+ * it: a host draws thousands of maps of the same tiles. Owned by the
+ * caller; a map of a game of another catalogue makes its own. */
+struct render_cache;
+struct render_cache *render_cache_new(const struct catalog *cat);
+void render_cache_free(struct render_cache *c);
 
 struct render_error {
 	char text[200];

@@ -70,7 +70,8 @@ bounds(struct board_view *v)
 }
 
 int
-view_init(struct board_view *v, const struct game *g, bool fits)
+view_init(struct board_view *v, const struct game *g, bool fits,
+	  struct render_cache *cache)
 {
 	struct decision d;
 
@@ -83,7 +84,11 @@ view_init(struct board_view *v, const struct game *g, bool fits)
 		if (collect_fits(v, g) < 0)
 			return -1;
 	}
-	v->geo = calloc((size_t)g->cat->ntypes * 4, sizeof(*v->geo));
+	if (cache != NULL && cache->cat == g->cat) {
+		v->geo = cache->geo;
+		v->shared_geo = true;
+	} else
+		v->geo = calloc((size_t)g->cat->ntypes * 4, sizeof(*v->geo));
 	if (v->geo == NULL) {
 		view_free(v);
 		return -1;
@@ -92,16 +97,47 @@ view_init(struct board_view *v, const struct game *g, bool fits)
 	return 0;
 }
 
+static void
+geo_table_free(struct tile_geo **geo, const struct catalog *cat)
+{
+	if (geo)
+		for (int i = 0; i < cat->ntypes * 4; i++)
+			free(geo[i]);
+	free(geo);
+}
+
 void
 view_free(struct board_view *v)
 {
-	if (v->geo)
-		for (int i = 0; i < v->g->cat->ntypes * 4; i++)
-			free(v->geo[i]);
-	free(v->geo);
+	if (!v->shared_geo)
+		geo_table_free(v->geo, v->g->cat);
 	free(v->fit);
 	v->geo = NULL;
 	v->fit = NULL;
+}
+
+struct render_cache *
+render_cache_new(const struct catalog *cat)
+{
+	struct render_cache *c = malloc(sizeof(*c));
+
+	if (c == NULL)
+		return NULL;
+	c->cat = cat;
+	if ((c->geo = calloc((size_t)cat->ntypes * 4, sizeof(*c->geo))) == NULL) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void
+render_cache_free(struct render_cache *c)
+{
+	if (c == NULL)
+		return;
+	geo_table_free(c->geo, c->cat);
+	free(c);
 }
 
 const struct tile_geo *

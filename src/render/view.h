@@ -23,11 +23,19 @@ struct board_view {
 	int nfit;
 	struct view_fit *fit;  /* sorted by y, then x */
 	struct tile_geo **geo; /* [type * 4 + rot], made when first asked */
+	bool shared_geo;       /* geo belongs to a render_cache */
 };
 
-/* fits: list where the drawn tile fits, if a tile is to be placed.
- * 0, or -1 when out of memory. */
-int view_init(struct board_view *v, const struct game *g, bool fits);
+struct render_cache {
+	const struct catalog *cat;
+	struct tile_geo **geo; /* as board_view's */
+};
+
+/* fits: list where the drawn tile fits, if a tile is to be placed. The
+ * drawings come from cache when it is of g's catalogue (cache may be
+ * NULL). 0, or -1 when out of memory. */
+int view_init(struct board_view *v, const struct game *g, bool fits,
+	      struct render_cache *cache);
 void view_free(struct board_view *v);
 /* The picture of a tile type in a rotation; NULL when out of memory. */
 const struct tile_geo *view_geo(struct board_view *v, int type, int rot);
