@@ -119,7 +119,7 @@ table_text(const struct facts *f)
 	for (int i = 0; i < f->nrows; i++)
 		w = (int)strlen(f->row[i].label) > w ? (int)strlen(f->row[i].label) : w;
 	for (int i = 0; fp && i < f->nrows; i++)
-		fprintf(fp, "  %s:%*s %s\n", f->row[i].label, w - (int)strlen(f->row[i].label) + 1,
+		fprintf(fp, "  %s:%*s%s\n", f->row[i].label, w - (int)strlen(f->row[i].label) + 1,
 			"", f->row[i].value);
 	return memtext_close(&m);
 }
