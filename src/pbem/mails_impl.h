@@ -100,8 +100,9 @@ int facts_make(const struct gamefile *gf, int events_from, const char *actions,
 	       struct facts *f);
 void facts_free(struct facts *f);
 /* Adds a line to the facts table, which every mail about the game shows
- * in its text ({{facts}}) and its HTML ({{facts_html}}). -1 if the table
- * is full or memory runs out. */
+ * in its text ({{facts}}) and its HTML ({{facts_html}}): one call per new
+ * fact, after facts_make and before facts_vars (which points the values
+ * at the tables this remakes). -1 if the table is full or memory runs out. */
 int facts_row(struct facts *f, const char *label, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The map as a picture (when the png setting is on and the build draws
