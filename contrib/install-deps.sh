@@ -25,10 +25,13 @@ dovecot-imapd
 dovecot-lmtpd
 dovecot-submissiond
 opensmtpd
+chromium
 "
 # openssh-client: ssh-keygen makes the keys and signatures of the tests of
 # SSH-signed turns (tests/t2050-ssh-turns.sh, tests/turn/data/ssh/) and
 # signs as players do in the mail tests (t3155, t3205).
+# chromium: headless, it renders the HTML version of a real notice
+# (tests/t3190-mail-html.sh checks the page and that its map shows).
 # The mail servers are for the end-to-end mail tests (tests/mailstack.sh),
 # which run private instances on high ports of 127.0.0.1 from their own
 # configuration. Where /usr/sbin/policy-rc.d does not forbid it, installing

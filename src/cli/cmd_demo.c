@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "demo.h"
 
-enum { OPT_SEED = 512, OPT_PLAYERS, OPT_DIRECT, OPT_DEMO_SPOOL, OPT_VERBOSE };
+enum { OPT_SEED = 512, OPT_PLAYERS, OPT_DIRECT, OPT_DEMO_SPOOL, OPT_VERBOSE, OPT_DEMO_PNG };
 
 static const struct cli_opt demo_opts[] = {
 	{OPT_SEED, "seed", 0, "SEED",
@@ -18,6 +18,9 @@ static const struct cli_opt demo_opts[] = {
 	 "the host's spool for the game by mail (default: a\n"
 	 "new temporary directory, printed)"},
 	{OPT_VERBOSE, "verbose", 'v', NULL, "by mail: print each turn as it is mailed"},
+	{OPT_DEMO_PNG, "png", 0, NULL,
+	 "by mail: the mails show the map as a picture too\n"
+	 "(as a host's do by default)"},
 	{OPT_DIRECT, "direct", 0, NULL,
 	 "no mail: play in memory and print each turn"},
 	{0, NULL, 0, NULL, NULL},
@@ -25,7 +28,7 @@ static const struct cli_opt demo_opts[] = {
 
 static const struct cli_usage usage = {
 	"demo",
-	"[--seed SEED] [--players N] [--spool DIR] [-v] [--direct] [rules options]",
+	"[--seed SEED] [--players N] [--spool DIR] [-v] [--png] [--direct] [rules options]",
 	"Plays one game between computer players by mail, through the host's mail\n"
 	"loop on the default settings: the host mails each notice to the outbox,\n"
 	"the players read it there, sign their turns with their own keys and\n"
@@ -49,7 +52,7 @@ struct demo {
 
 struct demo_args {
 	const char *spool;
-	bool direct, verbose;
+	bool direct, verbose, png;
 };
 
 static int
@@ -78,6 +81,7 @@ parse_args(int argc, char **argv, struct game_setup *s, struct demo_args *a)
 			a->spool = arg;
 		a->direct |= id == OPT_DIRECT;
 		a->verbose |= id == OPT_VERBOSE;
+		a->png |= id == OPT_DEMO_PNG;
 	}
 	if (it.npos)
 		return usage_error(&usage, "unexpected argument '%s'", argv[1]),
@@ -277,7 +281,7 @@ cmd_demo(int argc, char **argv)
 	if ((cat = cli_catalog()) == NULL)
 		return EXIT_FAIL;
 	r = a.direct ? demo_direct(cat, &setup)
-		     : demo_by_mail(cat, &setup, a.spool, a.verbose);
+		     : demo_by_mail(cat, &setup, a.spool, a.verbose, a.png);
 	catalog_free(cat);
 	return r;
 }

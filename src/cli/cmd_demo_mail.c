@@ -87,7 +87,7 @@ open_host(struct mail_demo *d)
 	config_defaults(&c);
 	snprintf(c.spool, sizeof(c.spool), "%s", d->spool);
 	snprintf(c.from, sizeof(c.from), "Carcassonne demo <host@demo.invalid>");
-	c.png = false; /* the text map is in every mail; pictures only slow a demo */
+	c.png = d->png; /* the text map is in every mail; pictures only slow a demo */
 	config_finish(&c);
 	if (pbem_open(&d->p, &c, d->cat, why, sizeof(why)) < 0) {
 		cli_error("%s", why);
@@ -228,9 +228,9 @@ make_spool(struct mail_demo *d, const char *spool)
 
 int
 demo_by_mail(const struct catalog *cat, const struct game_setup *setup, const char *spool,
-	     bool verbose)
+	     bool verbose, bool png)
 {
-	struct mail_demo d = {.cat = cat, .n = setup->nplayers, .verbose = verbose};
+	struct mail_demo d = {.cat = cat, .n = setup->nplayers, .verbose = verbose, .png = png};
 	int r = EXIT_FAIL;
 
 	if (make_spool(&d, spool) < 0 || open_host(&d) < 0)

@@ -19,6 +19,7 @@ struct mail_demo {
 	struct gamedir gd;
 	int mails_read, turns_sent;
 	bool verbose;
+	bool png; /* the mails show the map as a picture too */
 };
 
 /* The players read the outbox: each notice gets a signed answer in the
@@ -26,7 +27,7 @@ struct mail_demo {
 int demo_players_read(struct mail_demo *d);
 /* The game by mail, after the options (cmd_demo.c parses them). */
 int demo_by_mail(const struct catalog *cat, const struct game_setup *setup,
-		 const char *spool, bool verbose);
+		 const char *spool, bool verbose, bool png);
 /* The game told directly by the engine. */
 int demo_direct(const struct catalog *cat, const struct game_setup *setup);
 

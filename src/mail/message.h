@@ -97,14 +97,22 @@ char *mail_html_to_text(const char *html, size_t len);
  * suffix (e.g. "-alice.json"), NUL-terminated; free() it. NULL if none. */
 char *mail_attachment(const char *raw, size_t len, const char *suffix, size_t *out_len);
 
+/* The label of carcpbem's own List-Id ("<GAME.carcpbem.DOMAIN>"): a
+ * reply whose client copied it is a player's, not list mail. */
+#define MAIL_LIST_LABEL "carcpbem"
+
 #define MAIL_MAX_RCPT 8
 #define MAIL_MAX_ATTACH 4
+#define MAIL_MAX_HEADERS 4
 
 struct mail_attachment {
 	const char *filename;     /* "map.png" */
 	const char *content_type; /* "image/png", "application/json" */
 	const void *data;
 	size_t len;
+	const char *content_id;   /* without <>: with an html body, the part is
+				     shown in it ("cid:ID") and goes into its
+				     multipart/related; else NULL */
 };
 
 struct mail_out {
@@ -117,15 +125,22 @@ struct mail_out {
 	const char *auto_submitted;   /* "auto-generated" or "auto-replied" */
 	const char *loop;             /* value of MAIL_LOOP_HEADER */
 	time_t date;
+	const char *headers[MAIL_MAX_HEADERS][2]; /* more: name, value; NULL ends */
 	const char *body;             /* UTF-8 text/plain */
 	bool flowed;                  /* send the body as format=flowed (RFC
 					 3676): lines over 78 columns broken */
+	const char *html;             /* UTF-8 text/html, the body's other
+					 version, or NULL */
 	struct mail_attachment att[MAIL_MAX_ATTACH];
 	int natt;
 };
 
 /* The message as RFC 5322 text (CRLF line ends, 7-bit: the body
- * quoted-printable when it needs it, attachments base64); free() it. */
+ * quoted-printable when it needs it, attachments base64); free() it.
+ * The tree (docs/mail.md): text/plain alone, or with html
+ * multipart/alternative (text, html); around it multipart/related with
+ * the attachments that have a content_id (when there is html); around
+ * that multipart/mixed with the other attachments, if any. */
 char *mail_compose(const struct mail_out *m, size_t *len, struct mail_error *err);
 
 /* Once per process, before any other call here (g_mime_init). */

@@ -27,6 +27,10 @@ check(const struct mail_out *m, struct mail_error *err)
 		return merr(err, MAIL_PERM, "a mail needs a From, a To and a Message-ID");
 	for (i = 0; i < MAIL_MAX_RCPT && m->to[i]; i++)
 		lines = lines && one_line(m->to[i]);
+	for (i = 0; i < MAIL_MAX_HEADERS && m->headers[i][0]; i++)
+		lines = lines && one_line(m->headers[i][0]) && one_line(m->headers[i][1]);
+	for (i = 0; i < m->natt && i < MAIL_MAX_ATTACH; i++)
+		lines = lines && one_line(m->att[i].content_id) && one_line(m->att[i].filename);
 	if (!lines)
 		return merr(err, MAIL_PERM,
 			    "a header of the mail has a line break in it");
@@ -69,7 +73,7 @@ add_addresses(InternetAddressList *dst, const char *text, struct mail_error *err
 }
 
 /* In this order in the mail: From, To, Subject, Date, Message-Id,
- * In-Reply-To, References, Auto-Submitted, the loop header. */
+ * In-Reply-To, References, Auto-Submitted, the loop header, the others. */
 static int
 set_headers(GMimeMessage *msg, const struct mail_out *m, struct mail_error *err)
 {
@@ -100,6 +104,9 @@ set_headers(GMimeMessage *msg, const struct mail_out *m, struct mail_error *err)
 		g_mime_object_set_header(obj, "Auto-Submitted", m->auto_submitted, NULL);
 	if (m->loop)
 		g_mime_object_set_header(obj, MAIL_LOOP_HEADER, m->loop, NULL);
+	for (i = 0; i < MAIL_MAX_HEADERS && m->headers[i][0]; i++)
+		g_mime_object_set_header(obj, m->headers[i][0],
+					 m->headers[i][1] ? m->headers[i][1] : "", NULL);
 	g_date_time_unref(date);
 	return 0;
 fail_nomem:
@@ -109,28 +116,68 @@ fail:
 	return -1;
 }
 
-/* The body alone, or multipart/mixed with the attachments after it. */
-static GMimeObject *
-mime_body(const struct mail_out *m, const char *boundary)
+/* A multipart of subtype holding first (its reference is taken). */
+static GMimeMultipart *
+multipart(const char *subtype, const char *boundary, GMimeObject *first)
 {
-	GMimeObject *text =
-	    mail_body_part(m->body ? m->body : "", m->flowed, m->natt ? boundary : NULL);
-	GMimeMultipart *mixed;
-	GMimeObject *part;
-	int i;
+	GMimeMultipart *mp = g_mime_multipart_new_with_subtype(subtype);
 
-	if (text == NULL || m->natt == 0)
-		return text;
-	mixed = g_mime_multipart_new_with_subtype("mixed");
-	g_mime_multipart_set_boundary(mixed, boundary);
-	g_mime_multipart_add(mixed, text);
-	g_object_unref(text);
-	for (i = 0; i < m->natt; i++) {
-		part = mail_attachment_part(&m->att[i]);
-		g_mime_multipart_add(mixed, part);
+	g_mime_multipart_set_boundary(mp, boundary);
+	g_mime_multipart_add(mp, first);
+	g_object_unref(first);
+	return mp;
+}
+
+/* Adds the attachments the html shows (or the others) to mp. */
+static void
+add_parts(GMimeMultipart *mp, const struct mail_out *m, bool shown)
+{
+	for (int i = 0; i < m->natt; i++) {
+		if ((m->html && m->att[i].content_id) != shown)
+			continue;
+		GMimeObject *part = mail_attachment_part(&m->att[i], shown);
+		g_mime_multipart_add(mp, part);
 		g_object_unref(part);
 	}
-	return GMIME_OBJECT(mixed);
+}
+
+/* The tree of message.h: text, alternative, related, mixed, each level
+ * only when it has more than one part. The boundaries share base; a
+ * body that holds base is quoted-printable, so no line of it can be one. */
+static GMimeObject *
+mime_body(const struct mail_out *m, const char *base, const char *sum)
+{
+	GMimeObject *body = mail_body_part(m->body ? m->body : "", m->flowed, base);
+	char boundary[96];
+	int inline_parts = 0;
+
+	if (body == NULL)
+		return NULL;
+	if (m->html) {
+		GMimeObject *html = mail_html_part(m->html, base);
+		snprintf(boundary, sizeof(boundary), "%sa-%s", base, sum);
+		body = GMIME_OBJECT(multipart("alternative", boundary, body));
+		g_mime_multipart_add(GMIME_MULTIPART(body), html);
+		g_object_unref(html);
+		for (int i = 0; i < m->natt; i++)
+			inline_parts += m->att[i].content_id != NULL;
+	}
+	if (inline_parts) {
+		snprintf(boundary, sizeof(boundary), "%sr-%s", base, sum);
+		GMimeMultipart *rel = multipart("related", boundary, body);
+		/* RFC 2387: the type of the root part, which comes first */
+		g_mime_object_set_content_type_parameter(GMIME_OBJECT(rel), "type",
+							 "multipart/alternative");
+		add_parts(rel, m, true);
+		body = GMIME_OBJECT(rel);
+	}
+	if (m->natt > inline_parts) {
+		snprintf(boundary, sizeof(boundary), "%s%s", base, sum);
+		GMimeMultipart *mixed = multipart("mixed", boundary, body);
+		add_parts(mixed, m, false);
+		body = GMIME_OBJECT(mixed);
+	}
+	return body;
 }
 
 /* The message written with CR LF line ends, copied to malloc'd memory. */
@@ -168,7 +215,7 @@ mail_compose(const struct mail_out *m, size_t *len, struct mail_error *err)
 	GMimeMessage *msg;
 	GMimeObject *body;
 	gchar *sum;
-	char boundary[64], *out = NULL;
+	char hash[40], *out = NULL;
 
 	if (check(m, err) < 0)
 		return NULL;
@@ -177,9 +224,9 @@ mail_compose(const struct mail_out *m, size_t *len, struct mail_error *err)
 		goto done;
 	/* The boundary from the Message-ID: random ones would differ. */
 	sum = g_compute_checksum_for_string(G_CHECKSUM_SHA256, m->message_id, -1);
-	snprintf(boundary, sizeof(boundary), "=-carcpbem-%.32s", sum);
+	snprintf(hash, sizeof(hash), "%.32s", sum);
 	g_free(sum);
-	body = mime_body(m, boundary);
+	body = mime_body(m, "=-carcpbem-", hash);
 	if (body == NULL) {
 		merr(err, MAIL_TEMP, "out of memory while writing a mail");
 		goto done;

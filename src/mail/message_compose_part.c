@@ -1,5 +1,6 @@
 /* The parts of a mail being composed: the text body (UTF-8, format=flowed
- * if asked, 7bit when it can be, else quoted-printable) and base64 attachments. */
+ * if asked, 7bit when it can be, else quoted-printable), its HTML version
+ * and base64 attachments. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,17 +36,17 @@ needs_qp(const char *text, size_t len, const char *boundary)
 	return boundary && strstr(text, boundary);
 }
 
-GMimeObject *
-mail_body_part(const char *body, bool flowed, const char *boundary)
+/* A text/SUBTYPE part of text (taken: freed here), UTF-8. */
+static GMimeObject *
+text_part(const char *subtype, char *text, bool flowed, const char *boundary)
 {
-	char *text = flowed ? mail_flow(body) : strdup(body);
 	size_t len;
 	GMimePart *part;
 
 	if (text == NULL)
 		return NULL;
 	len = mail_lf(text, strlen(text)); /* GMime writes every LF as CR LF */
-	part = g_mime_part_new_with_type("text", "plain");
+	part = g_mime_part_new_with_type("text", subtype);
 	g_mime_object_set_content_type_parameter(GMIME_OBJECT(part), "charset", "utf-8");
 	if (flowed)
 		g_mime_object_set_content_type_parameter(GMIME_OBJECT(part), "format",
@@ -59,7 +60,19 @@ mail_body_part(const char *body, bool flowed, const char *boundary)
 }
 
 GMimeObject *
-mail_attachment_part(const struct mail_attachment *a)
+mail_body_part(const char *body, bool flowed, const char *boundary)
+{
+	return text_part("plain", flowed ? mail_flow(body) : strdup(body), flowed, boundary);
+}
+
+GMimeObject *
+mail_html_part(const char *html, const char *boundary)
+{
+	return text_part("html", strdup(html), false, boundary);
+}
+
+GMimeObject *
+mail_attachment_part(const struct mail_attachment *a, bool shown)
 {
 	GMimeContentType *type = g_mime_content_type_parse(
 	    NULL, a->content_type ? a->content_type : "application/octet-stream");
@@ -69,7 +82,12 @@ mail_attachment_part(const struct mail_attachment *a)
 	g_object_unref(type);
 	set_content(part, a->data ? a->data : "", a->data ? a->len : 0);
 	g_mime_part_set_content_encoding(part, GMIME_CONTENT_ENCODING_BASE64);
-	g_mime_object_set_disposition(GMIME_OBJECT(part), GMIME_DISPOSITION_ATTACHMENT);
+	/* Shown in the html, by its Content-ID; "inline" with a file name is
+	 * what clients without html list as an attachment to save. */
+	g_mime_object_set_disposition(GMIME_OBJECT(part), shown ? GMIME_DISPOSITION_INLINE
+								 : GMIME_DISPOSITION_ATTACHMENT);
+	if (shown)
+		g_mime_object_set_content_id(GMIME_OBJECT(part), a->content_id);
 	if (a->filename)
 		g_mime_part_set_filename(part, a->filename);
 	return GMIME_OBJECT(part);

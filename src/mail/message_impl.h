@@ -96,6 +96,9 @@ GMimeObject *mail_body_part(const char *body, bool flowed, const char *boundary)
 /* The body as format=flowed text, every line at most MAIL_FLOW_WIDTH
  * columns but single words longer than that; malloc'd, or NULL. */
 char *mail_flow(const char *text);
-GMimeObject *mail_attachment_part(const struct mail_attachment *a);
+/* shown: a part the html shows (its Content-ID set, disposition inline). */
+GMimeObject *mail_attachment_part(const struct mail_attachment *a, bool shown);
+/* The html version of the body: text/html, UTF-8, 7bit or quoted-printable. */
+GMimeObject *mail_html_part(const char *html, const char *boundary);
 
 #endif

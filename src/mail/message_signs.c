@@ -135,6 +135,18 @@ auto_reply(GMimeMessage *msg, struct mail_in *m)
 	return false;
 }
 
+/* Our own List-Id, "... <GAME.carcpbem.DOMAIN>": a client that copied
+ * it into a player's reply does not make the reply list mail. */
+static bool
+own_list(const char *value)
+{
+	const char *lt = strchr(value, '<');
+	const char *gt = lt ? strchr(lt, '>') : NULL;
+	const char *at = lt ? strstr(lt, "." MAIL_LIST_LABEL ".") : NULL;
+
+	return at && gt && at < gt;
+}
+
 static bool
 list_mail(GMimeMessage *msg, struct mail_in *m)
 {
@@ -151,7 +163,7 @@ list_mail(GMimeMessage *msg, struct mail_in *m)
 				return sign(m, "bulk mail", "Precedence", value);
 	}
 	for (i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
-		if (header(msg, lists[i]))
+		if ((value = header(msg, lists[i])) != NULL && !(i == 0 && own_list(value)))
 			return sign(m, "list mail", lists[i], NULL);
 	return false;
 }

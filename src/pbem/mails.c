@@ -161,13 +161,91 @@ escape_text(char **s, int how)
 	return 0;
 }
 
+void
+draft_attach(struct draft *d, const char *file, const char *type, const void *data,
+	     size_t len)
+{
+	if (d->natt < MAIL_MAX_ATTACH)
+		d->att[d->natt++] = (struct mail_attachment){file, type, data, len, NULL};
+}
+
+int
+draft_view(struct draft *d, const struct gamefile *gf, int seat)
+{
+	snprintf(d->view_file, sizeof(d->view_file), "%s-%s.json", gf->id, gf->name[seat]);
+	if ((d->view = gamefile_view_dumps(gf, GF_VIEW_PLAYER, seat)) == NULL)
+		return -1;
+	draft_attach(d, d->view_file, "application/json", d->view, strlen(d->view));
+	return 0;
+}
+
+/* The headers that let filters and scripts sort the host's mail: the
+ * game as a list (clients file and mute by it; never copied into a
+ * reply, and taken for ours when it is: message_signs.c), the game and
+ * the kind of mail. */
+struct machine_headers {
+	char list[2 * GF_ID_LEN + 400];
+};
+
+static void
+machine_headers(const struct mail_ctx *c, const struct draft *d, struct machine_headers *h,
+		struct mail_out *m)
+{
+	int n = 0;
+
+	if (d->game) {
+		snprintf(h->list, sizeof(h->list), "Carcassonne game %s <%s.%s.%s>", d->game,
+			 d->game, MAIL_LIST_LABEL, c->cfg->domain);
+		m->headers[n][0] = "List-Id", m->headers[n++][1] = h->list;
+		m->headers[n][0] = "X-Carcpbem-Game", m->headers[n++][1] = d->game;
+	}
+	m->headers[n][0] = "X-Carcpbem-Kind", m->headers[n][1] = d->kind;
+}
+
+/* The map: its values, and the part the HTML shows by its Content-ID. */
+static void
+picture_part(const struct mail_ctx *c, struct draft *d, struct template_vars *v,
+	     char *cid, size_t cid_n, char wh[2][16])
+{
+	const struct picture *p = d->pic;
+
+	cid[0] = wh[0][0] = wh[1][0] = '\0';
+	if (p && p->png && d->natt < MAIL_MAX_ATTACH) {
+		snprintf(cid, cid_n, "map.%s@%s", d->name, c->cfg->domain);
+		snprintf(wh[0], 16, "%d", p->width);
+		snprintf(wh[1], 16, "%d", p->height);
+		d->att[d->natt++] =
+		    (struct mail_attachment){p->file, "image/png", p->png, p->len, cid};
+	}
+	tvars_set(v, "png_file", cid[0] ? p->file : "");
+	tvars_set(v, "png_cid", cid);
+	tvars_set(v, "png_width", wh[0]);
+	tvars_set(v, "png_height", wh[1]);
+}
+
+/* The HTML version, if the kind has one; NULL with err->text "" if not. */
+static char *
+html_version(const struct mail_ctx *c, const struct draft *d, const struct template_vars *v,
+	     struct template_error *err)
+{
+	char *tpl = template_load_html(c->cfg->templates, d->kind, err), *html = NULL;
+
+	if (tpl && template_expand_html(d->kind, tpl, v, &html, err) == 0 &&
+	    escape_text(&html, SAFE_LINES) < 0) {
+		mails_fail(err, d->kind, "out of memory");
+	}
+	free(tpl);
+	return html;
+}
+
 int
 draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	   struct template_error *err)
 {
-	char *tpl, *subject = NULL, *body = NULL, *text = NULL;
+	char *tpl, *subject = NULL, *body = NULL, *text = NULL, *html = NULL;
 	char full[1024], msgid[QUEUE_NAME_MAX + 300], refs[2048];
-	char host[320], tag[GF_ID_LEN + 16];
+	char host[320], tag[GF_ID_LEN + 16], cid[QUEUE_NAME_MAX + 300], wh[2][16];
+	struct machine_headers mh;
 	struct template_vars v = d->vars;
 	struct mail_out m = {0};
 	struct mail_error merr = {0};
@@ -180,8 +258,9 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 		snprintf(tag, sizeof(tag), "[carcassonne %s]", d->game);
 		tvars_set(&v, "tag", tag);
 	}
+	picture_part(c, d, &v, cid, sizeof(cid), wh);
 	if ((tpl = template_load(c->cfg->templates, d->kind, err)) == NULL)
-		return -1;
+		goto done;
 	if (template_expand(d->kind, tpl, &v, &subject, &body, err) < 0)
 		goto done;
 	/* What a sender wrote comes back in the values: no control bytes. */
@@ -189,6 +268,8 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 		mails_fail(err, d->kind, "out of memory");
 		goto done;
 	}
+	if ((html = html_version(c, d, &v, err)) == NULL && err->text[0])
+		goto done;
 	snprintf(full, sizeof(full), "%s %s", d->game ? tag : "[carcassonne]", subject);
 	snprintf(msgid, sizeof(msgid), "%s@%s", d->name, c->cfg->domain);
 	references(c, d, refs, sizeof(refs));
@@ -203,6 +284,8 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	m.date = c->now;
 	m.body = body;
 	m.flowed = true; /* the host's prose folds to 78 columns; maps do not */
+	m.html = html;
+	machine_headers(c, d, &mh, &m);
 	memcpy(m.att, d->att, sizeof(m.att));
 	m.natt = d->natt;
 	if ((text = mail_compose(&m, &len, &merr)) == NULL)
@@ -213,8 +296,11 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 		r = 0, text = NULL;
 done:
 	free(text);
+	free(html);
 	free(body);
 	free(subject);
 	free(tpl);
+	free(d->view);
+	d->view = NULL;
 	return r;
 }

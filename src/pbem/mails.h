@@ -13,8 +13,12 @@
  * Every mail has the subject "[carcassonne GAME] ...", a Message-ID
  * "<NAME@DOMAIN>", threading per game (References start with the game's
  * root id "<GAME.game@DOMAIN>"; a reply has In-Reply-To the mail it
- * answers), "Auto-Submitted: auto-generated" (auto-replied for replies)
- * and the loop header MAIL_LOOP_HEADER: DOMAIN.
+ * answers), "Auto-Submitted: auto-generated" (auto-replied for replies),
+ * the loop header MAIL_LOOP_HEADER: DOMAIN, "X-Carcpbem-Kind: KIND" and,
+ * about a game, "List-Id: ... <GAME.carcpbem.DOMAIN>" and
+ * "X-Carcpbem-Game: GAME". The notice, update and start have an HTML
+ * version (templates/KIND.html) showing the map's picture; mails to a
+ * player of the game carry the player's view (docs/mail.md).
  */
 #ifndef CARC_MAILS_H
 #define CARC_MAILS_H

@@ -1,5 +1,6 @@
 /* A game's facts as the mails show them: the public state only (what any
  * player may see), never the seed or the order of the bag. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,6 +108,42 @@ decision_text(const struct gamefile *gf, char *buf, size_t n)
 	free(s);
 }
 
+/* The facts table as text: "  Label:  value", the values aligned. */
+static char *
+table_text(const struct facts *f)
+{
+	struct memtext m;
+	FILE *fp = memtext_open(&m);
+	int w = 0;
+
+	for (int i = 0; i < f->nrows; i++)
+		w = (int)strlen(f->row[i].label) > w ? (int)strlen(f->row[i].label) : w;
+	for (int i = 0; fp && i < f->nrows; i++)
+		fprintf(fp, "  %s:%*s%s\n", f->row[i].label, w - (int)strlen(f->row[i].label) + 1,
+			"", f->row[i].value);
+	return memtext_close(&m);
+}
+
+int
+facts_row(struct facts *f, const char *label, const char *fmt, ...)
+{
+	struct fact_row *r = &f->row[f->nrows];
+	va_list ap;
+
+	if (f->nrows == FACTS_MAX_ROWS)
+		return -1;
+	snprintf(r->label, sizeof(r->label), "%s", label);
+	va_start(ap, fmt);
+	vsnprintf(r->value, sizeof(r->value), fmt, ap);
+	va_end(ap);
+	f->nrows++;
+	free(f->table);
+	free(f->table_html);
+	f->table = table_text(f);
+	f->table_html = facts_table_html(f);
+	return f->table && f->table_html ? 0 : -1;
+}
+
 int
 facts_make(const struct gamefile *gf, int events_from, const char *actions,
 	   struct facts *f)
@@ -130,7 +167,14 @@ facts_make(const struct gamefile *gf, int events_from, const char *actions,
 	snprintf(f->nlegal, sizeof(f->nlegal), "%d", nlegal);
 	f->events = events_text(gf, events_from, actions);
 	f->final = final_text(gf);
-	if (!f->scores || !f->map || !f->legal || !f->events || !f->final) {
+	f->scores_html = players_html(gf);
+	/* The table every mail shows: a new fact is one more line here. */
+	if (facts_row(f, "Game", "%s", gf->id) < 0 ||
+	    facts_row(f, "Players", "%s", f->players) < 0 ||
+	    facts_row(f, "Rules", "%s", f->rules) < 0 ||
+	    facts_row(f, "Turn", "%d%s", g->turn, g->over ? " (the game is over)" : "") < 0 ||
+	    facts_row(f, "Tiles left", "%s", f->tiles_left) < 0 || !f->scores || !f->map ||
+	    !f->legal || !f->events || !f->final || !f->scores_html) {
 		facts_free(f);
 		return -1;
 	}
@@ -145,7 +189,13 @@ facts_free(struct facts *f)
 	free(f->legal);
 	free(f->events);
 	free(f->final);
+	free(f->table);
+	free(f->table_html);
+	free(f->scores_html);
+	free(f->pic.png);
 	f->scores = f->map = f->legal = f->events = f->final = NULL;
+	f->table = f->table_html = f->scores_html = NULL;
+	f->pic.png = NULL;
 }
 
 void
@@ -166,6 +216,9 @@ facts_vars(const struct gamefile *gf, const struct facts *f, struct template_var
 	tvars_set(v, "legal", f->legal);
 	tvars_set(v, "events", f->events);
 	tvars_set(v, "final", f->final);
+	tvars_set(v, "facts", f->table);
+	tvars_set(v, "facts_html", f->table_html);
+	tvars_set(v, "scores_html", f->scores_html);
 }
 
 void

@@ -8,6 +8,14 @@
 
 #include "mails.h"
 
+/* The map as a picture, made once for the mails of a turn. */
+struct picture {
+	unsigned char *png; /* NULL: none (png off, no cairo) */
+	size_t len;
+	int width, height;
+	char file[GF_ID_LEN + 24]; /* "g1-turn12.png" */
+};
+
 /* One mail: the template, one recipient, its values and attachments. */
 struct draft {
 	const char *kind;               /* the template: "notice" */
@@ -18,14 +26,25 @@ struct draft {
 	struct template_vars vars;
 	struct mail_attachment att[MAIL_MAX_ATTACH];
 	int natt;
+	const struct picture *pic;      /* the map: shown in the HTML, or NULL */
+	char *view;                     /* the recipient's view (draft_view) */
+	char view_file[GF_ID_LEN + GF_NAME_LEN + 8];
 };
 
 /* A draft of kind to to, named by the printf format that follows. */
 void draft_init(struct draft *d, const char *kind, const char *game, const char *to,
 		const struct mail_reply *reply, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-/* Expands the template (with the values host, and tag for a game's
- * mail, added), composes the mail and appends it to out. */
+/* Attaches seat's own view of gf (GAME-NAME.json, named in d->view_file):
+ * the one JSON part a script reads. -1 if memory runs out. */
+int draft_view(struct draft *d, const struct gamefile *gf, int seat);
+/* Attaches a file. */
+void draft_attach(struct draft *d, const char *file, const char *type, const void *data,
+		  size_t len);
+/* Expands the template and its HTML version, if the kind has one (with
+ * the values host, tag for a game's mail, and with pic png_file,
+ * png_cid, png_width and png_height), composes the mail with its
+ * headers (docs/mail.md) and appends it to out. Frees d->view. */
 int draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	       struct template_error *err);
 /* Fills err with "KIND: what" and returns -1. */
@@ -48,6 +67,13 @@ FILE *memtext_open(struct memtext *m);
 /* The text (free() it), without trailing newlines; NULL when out of memory. */
 char *memtext_close(struct memtext *m);
 
+/* A line of the facts table: "Turn: 12". */
+#define FACTS_MAX_ROWS 12
+struct fact_row {
+	char label[32];
+	char value[256];
+};
+
 /* A game's facts as template values (mails_facts.c; docs/templates.md). */
 struct facts {
 	char players[MAX_PLAYERS * (GF_NAME_LEN + 8)];
@@ -61,6 +87,11 @@ struct facts {
 	char *legal;          /* the legal actions, one a line */
 	char *events;         /* the turn's events, one a line, or "" */
 	char *final;          /* final scores and winners, or "" */
+	struct fact_row row[FACTS_MAX_ROWS]; /* the facts table (facts_row) */
+	int nrows;
+	char *table, *table_html;            /* the table as text and as HTML */
+	char *scores_html;    /* the players table (report_player_row) */
+	struct picture pic;   /* facts_picture */
 };
 
 /* The facts of gf; events from events_from (-1: none), the places of
@@ -68,16 +99,31 @@ struct facts {
 int facts_make(const struct gamefile *gf, int events_from, const char *actions,
 	       struct facts *f);
 void facts_free(struct facts *f);
+/* Adds a line to the facts table, which every mail about the game shows
+ * in its text ({{facts}}) and its HTML ({{facts_html}}): one call per new
+ * fact, after facts_make and before facts_vars (which points the values
+ * at the tables this remakes). -1 if the table is full or memory runs out. */
+int facts_row(struct facts *f, const char *label, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The map as a picture (when the png setting is on and the build draws
+ * them) in f->pic, small enough for a mail (mails_picture.c). */
+void facts_picture(const struct mail_ctx *c, const struct gamefile *gf, struct facts *f);
 /* Sets the values: game, players, rules, decision, next, whose, over,
- * turn, tiles_left, nlegal, scores, map, legal, events, final. */
+ * turn, tiles_left, nlegal, scores, map, legal, events, final, facts,
+ * facts_html, scores_html. */
 void facts_vars(const struct gamefile *gf, const struct facts *f, struct template_vars *v);
 /* The recipient's values player and seat (seat -1: the sender's seat,
  * by address, if any). */
 void player_vars(const struct gamefile *gf, int seat, char letter[2],
 		 struct template_vars *v);
 
+/* mails_html.c: the facts table and the players table as HTML, every
+ * text in them escaped; NULL if memory runs out. free() them. */
+char *facts_table_html(const struct facts *f);
+char *players_html(const struct gamefile *gf);
+
 /* The notice to the owner of the decision due (none when the game is
- * over or the owner has no address), after record. */
+ * over or the owner has no address), after record; f->pic is its map. */
 int mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
 		 long record, const struct mail_reply *reply, struct outmails *out,
 		 struct template_error *err);

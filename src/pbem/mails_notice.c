@@ -4,19 +4,14 @@
 #include <string.h>
 
 #include "mails_impl.h"
-#include "render.h"
 #include "report.h"
 #include "turnfile.h"
 
 /* What the notice says about the tile and the decision. */
 struct notice {
 	char tile[40], tile_text[200], placed[96];
-	char view_file[GF_ID_LEN + GF_NAME_LEN + 8];
-	char png_file[GF_ID_LEN + 24];
 	char key_file[GF_NAME_LEN + 8];
-	char *skeleton, *view;
-	unsigned char *png;
-	size_t png_len;
+	char *skeleton;
 };
 
 char *
@@ -57,33 +52,6 @@ tile_facts(const struct gamefile *gf, const struct decision *d, struct notice *n
 	tile_describe(t, rot, n->tile_text, sizeof(n->tile_text));
 }
 
-/* The map as a picture, when wanted and this build draws them. */
-static void
-picture(const struct mail_ctx *c, const struct gamefile *gf, struct notice *n)
-{
-	const char *names[MAX_PLAYERS] = {0};
-	struct render_opts o;
-
-	if (!c->cfg->png)
-		return;
-	for (int p = 0; p < gf->nplayers; p++)
-		names[p] = gf->name[p];
-	render_opts_default(&o);
-	o.names = names;
-	if (render_png_mem(gf->game, &o, &n->png, &n->png_len, NULL, NULL) < 0)
-		n->png = NULL, n->png_len = 0; /* no cairo: the text map is there */
-	else
-		snprintf(n->png_file, sizeof(n->png_file), "%s-turn%d.png", gf->id,
-			 gf->game->turn);
-}
-
-static void
-attach(struct draft *dr, const char *file, const char *type, const void *data,
-       size_t len)
-{
-	dr->att[dr->natt++] = (struct mail_attachment){file, type, data, len};
-}
-
 static void
 notice_vars(const struct decision *d, struct notice *n, struct draft *dr)
 {
@@ -97,12 +65,7 @@ notice_vars(const struct decision *d, struct notice *n, struct draft *dr)
 	tvars_set(&dr->vars, "other_decision", place_tile || place_figure ? "" : d->name);
 	tvars_set(&dr->vars, "placed", n->placed);
 	tvars_set(&dr->vars, "skeleton", n->skeleton);
-	tvars_set(&dr->vars, "view_file", n->view_file);
-	tvars_set(&dr->vars, "png_file", n->png_file);
 	tvars_set(&dr->vars, "key_file", n->key_file);
-	attach(dr, n->view_file, "application/json", n->view, strlen(n->view));
-	if (n->png)
-		attach(dr, n->png_file, "image/png", n->png, n->png_len);
 }
 
 int
@@ -123,22 +86,20 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	draft_init(&dr, "notice", gf->id, to, mails_answers(reply, to), "%s-r%ld-notice-%d",
 		   gf->id, record, d.player + 1);
 	tile_facts(gf, &d, &n);
-	snprintf(n.view_file, sizeof(n.view_file), "%s-%s.json", gf->id, gf->name[d.player]);
 	snprintf(n.key_file, sizeof(n.key_file), "%s.key", gf->name[d.player]);
 	n.skeleton = mails_skeleton(gf, d.player, d.kind == DECISION_PLACE_TILE);
-	n.view = gamefile_view_dumps(gf, GF_VIEW_PLAYER, d.player);
-	if (n.skeleton == NULL || n.view == NULL) {
+	if (n.skeleton == NULL || draft_view(&dr, gf, d.player) < 0) {
+		free(dr.view);
 		mails_fail(err, "notice", "out of memory");
 		goto done;
 	}
-	picture(c, gf, &n);
+	dr.pic = &f->pic;
+	tvars_set(&dr.vars, "view_file", dr.view_file);
 	facts_vars(gf, f, &dr.vars);
 	player_vars(gf, d.player, letter, &dr.vars);
 	notice_vars(&d, &n, &dr);
 	r = draft_send(c, &dr, out, err);
 done:
 	free(n.skeleton);
-	free(n.view);
-	free(n.png);
 	return r;
 }

@@ -1,5 +1,7 @@
 /* Mails about a mail that could not be used: the error reply to its
  * sender, and the warning to a seat whose turn someone else tried. */
+#include <stdlib.h>
+
 #include "mails_impl.h"
 
 /* An answer to reply's sender, with the facts of gf (if any) and extra
@@ -12,7 +14,7 @@ mails_answer(const struct mail_ctx *c, const struct gamefile *gf, const struct m
 	struct facts f;
 	struct draft dr;
 	char letter[2];
-	int r;
+	int r, seat;
 
 	if (reply == NULL || reply->to == NULL)
 		return 0;
@@ -24,8 +26,14 @@ mails_answer(const struct mail_ctx *c, const struct gamefile *gf, const struct m
 	if (facts_make(gf, -1, NULL, &f) < 0)
 		return mails_fail(err, kind, "out of memory");
 	facts_vars(gf, &f, &dr.vars);
-	player_vars(gf, mails_seat_of(gf, reply->to), letter, &dr.vars);
-	r = draft_send(c, &dr, out, err);
+	seat = mails_seat_of(gf, reply->to);
+	player_vars(gf, seat, letter, &dr.vars);
+	/* A player's answer carries the player's view, as the notice does. */
+	if (seat >= 0 && draft_view(&dr, gf, seat) < 0)
+		r = mails_fail(err, kind, "out of memory");
+	else
+		r = draft_send(c, &dr, out, err);
+	free(dr.view);
 	facts_free(&f);
 	return r;
 }

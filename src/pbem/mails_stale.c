@@ -11,41 +11,38 @@ mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	    const struct mail_reply *reply, const char *what, const char *fix,
 	    struct outmails *out, struct template_error *err)
 {
-	char view_file[GF_ID_LEN + GF_NAME_LEN + 8], key_file[GF_NAME_LEN + 8];
+	char key_file[GF_NAME_LEN + 8];
 	struct decision d;
 	struct draft dr;
 	struct facts f;
-	char letter[2], *view, *skel = NULL;
+	char letter[2], *skel = NULL;
 	int r;
 
 	if (seat < 0 || seat >= gf->nplayers)
 		return mails_error(c, gf, reply, what, fix, out, err);
 	draft_init(&dr, "error", gf->id, reply->to, reply, "%s-error", reply->key);
-	if ((view = gamefile_view_dumps(gf, GF_VIEW_PLAYER, seat)) == NULL)
+	if (facts_make(gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "error", "out of memory");
-	if (facts_make(gf, -1, NULL, &f) < 0) {
-		free(view);
-		return mails_fail(err, "error", "out of memory");
-	}
 	game_decision(gf->game, &d);
-	snprintf(view_file, sizeof(view_file), "%s-%s.json", gf->id, gf->name[seat]);
 	snprintf(key_file, sizeof(key_file), "%s.key", gf->name[seat]);
 	facts_vars(gf, &f, &dr.vars);
 	player_vars(gf, seat, letter, &dr.vars);
 	tvars_set(&dr.vars, "what", what);
 	tvars_set(&dr.vars, "fix", fix ? fix : "");
-	tvars_set(&dr.vars, "view_file", view_file);
 	tvars_set(&dr.vars, "key_file", key_file);
 	tvars_set(&dr.vars, "yours", d.player == seat ? "yes" : "");
 	tvars_set(&dr.vars, "place_tile", d.kind == DECISION_PLACE_TILE ? "yes" : "");
 	if (d.player == seat && mails_seat_ssh(gf, seat) &&
 	    (skel = mails_skeleton(gf, seat, d.kind == DECISION_PLACE_TILE)) != NULL)
 		tvars_set(&dr.vars, "skeleton", skel);
-	dr.att[dr.natt++] = (struct mail_attachment){view_file, "application/json", view,
-						      strlen(view)};
-	r = draft_send(c, &dr, out, err);
+	if (draft_view(&dr, gf, seat) < 0) {
+		r = mails_fail(err, "error", "out of memory");
+	} else {
+		tvars_set(&dr.vars, "view_file", dr.view_file);
+		r = draft_send(c, &dr, out, err);
+	}
+	free(dr.view);
 	facts_free(&f);
-	free(view);
 	free(skel);
 	return r;
 }

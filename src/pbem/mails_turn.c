@@ -40,6 +40,11 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 		player_vars(gf, p, letter, &dr.vars);
 		tvars_set(&dr.vars, "mover", mover(gf));
 		tvars_set(&dr.vars, "you_moved", strcmp(mover(gf), gf->name[p]) ? "" : "yes");
+		dr.pic = &f->pic;
+		if (draft_view(&dr, gf, p) < 0) {
+			free(dr.view);
+			return mails_fail(err, "update", "out of memory");
+		}
 		if (draft_send(c, &dr, out, err) < 0)
 			return -1;
 	}
@@ -92,8 +97,7 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 		tvars_set(&dr.vars, "mover", mover(gf));
 		tvars_set(&dr.vars, "winners", win);
 		tvars_set(&dr.vars, "archive_file", file);
-		dr.att[dr.natt++] = (struct mail_attachment){file, "application/json", archive,
-							     len};
+		draft_attach(&dr, file, "application/json", archive, len);
 		r = draft_send(c, &dr, out, err);
 	}
 	free(archive);
@@ -110,10 +114,13 @@ mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct game
 
 	if (facts_make(gf, events_from, actions, &f) < 0)
 		return mails_fail(err, "notice", "out of memory");
-	if (gf->game->over)
+	if (gf->game->over) {
 		r = game_over(c, gd, gf, &f, record, reply, out, err);
-	else if ((r = mails_notice(c, gf, &f, record, reply, out, err)) == 0)
-		r = updates(c, gf, &f, record, reply, out, err);
+	} else {
+		facts_picture(c, gf, &f); /* one picture for the turn's mails */
+		if ((r = mails_notice(c, gf, &f, record, reply, out, err)) == 0)
+			r = updates(c, gf, &f, record, reply, out, err);
+	}
 	facts_free(&f);
 	return r;
 }
@@ -131,6 +138,7 @@ mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails
 	if (facts_make(gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "start", "out of memory");
 	game_decision(gf->game, &d);
+	facts_picture(c, gf, &f);
 	r = mails_notice(c, gf, &f, 0, NULL, out, err);
 	for (int p = 0; p < gf->nplayers && r == 0; p++) {
 		if (p == d.player || gf->address[p] == NULL)
@@ -139,7 +147,10 @@ mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails
 			   p + 1);
 		facts_vars(gf, &f, &dr.vars);
 		player_vars(gf, p, letter, &dr.vars);
-		r = draft_send(c, &dr, out, err);
+		dr.pic = &f.pic;
+		r = draft_view(&dr, gf, p) < 0 ? mails_fail(err, "start", "out of memory")
+						: draft_send(c, &dr, out, err);
+		free(dr.view);
 	}
 	facts_free(&f);
 	return r;

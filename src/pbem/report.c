@@ -382,20 +382,26 @@ report_final(FILE *fp, const struct gamefile *gf)
 }
 
 void
+report_player_row(const struct gamefile *gf, int p, struct player_row *r)
+{
+	r->seat = seat_letter(p);
+	r->name = gf->name[p];
+	r->score = gf->game->player[p].score;
+	gamefile_supply_text(gf->game, p, r->supply, sizeof(r->supply));
+	tokens_held(gf->game, p, r->held, sizeof(r->held));
+}
+
+void
 report_players(FILE *fp, const struct gamefile *gf)
 {
-	const struct game *g = gf->game;
-	char held[80], supply[256];
+	struct player_row r;
 	int w = 0;
 
 	for (int p = 0; p < gf->nplayers; p++)
 		w = (int)strlen(gf->name[p]) > w ? (int)strlen(gf->name[p]) : w;
 	for (int p = 0; p < gf->nplayers; p++) {
-		const struct player_state *ps = &g->player[p];
-		gamefile_supply_text(g, p, supply, sizeof(supply));
-		tokens_held(g, p, held, sizeof(held));
-		fprintf(fp, "  %c %-*s %4d point%s  %s%s%s\n", seat_letter(p), w, gf->name[p],
-			ps->score, ps->score == 1 ? " " : "s", supply, held[0] ? "; holds " : "",
-			held);
+		report_player_row(gf, p, &r);
+		fprintf(fp, "  %c %-*s %4d point%s  %s%s%s\n", r.seat, w, r.name, r.score,
+			r.score == 1 ? " " : "s", r.supply, r.held[0] ? "; holds " : "", r.held);
 	}
 }

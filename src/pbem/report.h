@@ -59,6 +59,15 @@ void report_final(FILE *fp, const struct gamefile *gf);
 /* One line a player: seat letter, name, score, what is left in the
  * supply and the tokens held (show, and the mails' score table). */
 void report_players(FILE *fp, const struct gamefile *gf);
+/* The same line's columns, for the mails' HTML table. */
+struct player_row {
+	char seat;
+	const char *name;
+	int score;
+	char supply[256]; /* gamefile_supply_text */
+	char held[80];    /* tokens_held */
+};
+void report_player_row(const struct gamefile *gf, int p, struct player_row *r);
 /* "the King and the Robber Baron": the module tokens seat holds
  * (game_tokens), "" for none. */
 void tokens_held(const struct game *g, int seat, char *buf, size_t n);

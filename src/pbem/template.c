@@ -42,6 +42,8 @@ tvars_get(const struct template_vars *v, const char *name)
 /* Where the expansion is. */
 struct tpl {
 	const char *kind;
+	const char *ext;  /* "txt" or "html" */
+	bool html;        /* values HTML-escaped (but NAME_html ones) */
 	const struct template_vars *v;
 	FILE *out;
 	const char *p, *end;
@@ -66,7 +68,8 @@ fail(struct tpl *t, int line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	snprintf(t->err->text, sizeof(t->err->text), "%s.txt:%d: %s", t->kind, line, what);
+	snprintf(t->err->text, sizeof(t->err->text), "%s.%s:%d: %s", t->kind,
+		 t->ext ? t->ext : "txt", line, what);
 	return -1;
 }
 
@@ -146,6 +149,28 @@ emit(struct tpl *t, const char *s, size_t n)
 
 static int block(struct tpl *t, const struct tag *open);
 
+/* Whether name ends in "_html": a piece of HTML the program made (every
+ * text in it escaped), put in as it is. */
+static bool
+html_value(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 5 && strcmp(name + n - 5, "_html") == 0;
+}
+
+/* A value in an HTML template: text, escaped, unless html_value. */
+static void
+emit_value(struct tpl *t, const char *name, const char *value)
+{
+	if (!t->html || html_value(name)) {
+		emit(t, value, strlen(value));
+		return;
+	}
+	if (t->out)
+		html_escape(t->out, value);
+}
+
 /* Handles a tag; 1 when it closed the section open. */
 static int
 tag_do(struct tpl *t, const struct tag *tag, const struct tag *open)
@@ -160,7 +185,7 @@ tag_do(struct tpl *t, const struct tag *tag, const struct tag *open)
 		if (value == NULL && t->out)
 			return fail(t, tag->line, "no value for {{%s}}", tag->name);
 		if (value)
-			emit(t, value, strlen(value));
+			emit_value(t, tag->name, value);
 		return 0;
 	case '/':
 		if (open == NULL)
@@ -264,6 +289,29 @@ fold_subject(char *s)
 	while (w > s && w[-1] == ' ')
 		w--;
 	*w = '\0';
+}
+
+void
+html_escape(FILE *fp, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&#39;", fp); break;
+		default: fputc(*s, fp);
+		}
+}
+
+int
+template_expand_html(const char *kind, const char *text, const struct template_vars *v,
+		     char **body, struct template_error *err)
+{
+	struct tpl t = {.kind = kind, .ext = "html", .html = true, .v = v, .err = err};
+
+	return expand(&t, text, strlen(text), 1, true, body);
 }
 
 int

@@ -2,12 +2,13 @@
 # text of a mail in the outbox, its attachments, and the command lines in
 # a text (sourced after tests/lib.sh; tests/t3150-printed-commands.sh).
 
-# mail_text EML: the text/plain part of EML, decoded (7bit, 8bit or
-# quoted-printable; format=flowed lines joined), without CRs.
+# mail_text EML: the first text/plain part of EML, at any depth of
+# multiparts, decoded (7bit, 8bit or quoted-printable; format=flowed
+# lines joined), without CRs.
 mail_text () {
-	b=$(tr -d '\r' <"$1" | grep -o -i 'boundary="[^"]*"' | head -1 |
-		sed 's/^[^"]*"//; s/"$//')
-	tr -d '\r' <"$1" | awk -v b="--$b" '
+	b=$(tr -d '\r' <"$1" | grep -o -i 'boundary="[^"]*"' |
+		sed 's/^[^"]*"//; s/"$//' | tr '\n' ' ')
+	tr -d '\r' <"$1" | awk -v bs="$b" '
 	function hex(c) { return index("0123456789ABCDEF", toupper(c)) - 1 }
 	function qp(s,    out, i, c) {
 		out = ""
@@ -21,19 +22,27 @@ mail_text () {
 		}
 		return out
 	}
+	# a line that starts a part: "--" and any boundary of the mail
+	function boundary(line,    i) {
+		for (i = 1; i <= nb; i++)
+			if (index(line, "--" bl[i]) == 1)
+				return 1
+		return 0
+	}
+	BEGIN { nb = split(bs, bl, " ") }
 	# state: 0 top headers, 1 looking for the text part, 2 its headers, 3 its body
-	state == 0 && /^$/ { state = (b == "--") ? 3 : 1; next }
+	state == 0 && /^$/ { state = nb == 0 ? 3 : 1; next }
 	state == 0 && tolower($0) ~ /^content-transfer-encoding: *quoted-printable/ { enc = "qp" }
 	state == 0 && tolower($0) ~ /format=flowed/ { flowed = 1 }
 	state == 0 { next }
-	state == 1 && $0 == b { state = 2; enc = ""; flowed = 0; text = 0; next }
+	state == 1 && boundary($0) { state = 2; enc = ""; flowed = 0; text = 0; next }
 	state == 1 { next }
 	state == 2 && tolower($0) ~ /^content-type: *text\/plain/ { text = 1 }
 	state == 2 && tolower($0) ~ /format=flowed/ { flowed = 1 }
 	state == 2 && tolower($0) ~ /^content-transfer-encoding: *quoted-printable/ { enc = "qp" }
 	state == 2 && /^$/ { state = text ? 3 : 1; next }
 	state == 2 { next }
-	state == 3 && b != "--" && index($0, b) == 1 { exit }
+	state == 3 && boundary($0) { exit }
 	state == 3 {
 		line = $0
 		if (enc == "qp") {

@@ -461,6 +461,127 @@ test_files(void)
 	ok(rmdir(dir) == 0, "the scratch folder is empty at the end");
 }
 
+/* The MIME tree as text: "mixed(related(alternative(text/plain,text/html),
+ * image/png),application/json)". */
+static void
+tree(GMimeObject *o, GString *out)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(o);
+
+	if (GMIME_IS_MULTIPART(o)) {
+		int n = g_mime_multipart_get_count(GMIME_MULTIPART(o));
+		g_string_append_printf(out, "%s(", g_mime_content_type_get_media_subtype(ct));
+		for (int i = 0; i < n; i++) {
+			if (i)
+				g_string_append_c(out, ',');
+			tree(g_mime_multipart_get_part(GMIME_MULTIPART(o), i), out);
+		}
+		g_string_append_c(out, ')');
+	} else {
+		g_string_append_printf(out, "%s/%s", g_mime_content_type_get_media_type(ct),
+				       g_mime_content_type_get_media_subtype(ct));
+	}
+}
+
+static GMimeMessage *
+parse(const char *mail, size_t len)
+{
+	GMimeStream *in = g_mime_stream_mem_new_with_buffer(mail, len);
+	GMimeParser *parser = g_mime_parser_new_with_stream(in);
+	GMimeMessage *msg = g_mime_parser_construct_message(parser, NULL);
+
+	g_object_unref(parser);
+	g_object_unref(in);
+	return msg;
+}
+
+static void
+is_tree(const char *mail, size_t len, const char *want, const char *what)
+{
+	GMimeMessage *msg = parse(mail, len);
+	GString *s = g_string_new("");
+
+	if (msg)
+		tree(g_mime_message_get_mime_part(msg), s);
+	is_str(s->str, want, "%s", what);
+	g_string_free(s, TRUE);
+	if (msg)
+		g_object_unref(msg);
+}
+
+/* With an html version: the map shown by its Content-ID in
+ * multipart/related, the JSON attached; without html the same map is a
+ * plain attachment; more headers, in order; the html read back as text
+ * only when there is no plain version (mail_walk). */
+static void
+test_html(void)
+{
+	static const char html[] = "<p>Hello &amp; <img src=\"cid:map.1@example.org\"></p>\n";
+	struct mail_out m;
+	struct mail_error err = {0};
+	struct mail_in in;
+	char *mail, *again;
+	size_t len = 0, len2 = 0;
+
+	fill_mail(&m);
+	m.body = "Hello.\n";
+	m.html = html;
+	m.headers[0][0] = "List-Id", m.headers[0][1] = "Game g1 <g1.carcpbem.example.org>";
+	m.headers[1][0] = "X-Carcpbem-Game", m.headers[1][1] = "g1";
+	m.att[0] = (struct mail_attachment){"g1-turn3.png", "image/png", png, sizeof(png),
+					    "map.1@example.org"};
+	m.att[1] = (struct mail_attachment){"g1-alice.json", "application/json", "{}", 2, NULL};
+	mail = mail_compose(&m, &len, &err);
+	if (!ok(mail != NULL, "html mail: composed %s", err.text))
+		return;
+	check_wire(mail, len, "html mail");
+	is_tree(mail, len, "mixed(related(alternative(text/plain,text/html),image/png),application/json)",
+		"html mail: mixed(related(alternative(text, html), png), json)");
+	ok(strstr(mail, "Content-Type: multipart/related;\r\n\tboundary=\"=-carcpbem-r-") &&
+		   strstr(mail, "\";\r\n\ttype=\"multipart/alternative\"\r\n"),
+	   "html mail: related says the type of its root (RFC 2387)");
+	ok(has_header(mail, "Content-Id", " <map.1@example.org>") ||
+		   strstr(mail, "\r\nContent-Id: <map.1@example.org>\r\n"),
+	   "html mail: the map's Content-ID");
+	ok(strstr(mail, "Content-Disposition: inline; filename=g1-turn3.png\r\n") != NULL,
+	   "html mail: the map inline, with a file name to save it by");
+	ok(strstr(mail, "Content-Disposition: attachment; filename=g1-alice.json\r\n") != NULL,
+	   "html mail: the JSON attached");
+	ok(strstr(mail, "Content-Type: text/html; charset=utf-8\r\n") != NULL,
+	   "html mail: the html version, UTF-8");
+	ok(has_header(mail, "List-Id", " Game g1 <g1.carcpbem.example.org>\r\n") &&
+		   has_header(mail, "X-Carcpbem-Game", " g1\r\n"),
+	   "html mail: the headers asked for");
+	ok(strstr(mail, "X-Carcpbem-Loop: games@example.org\r\nList-Id:") != NULL,
+	   "html mail: they come after the loop header");
+	is_int(mail_parse(mail, len, &in, &err), 0, "html mail: read back");
+	is_str(in.text, "Hello.\n", "html mail: the text version is the body");
+	ok(!in.html_only, "html mail: not html only");
+	mail_in_free(&in);
+	again = mail_compose(&m, &len2, &err);
+	ok(again && len2 == len && memcmp(again, mail, len) == 0, "html mail: same bytes again");
+	free(again);
+	free(mail);
+
+	m.html = NULL;
+	mail = mail_compose(&m, &len, &err);
+	is_tree(mail, len, "mixed(text/plain,image/png,application/json)",
+		"no html: the map is an attachment like the JSON");
+	ok(mail && strstr(mail, "Content-Disposition: attachment; filename=g1-turn3.png\r\n") &&
+		   !strstr(mail, "Content-Id"),
+	   "no html: no Content-ID");
+	free(mail);
+
+	m.html = html;
+	m.natt = 0;
+	mail = mail_compose(&m, &len, &err);
+	is_tree(mail, len, "alternative(text/plain,text/html)", "html, no files: alternative alone");
+	free(mail);
+
+	m.headers[2][0] = "X-Bad", m.headers[2][1] = "a\r\nBcc: x@example.org";
+	ok(mail_compose(&m, &len, &err) == NULL, "a line break in a header asked for: refused");
+}
+
 int
 main(void)
 {
@@ -471,6 +592,7 @@ main(void)
 	test_boundary_in_body();
 	test_refusals();
 	test_subject_line_break();
+	test_html();
 	test_files();
 	mail_mime_shutdown();
 	return done_testing();

@@ -6,7 +6,10 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include <gmime/gmime.h>
+
 #include "mails.h"
+#include "mails_impl.h"
 #include "render.h"
 #include "replay.h"
 #include "turn/signed-game.h"
@@ -204,7 +207,7 @@ check_common(const struct env *e, const struct outmail *m, const char *to,
 	     const struct mail_reply *reply, const char *refs_want)
 {
 	char id[QUEUE_NAME_MAX + 40], irt[200];
-	char *subject = header(m, "Subject");
+	char *subject = header(m, "Subject"), *kind = NULL;
 	struct mail_in in = parse(m);
 
 	snprintf(id, sizeof(id), "<%s@%s>", m->name, DOMAIN);
@@ -219,6 +222,11 @@ check_common(const struct env *e, const struct outmail *m, const char *to,
 	ok(header_is(m, "Auto-Submitted", reply ? "auto-replied" : "auto-generated"),
 	   "%s: Auto-Submitted", m->name);
 	ok(header_is(m, MAIL_LOOP_HEADER, DOMAIN), "%s: the loop header", m->name);
+	ok(header_is(m, "List-Id", "Carcassonne game g1 <g1.carcpbem." DOMAIN ">") &&
+		   header_is(m, "X-Carcpbem-Game", "g1") &&
+		   (kind = header(m, "X-Carcpbem-Kind")) != NULL && strstr(m->name, kind),
+	   "%s: List-Id, X-Carcpbem-Game, X-Carcpbem-Kind %s", m->name, kind ? kind : "");
+	free(kind);
 	ok(header_is(m, "Date", "Tue, 14 Nov 2023 22:15:00 +0000"), "%s: Date is the context's",
 	   m->name);
 	ok(in.from && strcmp(in.from, "games@" DOMAIN) == 0 && in.never_answer,
@@ -652,6 +660,152 @@ game_over(const struct env *e, const struct gamefile *gf, const struct apply_res
 	outmails_free(&o);
 }
 
+/* ---- the HTML version and the machine-readable parts ---- */
+
+/* The MIME tree, "mixed(related(alternative(text/plain,text/html),
+ * image/png),application/json)"; *html the text/html part's text and
+ * *cid the Content-ID of the part shown in it (g_free both). */
+static void
+mime_tree(GMimeObject *o, GString *out, char **html, char **cid)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(o);
+	const char *sub = g_mime_content_type_get_media_subtype(ct);
+
+	if (GMIME_IS_MULTIPART(o)) {
+		g_string_append_printf(out, "%s(", sub);
+		for (int i = 0; i < g_mime_multipart_get_count(GMIME_MULTIPART(o)); i++)
+			mime_tree(g_mime_multipart_get_part(GMIME_MULTIPART(o), i),
+				  out, html, cid);
+		g_string_append_c(out, ')');
+		return;
+	}
+	g_string_append_printf(out, "%s/%s,", g_mime_content_type_get_media_type(ct), sub);
+	if (g_mime_content_type_is_type(ct, "text", "html") && *html == NULL) {
+		GMimeStream *mem = g_mime_stream_mem_new();
+		GByteArray *b;
+		g_mime_data_wrapper_write_to_stream(g_mime_part_get_content(GMIME_PART(o)), mem);
+		b = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+		*html = g_strndup((const char *)b->data, b->len);
+		g_object_unref(mem);
+	}
+	if (g_mime_object_get_content_id(o) && *cid == NULL)
+		*cid = g_strdup(g_mime_object_get_content_id(o));
+}
+
+static char *
+tree_of(const struct outmail *m, char **html, char **cid)
+{
+	GMimeStream *in = g_mime_stream_mem_new_with_buffer(m->text, m->len);
+	GMimeParser *parser = g_mime_parser_new_with_stream(in);
+	GMimeMessage *msg = g_mime_parser_construct_message(parser, NULL);
+	GString *s = g_string_new("");
+
+	*html = *cid = NULL;
+	if (msg) {
+		mime_tree(g_mime_message_get_mime_part(msg), s, html, cid);
+		g_object_unref(msg);
+	}
+	g_object_unref(parser);
+	g_object_unref(in);
+	return g_string_free(s, FALSE);
+}
+
+/* The headers a script sorts mail by (docs/mail.md). */
+static void
+check_machine_headers(const struct outmail *m, const char *kind)
+{
+	ok(header_is(m, "List-Id", "Carcassonne game g1 <g1.carcpbem." DOMAIN ">") &&
+		   header_is(m, "X-Carcpbem-Game", "g1") && header_is(m, "X-Carcpbem-Kind", kind),
+	   "%s: List-Id, X-Carcpbem-Game, X-Carcpbem-Kind %s", m->name, kind);
+}
+
+/* A name with HTML in it (a game file's names cannot have it: this is the
+ * second line of defence), then the start's notice and mails: the HTML
+ * version escapes it, shows the map by its Content-ID, the scores, the
+ * legal actions and the turn to fill in. */
+static void
+html_version(const struct env *e, struct gamefile *gf)
+{
+	struct template_error err = {{0}};
+	struct outmails o = {0};
+	const struct outmail *m;
+	char saved[GF_NAME_LEN + 1], *tree, *html, *cid, want[200];
+	const char *png = render_have_png() ? "image/png," : "";
+
+	snprintf(saved, sizeof(saved), "%s", gf->name[0]);
+	snprintf(gf->name[0], sizeof(gf->name[0]), "<script>&x");
+	ok(mails_start(&e->ctx, gf, &o, &err) == 0, "html: mails_start %s", err.text);
+	if ((m = find(&o, "g1-r0-notice-1")) == NULL)
+		bail_out("no notice");
+	tree = tree_of(m, &html, &cid);
+	snprintf(want, sizeof(want),
+		 render_have_png()
+		     ? "mixed(related(alternative(text/plain,text/html,)%s)application/json,)"
+		     : "mixed(alternative(text/plain,text/html,)%sapplication/json,)",
+		 png);
+	is_str(tree, want, "notice: mixed(related(alternative(text, html), png), json)");
+	ok(html && strstr(html, "Hello &lt;script&gt;&amp;x,") && !strstr(html, "<script"),
+	   "notice html: the name escaped, no <script>");
+	ok(body_has(m, "Hello <script>&x,"), "notice text: the name as it is");
+	if (render_have_png()) {
+		snprintf(want, sizeof(want), "<img src=\"cid:%s\"", cid ? cid : "?");
+		ok(html && cid && strstr(html, want), "notice html: the map by its Content-ID %s",
+		   cid ? cid : "(none)");
+	}
+	ok(html && strstr(html, "-----BEGIN CARCASSONNE TURN-----") &&
+		   strstr(html, "Player: &lt;script&gt;&amp;x") && strstr(html, "place 0 -1 "),
+	   "notice html: the turn to fill in and the legal actions");
+	ok(html && strstr(html, ">Points</th>") && strstr(html, ">Tiles left</th>") &&
+		   strstr(html, ">bob</td>"),
+	   "notice html: the players table and the facts table");
+	ok(html && strstr(html, "name=\"viewport\"") && !strstr(html, "http"),
+	   "notice html: for phones, nothing from outside");
+	check_machine_headers(m, "notice");
+	g_free(tree), g_free(html), g_free(cid);
+	if ((m = find(&o, "g1-r0-start-2")) != NULL) {
+		tree = tree_of(m, &html, &cid);
+		ok(strstr(tree, "alternative(text/plain,text/html,)") &&
+			   strstr(tree, "application/json,)"),
+		   "start: text and HTML, the view attached: %s", tree);
+		size_t len = 0;
+		char *view = attachment(m, "g1-bob.json", &len);
+		ok(view && strstr(view, "\"view\": \"player\""), "start: bob's own view");
+		free(view);
+		check_machine_headers(m, "start");
+		g_free(tree), g_free(html), g_free(cid);
+	}
+	outmails_free(&o);
+	snprintf(gf->name[0], sizeof(gf->name[0]), "%s", saved);
+}
+
+/* One more line in the facts table shows in the text and in the HTML. */
+static void
+facts_table(const struct gamefile *gf)
+{
+	struct facts f;
+	struct template_vars v = {0};
+	const char *text = NULL, *html = NULL;
+
+	if (facts_make(gf, -1, NULL, &f) < 0)
+		bail_out("facts_make");
+	ok(facts_row(&f, "Deadline", "2026-12-01 12:00 UTC <soon> & more") == 0,
+	   "facts_row: a new fact");
+	facts_vars(gf, &f, &v);
+	for (int i = 0; i < v.n; i++) {
+		if (strcmp(v.name[i], "facts") == 0)
+			text = v.value[i];
+		if (strcmp(v.name[i], "facts_html") == 0)
+			html = v.value[i];
+	}
+	ok(text && strstr(text, "  Tiles left: ") &&
+		   strstr(text, "\n  Deadline:   2026-12-01 12:00 UTC <soon> & more"),
+	   "the text table has it, aligned");
+	ok(html && strstr(html, ">Deadline</th>") &&
+		   strstr(html, ">2026-12-01 12:00 UTC &lt;soon&gt; &amp; more</td>"),
+	   "the HTML table has it, escaped");
+	facts_free(&f);
+}
+
 int
 main(void)
 {
@@ -665,6 +819,8 @@ main(void)
 	if ((gf = gamefile_load(e.sg.gd.state, e.cat, &ge)) == NULL)
 		bail_out("%s", ge.text);
 	start(&e, gf);
+	html_version(&e, gf);
+	facts_table(gf);
 	play(&e, &gf, &res);
 	first_turn(&e, gf, &res);
 	figure_notice(&e, gf);

@@ -159,8 +159,11 @@ vars_table(void)
 		tvars_set(&v, names[i], "x");
 	}
 	is_int(v.n, TEMPLATE_MAX_VARS, "the table holds TEMPLATE_MAX_VARS values");
-	ok(template_expand("k", "Subject: s\n\n{{v47}}\n", &v, &subject, &body, &err) < 0 &&
-		   strcmp(err.text, "k.txt:3: no value for {{v47}}") == 0,
+	/* "a" took the first place: v0 .. v(MAX - 2) fit */
+	char tpl[64], want[64];
+	snprintf(tpl, sizeof(tpl), "Subject: s\n\n{{v%d}}\n", TEMPLATE_MAX_VARS - 1);
+	snprintf(want, sizeof(want), "k.txt:3: no value for {{v%d}}", TEMPLATE_MAX_VARS - 1);
+	ok(template_expand("k", tpl, &v, &subject, &body, &err) < 0 && strcmp(err.text, want) == 0,
 	   "a value past the table is missing, and said so: %s", err.text);
 }
 
@@ -209,6 +212,59 @@ host_dir(void)
 	rmdir(dir);
 }
 
+/* The HTML versions: every value escaped but the program's own *_html
+ * pieces; the built-in ones; a host's own, or none (an empty file). */
+static void
+html(void)
+{
+	struct template_vars v = {0};
+	struct template_error err = {{0}};
+	char dir[] = "/tmp/carc-tmpl-XXXXXX", path[64], *body = NULL, *text;
+	static const char *const kinds[] = {"notice", "update", "start"};
+	FILE *fp;
+
+	tvars_set(&v, "player", "<script>alert(1)</script> & \"Bob's\"");
+	tvars_set(&v, "scores_html", "<table><tr><td>&lt;b&gt;</td></tr></table>");
+	ok(template_expand_html("k", "<p>{{player}}</p>\n{{scores_html}}\n", &v, &body, &err) == 0,
+	   "an HTML template expands");
+	is_str(body,
+	       "<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Bob&#39;s&quot;</p>\n"
+	       "<table><tr><td>&lt;b&gt;</td></tr></table>\n",
+	       "values escaped (<script>, &, quotes), *_html values as they are");
+	free(body);
+	ok(template_expand_html("k", "<p>\n{{nope}}\n", &v, &body, &err) < 0 &&
+		   strcmp(err.text, "k.html:2: no value for {{nope}}") == 0,
+	   "an error names the .html file: %s", err.text);
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		text = template_load_html("", kinds[i], &err);
+		ok(text && strstr(text, "<html") && !strstr(text, "<script") &&
+			   !strstr(text, "http:") && !strstr(text, "https:") && !strstr(text, "<style"),
+		   "built-in %s.html: no script, no <style>, nothing from outside", kinds[i]);
+		free(text);
+	}
+	ok(template_load_html("", "error", &err) == NULL && err.text[0] == '\0',
+	   "a kind without HTML version: none, no error");
+	if (mkdtemp(dir) == NULL)
+		bail_out("mkdtemp");
+	snprintf(path, sizeof(path), "%s/notice.html", dir);
+	fp = fopen(path, "w");
+	fputs("<p>{{player}}</p>\r\n", fp);
+	fclose(fp);
+	text = template_load_html(dir, "notice", &err);
+	is_str(text, "<p>{{player}}</p>\n", "the host's own notice.html");
+	free(text);
+	fp = fopen(path, "w");
+	fputs(" \n", fp);
+	fclose(fp);
+	ok(template_load_html(dir, "notice", &err) == NULL && err.text[0] == '\0',
+	   "an empty notice.html: no HTML version");
+	text = template_load_html(dir, "update", &err);
+	ok(text && strstr(text, "{{mover}}"), "update.html the host did not write: the built-in");
+	free(text);
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -218,5 +274,6 @@ main(void)
 	vars_table();
 	builtin();
 	host_dir();
+	html();
 	return done_testing();
 }
