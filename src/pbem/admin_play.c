@@ -35,14 +35,16 @@ player_view(const struct gamefile *gf, int seat, struct turn_error *err)
 	return view;
 }
 
-/* Choices drawn from what the seat sees: the same view, the same move. */
+/* Choices drawn from what the seat sees and where the history stands:
+ * the same view gives the same move, but not again after a rollback. */
 static void
-seed_of(const struct gamefile *view, struct ai_rng *rng)
+seed_of(const struct gamefile *view, long records, struct ai_rng *rng)
 {
 	uint8_t seed[SEED_BYTES];
-	char state[GF_STATE_HEX + 1] = "";
+	char state[GF_STATE_HEX + 24] = "";
 
 	gamefile_state_hash(view, state);
+	snprintf(state + strlen(state), 24, " %ld", records);
 	crypto_generichash(seed, sizeof(seed), (const unsigned char *)state, strlen(state),
 			   (const unsigned char *)"carcpbem host move", 18);
 	ai_rng_seed(rng, seed);
@@ -67,7 +69,7 @@ fill(void *ctx, const struct record_run *rr, struct history_record *r,
 			    "not %s's", gf->id, gf->name[pl->seat]);
 	if ((view = player_view(gf, pl->seat, err)) == NULL)
 		return -1;
-	seed_of(view, &rng);
+	seed_of(view, gf->archive.records, &rng);
 	if (turn_start(view, pl->seat, &t, err) < 0)
 		goto done;
 	if (bot_play_turn(view, pl->seat, &rng, &t, why, sizeof(why)) < 0) {

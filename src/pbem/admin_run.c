@@ -129,18 +129,14 @@ open_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t
 	return 0;
 }
 
-/* Then: a kicked seat whose decision is due plays at once. */
+/* Then: a seat the computer plays whose decision is due (kicked now, or
+ * after a rollback or a resume) moves at once. */
 static int
 play_now(struct run *u, const struct gamefile *gf, char *why, size_t n)
 {
-	struct decision d;
+	long last = -1;
 
-	if (u->a.play_seat < 0 || gf->game->over)
-		return 0;
-	game_decision(gf->game, &d);
-	if (d.player != u->a.play_seat)
-		return 0;
-	return admin_play_for(u->a.p, gf->id, d.player, "the seat is kicked", why, n);
+	return admin_play_bots(u->a.p, gf->id, &last, why, n);
 }
 
 int

@@ -313,7 +313,7 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	    duplicate(gd, *out, &t, &tail, res, err) < 0)
 		goto done;
 	if (tail.terminated) {
-		terr(err, TURN_STALE, "game %s was terminated by the host: it takes no "
+		terr(err, TURN_NOT_YOUR_DECISION, "game %s was ended by the host: it takes no "
 		     "more turns", (*out)->id);
 		goto done;
 	}
