@@ -33,6 +33,9 @@ test_expect_success 'pause: a signed host record, meta.json paused, both players
 	grep "game g1: the game is paused (record 1)" out &&
 	test -f spool/host.key && test -f spool/host.key.pub &&
 	test "$(stat -c %a spool/host.key)" = 600 &&
+	hk=$(head -n 1 spool/games/g1/history.jsonl | jq -r .host_key) &&
+	test "$(cut -d" " -f2 spool/host.key.pub)" = "$hk" &&
+	test "$(last_record | jq -r .host_key)" = "$hk" &&
 	last_record | jq -e ".event == \"host\" and .command == \"pause\" and .by == \"keyboard\" and (.signature | length) == 128" &&
 	test "$(meta .paused)" = true &&
 	test "$(meta .paused_at)" = 2023-11-14T22:13:20Z &&

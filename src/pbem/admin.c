@@ -123,7 +123,6 @@ static void
 kick_meta(struct admin_job *a, const struct gamefile *gf)
 {
 	a->meta.seat[a->seat].bot = true;
-	a->play_seat = a->seat;
 	snprintf(a->what, sizeof(a->what), "the computer plays %s's seat",
 		 gf->name[a->seat]);
 	snprintf(a->detail, sizeof(a->detail),

@@ -26,7 +26,6 @@ struct admin_job {
 	time_t now;
 	long hours;        /* extend: hours; rollback: decisions */
 	int seat;          /* the seat a command is about, or -1 */
-	int play_seat;     /* the computer plays it now if the decision is its */
 	bool notice;       /* mail the notice of the decision due too */
 	char what[200];    /* the players' mail: what the host did */
 	char detail[600];
@@ -52,6 +51,9 @@ void admin_usage(char *buf, size_t n);
 int admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
 	      char *const argv[], const char *by, char *out, size_t nout, char *why,
 	      size_t n);
+/* The directory of game in p's spool; ADMIN_REFUSED with why if none. */
+int admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why,
+		   size_t n);
 /* A seat by name (any case) or number from 1; -1 with a refusal. */
 int admin_seat(const struct gamefile *gf, const char *arg, struct turn_error *err);
 /* The decision due starts now (a rollback, a seat replaced): its clock

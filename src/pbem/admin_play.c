@@ -142,20 +142,6 @@ bot_seat(const struct gamedir *gd, const struct gamefile *gf)
 	return m.seat[d.player].bot || m.seat[d.player].resigned ? d.player : -1;
 }
 
-static int
-game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
-{
-	char dir[CONFIG_PATH_MAX + 64];
-	struct gf_error e = {0};
-
-	snprintf(dir, sizeof(dir), "%s/%s", p->games, game);
-	if (gamefile_check_id(game, why, n) < 0 || gamedir_of(dir, gd, &e) < 0 ||
-	    !gd->is_dir)
-		return snprintf(why, n, "there is no game %s in %s", game, p->games),
-		       ADMIN_REFUSED;
-	return 0;
-}
-
 /* Moves while the decision due is a bot seat's (a game of bots ends). */
 static int
 play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, long *last,
@@ -185,7 +171,7 @@ admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
 	long last = -1;
 	int r;
 
-	if ((r = game_dir(p, game, &gd, why, n)) < 0)
+	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
 		return r;
 	if ((r = play_one(p, &gd, seat, why_text, &gf, &last, why, n)) < 0) {
 		gamefile_free(gf);
@@ -202,7 +188,7 @@ admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t 
 	struct gamedir gd;
 	int r;
 
-	if ((r = game_dir(p, game, &gd, why, n)) < 0)
+	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
 		return r;
 	if ((gf = gamefile_load(gd.state, p->cat, &e)) == NULL)
 		return snprintf(why, n, "%s: %s", gd.state, e.text), ADMIN_FAIL;

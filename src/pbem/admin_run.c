@@ -114,8 +114,8 @@ mail(struct run *u, const struct gamefile *gf, long record, char *why, size_t n)
 		       : 0;
 }
 
-static int
-open_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
+int
+admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
 {
 	char dir[CONFIG_PATH_MAX + 64], reason[160];
 	struct gf_error e = {0};
@@ -151,8 +151,8 @@ admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
 	int r;
 
 	u.a = (struct admin_job){.p = p, .game = game, .argc = argc, .argv = argv,
-				 .now = pbem_now(p), .seat = -1, .play_seat = -1};
-	if ((r = open_dir(p, game, &u.a.gd, why, n)) < 0)
+				 .now = pbem_now(p), .seat = -1};
+	if ((r = admin_game_dir(p, game, &u.a.gd, why, n)) < 0)
 		return r;
 	if (pbem_host_key(&p->cfg, &k, why, n) < 0)
 		return ADMIN_FAIL;

@@ -59,9 +59,18 @@ int
 archive_create(const struct gamedir *gd, struct gamefile *gf, time_t now,
 	       struct turn_error *err)
 {
+	return archive_create_hosted(gd, gf, NULL, now, err);
+}
+
+int
+archive_create_hosted(const struct gamedir *gd, struct gamefile *gf,
+		      const uint8_t *host_pk, time_t now, struct turn_error *err)
+{
 	struct history_record r = {.seq = 0, .event = HISTORY_CREATED};
 	int fd;
 
+	if (host_pk)
+		hostrec_key_text(host_pk, r.host_key);
 	history_time(now, r.time);
 	snprintf(r.game, sizeof(r.game), "%s", gf->id);
 	memcpy(r.commitment, gf->commitment, sizeof(r.commitment));

@@ -29,44 +29,47 @@ hostrec_key_text(const uint8_t pk[KEY_BYTES], char out[HISTORY_KEY_TEXT])
 	gamefile_key_text(GF_KEY_CARCPBEM, pk, out, HISTORY_KEY_TEXT);
 }
 
+/* What the host key signs: the prefix, then the record without its
+ * signature; free() it. */
+static char *
+signed_message(const struct history_record *r, size_t *len)
+{
+	char *text = history_host_signed_text(r);
+	size_t plen = strlen(HISTORY_HOST_PREFIX), tlen = text ? strlen(text) : 0;
+	char *msg = text ? malloc(plen + tlen) : NULL;
+
+	if (msg) {
+		memcpy(msg, HISTORY_HOST_PREFIX, plen);
+		memcpy(msg + plen, text, tlen);
+	}
+	free(text);
+	*len = plen + tlen;
+	return msg;
+}
+
 void
 hostrec_sign(struct history_record *r, const struct seckey *k)
 {
-	char *text;
-	size_t plen = strlen(HISTORY_HOST_PREFIX), len;
+	size_t len;
 	char *msg;
 
 	hostrec_key_text(k->pk, r->host_key);
-	text = history_host_signed_text(r);
-	len = text ? strlen(text) : 0;
-	msg = text ? malloc(plen + len) : NULL;
 	memset(r->sig, 0, sizeof(r->sig));
-	if (msg) {
-		memcpy(msg, HISTORY_HOST_PREFIX, plen);
-		memcpy(msg + plen, text, len);
-		crypto_sign_detached(r->sig, NULL, (const unsigned char *)msg, plen + len,
-				     k->sk);
-	}
+	if ((msg = signed_message(r, &len)) != NULL)
+		crypto_sign_detached(r->sig, NULL, (const unsigned char *)msg, len, k->sk);
 	free(msg);
-	free(text);
 }
 
 static int
 hostrec_verify(const struct history_record *r, const uint8_t pk[KEY_BYTES])
 {
-	char *text = history_host_signed_text(r);
-	size_t plen = strlen(HISTORY_HOST_PREFIX), len = text ? strlen(text) : 0;
-	char *msg = text ? malloc(plen + len) : NULL;
-	int ok = -1;
+	size_t len;
+	char *msg = signed_message(r, &len);
+	int ok = msg ? crypto_sign_verify_detached(r->sig, (const unsigned char *)msg,
+						   len, pk)
+		     : -1;
 
-	if (msg) {
-		memcpy(msg, HISTORY_HOST_PREFIX, plen);
-		memcpy(msg + plen, text, len);
-		ok = crypto_sign_verify_detached(r->sig, (const unsigned char *)msg,
-						 plen + len, pk);
-	}
 	free(msg);
-	free(text);
 	return ok == 0 ? 0 : -1;
 }
 
@@ -93,6 +96,13 @@ check_host_key(struct record_run *rr, const struct history_record *r,
 			    "the game's host signs its host records",
 			    rr->host_key_record);
 	return 0;
+}
+
+int
+record_run_created(struct record_run *rr, const struct history_record *r,
+		   struct turn_error *err)
+{
+	return r->host_key[0] ? check_host_key(rr, r, err) : 0;
 }
 
 static int

@@ -31,6 +31,9 @@ void record_run_free(struct record_run *rr);
  * replace records changed them since: gf (a game's initial state with
  * today's seats) gets them back. */
 int record_run_initial(struct gamefile *gf, const struct history *h, struct turn_error *err);
+/* The created record r: the game's host key, if it names one. */
+int record_run_created(struct record_run *rr, const struct history_record *r,
+		       struct turn_error *err);
 /* Checks record r (a turn or a host record) against the run and applies
  * it: its signature, its effect, the state it names. The error text
  * says what is wrong without saying where (the caller does). */

@@ -104,6 +104,8 @@ replay_run(const struct gamefile *host, const struct history *h, const char *src
 		return terr(err, TURN_FAIL, "%s: the seats' first keys: %s", src, e.text);
 	if (check_created(gf, h, src, err) < 0)
 		return -1;
+	if (record_run_created(rr, &h->rec[0], &e) < 0)
+		return bad(err, src, &h->rec[0], "", e.text);
 	for (int i = 1; i < h->n; i++) {
 		if (check_link(h, i, src, err) < 0)
 			return -1;
