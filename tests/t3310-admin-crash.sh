@@ -33,6 +33,13 @@ test_expect_success 'killed at any point of kick: the next command catches up, r
 			r=$(records) && test "$r" -ge 2 && test "$r" -le 4 &&
 			"$CARCPBEM" admin -c host.conf g1 extend 1 >/dev/null &&
 			"$CARCPBEM" replay spool/games/g1 >/dev/null &&
+			if grep -q "\"command\":\"kick\"" spool/games/g1/history.jsonl; then
+				test "$(jq ".seats[1].bot" spool/games/g1/meta.json)" = true &&
+				test "$(jq .host_record spool/games/g1/meta.json)" = \
+				     "$(jq -s "[.[] | select(.event == \"host\")] | last | .seq" spool/games/g1/history.jsonl)"
+			else
+				test "$(jq ".seats[1].bot" spool/games/g1/meta.json)" = false
+			fi &&
 			"$CARCPBEM" run --once -c host.conf -q &&
 			test "$(find spool/queue -type f | wc -l)" = 0
 		) || {

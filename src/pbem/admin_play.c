@@ -51,8 +51,8 @@ seed_of(const struct gamefile *view, long records, struct ai_rng *rng)
 }
 
 static int
-fill(void *ctx, const struct record_run *rr, struct history_record *r,
-     struct turn_error *err)
+fill(void *ctx, const struct record_run *rr, const struct history *h,
+     struct history_record *r, struct turn_error *err)
 {
 	struct play *pl = ctx;
 	const struct gamefile *gf = rr->gf;
@@ -63,6 +63,7 @@ fill(void *ctx, const struct record_run *rr, struct history_record *r,
 	char why[200];
 	int rc = -1;
 
+	(void)h;
 	game_decision(gf->game, &d);
 	if (rr->terminated || gf->game->over || d.player != pl->seat)
 		return terr(err, TURN_NOT_YOUR_DECISION, "the decision due in game %s is "

@@ -55,17 +55,22 @@ struct run {
 	struct admin_job a;
 	const struct admin_cmd *c;
 	const char *by;
+	const struct history_record *r; /* the record being written */
 };
 
 static int
-fill(void *ctx, const struct record_run *rr, struct history_record *r,
-     struct turn_error *err)
+fill(void *ctx, const struct record_run *rr, const struct history *h,
+     struct history_record *r, struct turn_error *err)
 {
 	struct run *u = ctx;
 	struct gf_error ge = {0};
 
 	if (meta_load(u->a.gd.dir, rr->gf, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "%s: %s", ge.path, ge.text);
+	if (admin_meta_catch_up(&u->a, rr->gf, h) &&
+	    meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0) /* kept, refused or not */
+		return terr(err, TURN_FAIL, "%s", ge.text);
+	u->r = r;
 	if (rr->terminated || u->a.meta.terminated)
 		return terr(err, TURN_ILLEGAL, "game %s was ended by the host: it takes no "
 			    "more commands", rr->gf->id);
@@ -87,7 +92,8 @@ after(void *ctx, const struct gamefile *gf, const struct apply_result *res,
 	struct gf_error ge = {0};
 
 	(void)res;
-	u->c->meta(&u->a, gf);
+	u->c->meta(&u->a, gf, u->r);
+	u->a.meta.host_record = u->r->seq;
 	if (meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "the record is written, but not meta.json: %s",
 			    ge.text);
