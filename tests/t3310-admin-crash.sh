@@ -8,6 +8,20 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
 
+# all_mailed: every record from 2 on had its mails: a host record its
+# host mails to both, a move its notice.
+all_mailed () {
+	jq -r "[.seq, .event] | @tsv" spool/games/g1/history.jsonl |
+	while read -r seq event; do
+		test "$seq" -ge 2 || continue
+		case $event in
+		host) test -f "spool/outbox/g1-r$seq-host-1.eml" &&
+			test -f "spool/outbox/g1-r$seq-host-2.eml" ;;
+		turn) ls spool/outbox/g1-r$seq-notice-*.eml >/dev/null ;;
+		esac || { echo "record $seq: no mails"; return 1; }
+	done
+}
+
 test_expect_success 'setup: alice played; bob is due' '
 	cd "$WORK" && mkdir start && cd start &&
 	host_setup && play alice &&
@@ -34,6 +48,8 @@ test_expect_success 'killed at any point of kick: the next command catches up, r
 			"$CARCPBEM" admin -c host.conf g1 extend 1 >/dev/null &&
 			"$CARCPBEM" replay spool/games/g1 >/dev/null &&
 			if grep -q "\"command\":\"kick\"" spool/games/g1/history.jsonl; then
+				test -f spool/outbox/g1-r2-host-1.eml &&
+				test -f spool/outbox/g1-r2-host-2.eml &&
 				test "$(jq ".seats[1].bot" spool/games/g1/meta.json)" = true &&
 				test "$(jq .host_record spool/games/g1/meta.json)" = \
 				     "$(jq -s "[.[] | select(.event == \"host\")] | last | .seq" spool/games/g1/history.jsonl)"
@@ -41,7 +57,8 @@ test_expect_success 'killed at any point of kick: the next command catches up, r
 				test "$(jq ".seats[1].bot" spool/games/g1/meta.json)" = false
 			fi &&
 			"$CARCPBEM" run --once -c host.conf -q &&
-			test "$(find spool/queue -type f | wc -l)" = 0
+			test "$(find spool/queue -type f | wc -l)" = 0 &&
+			all_mailed
 		) || {
 			echo "killed at point $i ($(sed -n "${i}p" points)): broken"
 			return 1

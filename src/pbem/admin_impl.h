@@ -75,4 +75,10 @@ void admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
 bool admin_meta_catch_up(struct admin_job *a, const struct gamefile *gf,
 			 const struct history *h);
 
+/* The mails of host records and host moves after the game's mailed mark
+ * (a crash before they were queued), queued now (admin_mails.c); none
+ * while a player's turn there awaits the mail loop. 0, or -1 with why. */
+int admin_mails_catch_up(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+			 const struct history *h, char *why, size_t n);
+
 #endif

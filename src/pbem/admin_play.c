@@ -16,6 +16,7 @@
 
 struct play {
 	struct pbem *p;
+	const struct gamedir *gd;
 	int seat;
 	const char *why_text;
 	const struct seckey *key;
@@ -63,7 +64,8 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 	char why[200];
 	int rc = -1;
 
-	(void)h;
+	if (admin_mails_catch_up(pl->p, pl->gd, gf, h, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
 	game_decision(gf->game, &d);
 	if (rr->terminated || gf->game->over || d.player != pl->seat)
 		return terr(err, TURN_NOT_YOUR_DECISION, "the decision due in game %s is "
@@ -104,7 +106,7 @@ play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_tex
 	struct turn_error err = {0};
 	struct apply_result res;
 	struct seckey k;
-	struct play pl = {p, seat, why_text, &k};
+	struct play pl = {p, gd, seat, why_text, &k};
 	int r;
 
 	*gf = NULL;

@@ -64,12 +64,15 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 {
 	struct run *u = ctx;
 	struct gf_error ge = {0};
+	char why[600];
 
 	if (meta_load(u->a.gd.dir, rr->gf, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "%s: %s", ge.path, ge.text);
 	if (admin_meta_catch_up(&u->a, rr->gf, h) &&
 	    meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0) /* kept, refused or not */
 		return terr(err, TURN_FAIL, "%s", ge.text);
+	if (admin_mails_catch_up(u->a.p, &u->a.gd, rr->gf, h, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
 	u->r = r;
 	if (rr->terminated || u->a.meta.terminated)
 		return terr(err, TURN_ILLEGAL, "game %s was ended by the host: it takes no "
