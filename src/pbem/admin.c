@@ -258,7 +258,7 @@ admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
 	out[0] = '\0';
 	admin_usage(list, sizeof(list));
 	if (c == NULL)
-		return snprintf(why, n, "%s%s%s is not a host command (the commands: %s)",
+		return snprintf(why, n, "%s%.40s%s is not a host command (the commands: %s)",
 				argc > 0 ? "\"" : "", argc > 0 ? argv[0] : "nothing",
 				argc > 0 ? "\"" : "", list),
 		       ADMIN_REFUSED;
