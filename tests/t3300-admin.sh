@@ -229,4 +229,20 @@ test_expect_success 'bots finish a game after replace and rollback; its archive 
 	"$CARCPBEM" replay arch.json >out && grep "every signature and hash checks" out
 '
 
+test_expect_success 'a resigned seat is the computer'"'"'s; not while paused, at once on resume' '
+	mkdir h && cd h &&
+	host_setup &&
+	admin pause >/dev/null &&
+	jq ".seats[1].resigned = true" spool/games/g1/meta.json >m &&
+	mv m spool/games/g1/meta.json &&
+	play alice &&
+	test "$(records)" = 3 &&
+	last_record | jq -e ".player == \"alice\"" &&
+	admin resume >/dev/null &&
+	test "$(records)" = 5 &&
+	last_record | jq -e ".player == \"bob\" and .by == \"host\"" &&
+	test -f spool/outbox/g1-r4-notice-1.eml &&
+	replays
+'
+
 test_done
