@@ -245,4 +245,17 @@ test_expect_success 'a resigned seat is the computer'"'"'s; not while paused, at
 	replays
 '
 
+test_expect_success 'resign SEAT: a host record, meta.json resigned, the computer moves at once' '
+	mkdir i && cd i &&
+	host_setup && play alice &&
+	admin resign bob >out &&
+	grep "bob resigned (record 2)" out &&
+	test "$(meta ".seats[1].resigned")" = true &&
+	test "$(meta ".seats[1].bot")" = true &&
+	grep -q "bob resigned" spool/outbox/g1-r2-host-1.eml &&
+	last_record | jq -e ".player == \"bob\" and .by == \"host\"" &&
+	test_must_fail admin resign bob 2>err && grep "resigned already" err &&
+	replays
+'
+
 test_done
