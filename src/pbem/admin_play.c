@@ -86,7 +86,7 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 	snprintf(r->player, sizeof(r->player), "%s", gf->name[pl->seat]);
 	turn_id(&t, r->turn_id);
 	r->by_host = true;
-	r->why = strdup(pl->why_text);
+	r->why = strndup(pl->why_text ? pl->why_text : "", HISTORY_WHY_LEN - 1);
 	if ((r->text = turn_format(&t)) == NULL || r->why == NULL) {
 		terr(err, TURN_FAIL, "out of memory");
 		goto done;
