@@ -1,6 +1,6 @@
 /* The host's commands on a game (docs/carcpbem.1, "admin"): pause,
- * resume, extend, replace, kick, rollback, terminate, each carried out
- * under the game's history lock, recorded in history.jsonl as a record
+ * resume, extend, kick, resign, replace, rollback, terminate, each one
+ * carried out under the game's history lock, recorded in history.jsonl as a record
  * signed with the host's key (docs/state-format.md, "Host records"), and
  * told to the players by mail (queued). The same table serves the
  * keyboard (carcpbem admin GAME COMMAND ...) and signed mail.
