@@ -116,17 +116,27 @@ extend_meta(struct admin_job *a, const struct gamefile *gf, const struct history
 	admin_deadline_text(a, msg);
 }
 
+/* The argument SEAT (a name or a number), recorded by its name. */
 static int
-kick_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+seat_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
 	  struct turn_error *err)
 {
 	if ((a->seat = admin_seat(rr->gf, a->argv[1], err)) < 0)
 		return -1;
+	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", rr->gf->name[a->seat]);
+	r->nargs = 1;
+	return 0;
+}
+
+static int
+kick_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	  struct turn_error *err)
+{
+	if (seat_fill(a, rr, r, err) < 0)
+		return -1;
 	if (a->meta.seat[a->seat].bot)
 		return refuse(err, "the computer plays %s's seat already",
 			      rr->gf->name[a->seat]);
-	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", rr->gf->name[a->seat]);
-	r->nargs = 1;
 	return 0;
 }
 
@@ -149,12 +159,10 @@ static int
 resign_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
 	    struct turn_error *err)
 {
-	if ((a->seat = admin_seat(rr->gf, a->argv[1], err)) < 0)
+	if (seat_fill(a, rr, r, err) < 0)
 		return -1;
 	if (a->meta.seat[a->seat].resigned)
 		return refuse(err, "%s resigned already", rr->gf->name[a->seat]);
-	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", rr->gf->name[a->seat]);
-	r->nargs = 1;
 	return 0;
 }
 
