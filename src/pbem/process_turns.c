@@ -8,6 +8,7 @@
 
 #include "atomic.h"
 #include "crashpoint.h"
+#include "deadline_pass.h"
 #include "process_impl.h"
 #include "turnfile.h"
 
@@ -122,8 +123,16 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		 const struct apply_result *res)
 {
 	struct template_error terr = {{0}};
+	struct mail_ctx c = j->ctx;
+	struct meta m;
+	char why[600];
 
-	if (mails_turn(&j->ctx, gd, gf, res->record, events_of_turn(gf->game, res->turn),
+	if (deadline_begin(j->p, gd, gf, res->record, res->player, &m, why, sizeof(why)) < 0) {
+		job_fail(j, "game %s: %s", gf->id, why);
+		return;
+	}
+	c.meta = &m;
+	if (mails_turn(&c, gd, gf, res->record, events_of_turn(gf->game, res->turn),
 		       res->actions, &j->reply, &j->out, &terr) < 0) {
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return;

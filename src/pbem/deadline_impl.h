@@ -1,0 +1,20 @@
+/* Inside the decision clock's files (deadline_*.c). */
+#ifndef CARC_DEADLINE_IMPL_H
+#define CARC_DEADLINE_IMPL_H
+
+#include "deadline_pass.h"
+#include "process_impl.h"
+
+/* The game's lock (flock on history.jsonl): the fd, or -1 with why. */
+int dl_lock(const struct gamedir *gd, char *why, size_t n);
+void dl_unlock(int fd);
+/* meta.json saved between two writes of the game's timers line: first
+ * "now", then the clock's next time. A crash in between leaves a line
+ * that brings the next pass to the game (which finds the clock as it
+ * is), never a clock that no pass looks at. */
+int dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct meta *m,
+	    char *why, size_t n);
+/* The seat whose decision is due, or -1 when the game is over. */
+int dl_owner(const struct gamefile *gf);
+
+#endif
