@@ -26,9 +26,9 @@ pbem_queue_out(struct pbem *p, struct outmails *out, char *why, size_t n)
 }
 
 /* Queues every mail of out, then marks record of gd as mailed. */
-static int
-queue_all(struct pbem *p, const struct gamedir *gd, struct outmails *out, long record,
-	  const char *mark, char *why, size_t n)
+int
+pbem_queue_mails(struct pbem *p, const struct gamedir *gd, struct outmails *out, long record,
+		 const char *mark, char *why, size_t n)
 {
 	int r = pbem_queue_out(p, out, why, n);
 
@@ -55,7 +55,7 @@ pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *g
 		snprintf(why, n, "cannot make the start mails: %s", terr.text);
 		return -1;
 	}
-	return queue_all(p, gd, &out, 0, "start", why, n);
+	return pbem_queue_mails(p, gd, &out, 0, "start", why, n);
 }
 
 bool
@@ -84,5 +84,5 @@ pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 		snprintf(why, n, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return -1;
 	}
-	return queue_all(p, gd, &out, record, "apply", why, n);
+	return pbem_queue_mails(p, gd, &out, record, "apply", why, n);
 }
