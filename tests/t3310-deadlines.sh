@@ -188,6 +188,48 @@ test_expect_success 'a small step back (under an hour) is no jump' '
 	! grep "jumped" run.log
 '
 
+test_expect_success 'policy skip: at the deadline the host makes the seat s default move' '
+	dl_setup --policy skip &&
+	"$CARCPBEM" view spool/games/g1 --player alice -o va.json &&
+	first=$("$CARCPBEM" legal va.json | grep -m1 "^place") &&
+	passes $((T0 + 6 * H)) $((T0 + 71 * H)) $((6 * H)) && test "$(records)" = 1 &&
+	at $((T0 + 72 * H)) &&
+	test "$(records)" = 2 &&
+	tail -n 1 spool/games/g1/history.jsonl >last &&
+	jq -e ".by == \"host\" and .why == \"the deadline passed: the default\"" last &&
+	jq -r .text last >turn && grep -x "Action: $first" turn && grep -x "Action: pass" turn &&
+	test "$(meta missed)" = 1 && test "$(meta decision_record)" = 1 &&
+	test "$(meta deadline_at)" = 2023-11-20T22:13:20Z &&
+	grep "^Please move by Monday 20 November 2023 22:13 UTC" spool/outbox/g1-r1-notice-2.eml &&
+	"$CARCPBEM" replay spool/games/g1
+'
+
+test_expect_success 'policy bot: the computer moves; after bot-after misses it keeps the seat until the player is back' '
+	dl_setup --policy bot --bot-after 2 --reminders none &&
+	turn_text alice >early-turn &&
+	at $((T0 + 72 * H)) && test "$(records)" = 2 &&
+	tail -n 1 spool/games/g1/history.jsonl |
+		jq -e ".by == \"host\" and .player == \"alice\" and .why == \"the deadline passed: the computer decided\"" &&
+	test "$(meta missed)" = 1 && test "$(meta away)" = false &&
+	CARCPBEM_NOW=$((T0 + 73 * H)) && export CARCPBEM_NOW && play bob && test "$(records)" = 3 &&
+	passes $((T0 + 79 * H)) $((T0 + 144 * H)) $((6 * H)) && test "$(records)" = 3 &&
+	at $((T0 + 145 * H)) && test "$(records)" = 4 &&
+	test "$(meta missed)" = 2 && test "$(meta away)" = true &&
+	jq -e ".seats[0].bot" spool/games/g1/meta.json &&
+	CARCPBEM_NOW=$((T0 + 146 * H)) && export CARCPBEM_NOW && play bob &&
+	test "$(records)" = 6 &&
+	tail -n 1 spool/games/g1/history.jsonl |
+		jq -e ".by == \"host\" and .player == \"alice\" and .why == \"the computer plays the seat\"" &&
+	mail_from alice@example.test "[carcassonne g1] me again" early-turn >late &&
+	deliver late && CARCPBEM_NOW=$((T0 + 147 * H)) "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" = 6 &&
+	test "$(meta missed)" = 0 && test "$(meta away)" = false &&
+	jq -e ".seats[0].bot == false" spool/games/g1/meta.json &&
+	CARCPBEM_NOW=$((T0 + 148 * H)) && export CARCPBEM_NOW && play bob &&
+	test "$(records)" = 7 &&
+	"$CARCPBEM" replay spool/games/g1
+'
+
 # Killed at every crash point of the passes of a deadline, then run
 # again: the same mails, each once, and the same clock.
 test_expect_success 'killed at every crash point of a deadline pass: the same end' '

@@ -78,10 +78,17 @@ dl_start(struct meta *m, const struct dl_settings *s, int seat, long record, tim
 		m->reminded++;
 }
 
+/* A clock that does not run: paused, or the game ended by the host. */
+static bool
+stopped(const struct meta *m)
+{
+	return m->paused || m->terminated || m->deadline_at == 0;
+}
+
 time_t
 dl_next(const struct meta *m, const struct dl_settings *s)
 {
-	if (m->paused || m->deadline_at == 0)
+	if (stopped(m))
 		return 0;
 	if (m->reminded < s->nreminders)
 		return m->deadline_at - s->reminder[m->reminded];
@@ -93,7 +100,7 @@ dl_reminder_due(const struct meta *m, const struct dl_settings *s, time_t now)
 {
 	int k = -1;
 
-	if (m->paused || m->deadline_at == 0)
+	if (stopped(m))
 		return -1;
 	for (int i = m->reminded; i < s->nreminders; i++)
 		if (m->deadline_at - s->reminder[i] <= now)
@@ -104,34 +111,7 @@ dl_reminder_due(const struct meta *m, const struct dl_settings *s, time_t now)
 bool
 dl_passed(const struct meta *m, const struct dl_settings *s, time_t now)
 {
-	return !m->paused && m->deadline_at != 0 && now >= m->deadline_at + s->grace;
-}
-
-void
-dl_pause(struct meta *m, time_t now)
-{
-	if (m->paused)
-		return;
-	m->paused = true;
-	m->paused_at = now;
-}
-
-void
-dl_resume(struct meta *m, time_t now)
-{
-	if (!m->paused)
-		return;
-	if (m->deadline_at != 0 && m->paused_at != 0 && now > m->paused_at)
-		m->deadline_at += now - m->paused_at;
-	m->paused = false;
-	m->paused_at = 0;
-}
-
-void
-dl_extend(struct meta *m, long seconds)
-{
-	if (m->deadline_at != 0)
-		m->deadline_at += seconds;
+	return !stopped(m) && now >= m->deadline_at + s->grace;
 }
 
 /* ---- how mails write a deadline ---- */

@@ -49,11 +49,8 @@ int dl_reminder_due(const struct meta *m, const struct dl_settings *s, time_t no
 /* Whether the deadline (and the grace after it) has passed. */
 bool dl_passed(const struct meta *m, const struct dl_settings *s, time_t now);
 
-/* The host's commands on the clock (PAUSE, RESUME, EXTEND): after each,
- * deadline_touch puts the game's new wake-up time in SPOOL/timers. */
-void dl_pause(struct meta *m, time_t now);
-void dl_resume(struct meta *m, time_t now);
-void dl_extend(struct meta *m, long seconds);
+/* The host's commands on the clock (pause, resume, extend: admin.c)
+ * change meta.json and then call deadline_touch (deadline_pass.h). */
 
 /* "2026-11-28 06:00 UTC" and, for a zone, "Friday 28 November 09:00 EET
  * (Europe/Sofia)"; "" for an empty or unknown zone. */

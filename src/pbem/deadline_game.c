@@ -37,9 +37,15 @@ int
 deadline_touch(struct pbem *p, const char *game, const struct meta *m, char *why, size_t n)
 {
 	struct dl_settings s;
+	time_t when;
 
 	dl_settings(&p->cfg, m, &s);
-	return timers_set(p->cfg.spool, game, dl_next(m, &s), why, n);
+	when = dl_next(m, &s);
+	/* a decision whose clock is to start again (a rollback): the pass */
+	if (when == 0 && m->decision_record < 0 && s.deadline > 0 && !m->paused &&
+	    !m->terminated)
+		when = pbem_now(p);
+	return timers_set(p->cfg.spool, game, when, why, n);
 }
 
 int
@@ -69,17 +75,39 @@ dl_owner(const struct gamefile *gf)
 	return d.kind == DECISION_GAME_OVER ? -1 : d.player;
 }
 
-/* The player is back: no deadline missed, the seat theirs again. */
+/* The player is back: no deadline missed, and a seat the computer kept
+ * for missed ones theirs again (not one the host kicked). */
 static bool
 came_back(struct meta *m, int seat)
 {
 	struct meta_seat *s = &m->seat[seat];
-	bool changed = s->missed != 0 || (s->bot && !s->resigned);
+	bool changed = s->missed != 0 || s->away;
 
 	s->missed = 0;
-	if (!s->resigned)
-		s->bot = false;
+	if (s->away)
+		s->bot = s->away = false;
 	return changed;
+}
+
+int
+deadline_came_back(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+		   int seat, char *why, size_t n)
+{
+	struct gf_error err = {0};
+	struct meta m;
+	int fd, r = 0;
+
+	if ((fd = dl_lock(gd, why, n)) < 0)
+		return -1;
+	if (meta_load(gd->dir, gf, &m, &err) < 0) {
+		snprintf(why, n, "%s/%s: %s", gd->dir, META_FILE, err.text);
+		r = -1;
+	} else if (seat >= 0 && seat < m.nseats && came_back(&m, seat)) {
+		pbem_log(p, PBEM_INFO, "game %s: %s is back", gf->id, m.seat[seat].name);
+		r = dl_save(p, gd, gf->id, &m, why, n);
+	}
+	dl_unlock(fd);
+	return r;
 }
 
 int
@@ -108,6 +136,11 @@ deadline_begin(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 	}
 	if (changed)
 		r = dl_save(p, gd, gf->id, m, why, n);
+	/* the computer's seat plays at this pass, not at its deadline */
+	int owner = dl_owner(gf);
+	if (r == 0 && owner >= 0 && owner < m->nseats && !m->paused && !m->terminated &&
+	    (m->seat[owner].bot || m->seat[owner].resigned))
+		r = timers_set(p->cfg.spool, gf->id, pbem_now(p), why, n);
 	dl_unlock(fd);
 	if (r < 0)
 		return -1;

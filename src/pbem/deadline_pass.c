@@ -13,7 +13,12 @@
 
 #define DL_MOVES_MAX 64 /* host moves in a row for one game in one pass */
 
-enum dl_move { MOVE_NONE, MOVE_BOT, MOVE_SKIP };
+enum dl_move {
+	MOVE_NONE,
+	MOVE_BOT,  /* a deadline passed: the computer decides */
+	MOVE_SKIP, /* a deadline passed: the seat's default */
+	MOVE_SEAT  /* the computer plays the seat (missed too many, kicked, resigned) */
+};
 
 struct visit {
 	struct pbem *p;
@@ -62,7 +67,7 @@ passed(struct visit *v, enum dl_move *move)
 			ms->missed++;
 		if (v->s.policy == META_POLICY_BOT && !other && ms->missed >= v->s.bot_after &&
 		    !ms->bot) {
-			ms->bot = true;
+			ms->bot = ms->away = true;
 			pbem_log(v->p, PBEM_INFO, "game %s: %s missed %d deadlines: the computer "
 				 "plays the seat until %s sends a turn", v->gf->id, ms->name,
 				 ms->missed, ms->name);
@@ -98,7 +103,7 @@ step(struct visit *v, enum dl_move *move)
 		v->changed = true;
 	}
 	if (v->m.seat[seat].bot || v->m.seat[seat].resigned) {
-		*move = MOVE_BOT;
+		*move = MOVE_SEAT;
 		return 0;
 	}
 	if (dl_passed(&v->m, &v->s, v->now)) /* the reminders before it are late */
@@ -143,10 +148,10 @@ static int
 host_move(struct visit *v, enum dl_move move, struct pbem_stats *st)
 {
 	int seat = dl_owner(v->gf);
-	const char *text = v->m.seat[seat].resigned ? "the player resigned"
-			   : v->m.seat[seat].bot    ? "the computer plays this seat"
-			   : move == MOVE_SKIP      ? "the deadline passed: the default"
-						    : "the deadline passed: the computer decided";
+	const char *text = move == MOVE_SKIP	       ? "the deadline passed: the default"
+			   : move == MOVE_BOT	       ? "the deadline passed: the computer decided"
+			   : v->m.seat[seat].resigned ? "the player resigned"
+						      : "the computer plays the seat";
 	int r = deadline_host_move(v->p, &v->gd, seat, move == MOVE_SKIP, text, v->why,
 				   sizeof(v->why));
 

@@ -17,6 +17,10 @@
  * -1 with why. */
 int deadline_begin(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		   long record, int mover, struct meta *m, char *why, size_t n);
+/* A signed turn from seat's player that came too late (stale): the
+ * player is back, as deadline_begin's mover. 0, or -1 with why. */
+int deadline_came_back(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+		       int seat, char *why, size_t n);
 /* After a host command changed the clock (pause, resume, extend, set):
  * the game's line of SPOOL/timers. 0, or -1 with why. */
 int deadline_touch(struct pbem *p, const char *game, const struct meta *m, char *why,

@@ -256,6 +256,13 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 		if (applied_before(j, &gd, gf, &res, &err))
 			return; /* gf is the reply's now */
 	} else {
+		char why[600];
+
+		/* signed by the seat's key, only late: its player is back */
+		if (err.code == TURN_STALE &&
+		    deadline_came_back(j->p, &gd, gf, gamefile_player(gf, t->player), why,
+				       sizeof(why)) < 0)
+			pbem_log(j->p, PBEM_ERR, "%s", why);
 		refused(j, gf, t, &err, b);
 		return;
 	}
