@@ -216,6 +216,9 @@ test_expect_success 'policy bot: the computer moves; after bot-after misses it k
 	at $((T0 + 145 * H)) && test "$(records)" = 4 &&
 	test "$(meta missed)" = 2 && test "$(meta away)" = true &&
 	jq -e ".seats[0].bot" spool/games/g1/meta.json &&
+	grep "^To: alice@example.test" spool/outbox/g1-r2-away-1.eml &&
+	grep "the computer now plays your seat" spool/outbox/g1-r2-away-1.eml &&
+	test "$(ls spool/outbox | grep -c -- -away-)" = 1 &&
 	CARCPBEM_NOW=$((T0 + 146 * H)) && export CARCPBEM_NOW && play bob &&
 	test "$(records)" = 6 &&
 	tail -n 1 spool/games/g1/history.jsonl |
@@ -264,6 +267,39 @@ test_expect_success 'killed at every crash point of a deadline pass: the same en
 			}
 			i=$((i + 1))
 		done
+	done
+'
+
+# The same for a pass whose policy moves for the player: the host's
+# record, its mails and the clock of the next decision, each once.
+test_expect_success 'killed at every crash point of a bot move at the deadline: the same end' '
+	cd "$WORK" && mkdir bot && cd bot && dl_setup --policy bot --bot-after 1 --reminders none &&
+	"$CARCPBEM" keygen host >/dev/null 2>&1 &&
+	mv host.key spool/host.key && mv host.pub spool/host.key.pub &&
+	cp -r . ../bot-start &&
+	CARCPBEM_CRASH_LOG=$WORK/bpoints at $((T0 + 72 * H)) &&
+	test "$(records)" = 2 && test -f spool/outbox/g1-r0-away-1.eml &&
+	grep "host record appended" "$WORK/bpoints" &&
+	ls spool/outbox >"$WORK/bot-want" &&
+	for f in history.jsonl state.json meta.json mailed; do
+		cp "spool/games/g1/$f" "$WORK/bot-$f" || return 1
+	done &&
+	n=$(wc -l <"$WORK/bpoints") && i=1 &&
+	while test $i -le "$n"; do
+		rm -rf "$WORK/w" && cp -r "$WORK/bot-start" "$WORK/w" && (
+			cd "$WORK/w" &&
+			expect_code 137 env CARCPBEM_CRASH_AT=$i CARCPBEM_NOW=$((T0 + 72 * H)) \
+				"$CARCPBEM" run --once -c host.conf -q 2>/dev/null &&
+			at $((T0 + 72 * H)) &&
+			ls spool/outbox >got && test_cmp "$WORK/bot-want" got &&
+			for f in history.jsonl state.json meta.json mailed; do
+				test_cmp "$WORK/bot-$f" "spool/games/g1/$f" || exit 1
+			done
+		) || {
+			echo "killed at point $i ($(sed -n "${i}p" "$WORK/bpoints"))"
+			return 1
+		}
+		i=$((i + 1))
 	done
 '
 

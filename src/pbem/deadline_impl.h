@@ -14,6 +14,10 @@ void dl_unlock(int fd);
  * is), never a clock that no pass looks at. */
 int dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct meta *m,
 	    char *why, size_t n);
+/* Queues the mails of the last record when it is a move the host made
+ * and a kill left them unqueued (deadline_repair.c). 0, or -1 with why. */
+int dl_repair_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+		    char *why, size_t n);
 /* The seat whose decision is due, or -1 when the game is over. */
 int dl_owner(const struct gamefile *gf);
 

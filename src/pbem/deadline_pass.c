@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apply.h"
 #include "crashpoint.h"
 #include "deadline_impl.h"
 #include "mails_deadline.h"
@@ -54,6 +55,25 @@ remind(struct visit *v, int k, bool overdue)
 	return 0;
 }
 
+/* The seat is the computer's now: its player is told (before meta.json
+ * says so: a kill in between queues the same name again). */
+static int
+tell_away(struct visit *v, int seat)
+{
+	struct mail_ctx c = {&v->p->cfg, v->p->cat, v->now, &v->m};
+	struct template_error terr = {{0}};
+	struct outmails out = {0};
+
+	if (mails_away(&c, v->gf, v->m.decision_record, seat, v->m.seat[seat].missed, &out,
+		       &terr) < 0) {
+		snprintf(v->why, sizeof(v->why), "cannot make the mail to %s: %s",
+			 v->gf->name[seat], terr.text);
+		outmails_free(&out);
+		return -1;
+	}
+	return pbem_queue_out(v->p, &out, v->why, sizeof(v->why));
+}
+
 /* The deadline has passed: the policy. What the host must play. */
 static int
 passed(struct visit *v, enum dl_move *move)
@@ -67,6 +87,8 @@ passed(struct visit *v, enum dl_move *move)
 			ms->missed++;
 		if (v->s.policy == META_POLICY_BOT && !other && ms->missed >= v->s.bot_after &&
 		    !ms->bot) {
+			if (tell_away(v, seat) < 0)
+				return -1;
 			ms->bot = ms->away = true;
 			pbem_log(v->p, PBEM_INFO, "game %s: %s missed %d deadlines: the computer "
 				 "plays the seat until %s sends a turn", v->gf->id, ms->name,
@@ -103,7 +125,13 @@ step(struct visit *v, enum dl_move *move)
 		v->changed = true;
 	}
 	if (v->m.seat[seat].bot || v->m.seat[seat].resigned) {
-		*move = MOVE_SEAT;
+		/* a seat given to the computer at this very deadline (a kill came
+		 * before the move) keeps the deadline as its reason */
+		bool acted = dl_passed(&v->m, &v->s, v->now) &&
+			     v->m.reminded > v->s.nreminders && v->s.policy != META_POLICY_WAIT;
+		*move = !acted				       ? MOVE_SEAT
+			: v->s.policy == META_POLICY_SKIP ? MOVE_SKIP
+							   : MOVE_BOT;
 		return 0;
 	}
 	if (dl_passed(&v->m, &v->s, v->now)) /* the reminders before it are late */
@@ -127,14 +155,21 @@ find_game(struct visit *v, const char *game)
 	return 0;
 }
 
-/* The game and its meta.json, read under its lock. */
+/* The game locked (*fd; the history's flock) and read, in step with its
+ * history (a kill between a record and state.json repaired), and its
+ * meta.json. */
 static int
-load_game(struct visit *v)
+load_game(struct visit *v, int *fd)
 {
+	struct turn_error terr = {0};
+	struct history_tail tail;
 	struct gf_error err = {0};
 
-	if ((v->gf = gamefile_load(v->gd.state, v->p->cat, &err)) == NULL ||
-	    meta_load(v->gd.dir, v->gf, &v->m, &err) < 0) {
+	if (archive_open(&v->gd, v->p->cat, fd, &v->gf, &tail, &terr) < 0) {
+		snprintf(v->why, sizeof(v->why), "%.100s: %.400s", v->gd.dir, terr.text);
+		return -1;
+	}
+	if (meta_load(v->gd.dir, v->gf, &v->m, &err) < 0) {
 		snprintf(v->why, sizeof(v->why), "%.100s: %.400s", v->gd.dir, err.text);
 		return -1;
 	}
@@ -179,19 +214,30 @@ visit(struct pbem *p, const char *game, struct pbem_stats *st)
 		return timers_set(p->cfg.spool, game, 0, v.why, sizeof(v.why));
 	for (int moves = 0; r == 0 && moves < DL_MOVES_MAX; moves++) {
 		enum dl_move move = MOVE_NONE;
-		int fd = dl_lock(&v.gd, v.why, sizeof(v.why));
+		int fd = -1;
 
-		if (fd < 0) {
-			r = -1;
-			break;
+		if (moves == 0) { /* mails a kill kept from a move: queued unlocked */
+			if ((r = load_game(&v, &fd)) == 0) {
+				dl_unlock(fd);
+				fd = -1;
+				r = dl_repair_mails(p, &v.gd, v.gf, v.why, sizeof(v.why));
+			}
+			gamefile_free(v.gf);
+			v.gf = NULL;
+			dl_unlock(fd);
+			if (r < 0)
+				break;
 		}
 		v.changed = false;
-		if ((r = load_game(&v)) == 0)
+		if ((r = load_game(&v, &fd)) == 0)
 			r = step(&v, &move);
 		if (r == 0 && v.changed)
 			r = dl_save(p, &v.gd, game, &v.m, v.why, sizeof(v.why));
 		else if (r == 0)
 			r = deadline_touch(p, game, &v.m, v.why, sizeof(v.why));
+		/* until the move is made, the next pass must come back */
+		if (r == 0 && move != MOVE_NONE)
+			r = timers_set(p->cfg.spool, game, v.now, v.why, sizeof(v.why));
 		dl_unlock(fd);
 		if (r == 0 && move != MOVE_NONE)
 			r = host_move(&v, move, st);

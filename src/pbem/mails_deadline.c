@@ -77,3 +77,27 @@ mails_clock_jump(const struct mail_ctx *c, time_t from, time_t to, int shifted,
 	tvars_set(&dr.vars, "games", count);
 	return draft_send(c, &dr, out, err);
 }
+
+int
+mails_away(const struct mail_ctx *c, const struct gamefile *gf, long record, int seat,
+	   int missed, struct outmails *out, struct template_error *err)
+{
+	char letter[2], count[16];
+	struct facts f;
+	struct draft dr;
+	int r;
+
+	if (gf->address[seat] == NULL)
+		return 0;
+	if (facts_make(gf, -1, NULL, &f) < 0)
+		return mails_fail(err, "away", "out of memory");
+	draft_init(&dr, "away", gf->id, gf->address[seat], NULL, "%s-r%ld-away-%d", gf->id,
+		   record, seat + 1);
+	snprintf(count, sizeof(count), "%d", missed);
+	facts_vars(gf, &f, &dr.vars);
+	player_vars(gf, seat, letter, &dr.vars);
+	tvars_set(&dr.vars, "missed", count);
+	r = draft_send(c, &dr, out, err);
+	facts_free(&f);
+	return r;
+}

@@ -19,6 +19,10 @@ void deadline_vars(const struct mail_ctx *c, int seat, struct dl_text *dl,
  * and the game waits. c->meta is the game's clock. */
 int mails_remind(const struct mail_ctx *c, const struct gamefile *gf, long record, int k,
 		 bool overdue, struct outmails *out, struct template_error *err);
+/* To seat's player: after `missed` deadlines in a row the computer
+ * plays the seat until the player sends a turn (GAME-rRECORD-away-SEAT). */
+int mails_away(const struct mail_ctx *c, const struct gamefile *gf, long record, int seat,
+	       int missed, struct outmails *out, struct template_error *err);
 /* To the host (the from address): the clock jumped from `from` to `to`;
  * shifted: how many games' deadlines were moved. */
 int mails_clock_jump(const struct mail_ctx *c, time_t from, time_t to, int shifted,

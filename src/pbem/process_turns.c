@@ -108,8 +108,8 @@ note_mailed(struct job *j, const struct gamedir *gd, long record)
 
 /* The first event of the turn numbered turn (the events of a turn run to
  * the end of the list: it is the last one played). */
-static int
-events_of_turn(const struct game *g, long turn)
+int
+pbem_events_of_turn(const struct game *g, long turn)
 {
 	int i = g->nevents;
 
@@ -132,7 +132,7 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		return;
 	}
 	c.meta = &m;
-	if (mails_turn(&c, gd, gf, res->record, events_of_turn(gf->game, res->turn),
+	if (mails_turn(&c, gd, gf, res->record, pbem_events_of_turn(gf->game, res->turn),
 		       res->actions, &j->reply, &j->out, &terr) < 0) {
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return;
