@@ -233,6 +233,29 @@ test_expect_success 'policy bot: the computer moves; after bot-after misses it k
 	"$CARCPBEM" replay spool/games/g1
 '
 
+test_expect_success 'admin set: the game s own setting, a host record; a new deadline for the decision due' '
+	dl_setup && at $((T0 + H / 2)) && grep "^g1 $((T0 + 48 * H))$" spool/timers &&
+	CARCPBEM_NOW=$((T0 + H)) "$CARCPBEM" admin -c host.conf g1 set deadline 48h >out &&
+	grep "the game.s deadline is now 2d" out &&
+	tail -n 1 spool/games/g1/history.jsonl |
+		jq -e ".event == \"host\" and .command == \"set\" and .args == [\"deadline\", \"48h\"] and .was == [\"default\"]" &&
+	test "$(meta deadline)" = 172800 &&
+	test "$(meta deadline_at)" = 2023-11-16T22:13:20Z &&
+	grep "^Please move by Thursday 16 November 2023 22:13 UTC" spool/outbox/g1-r1-notice-1.eml &&
+	grep "^g1 $((T0 + 24 * H))$" spool/timers &&
+	CARCPBEM_NOW=$((T0 + H)) "$CARCPBEM" admin -c host.conf g1 set policy skip >out &&
+	test "$(meta policy)" = skip &&
+	CARCPBEM_NOW=$((T0 + H)) "$CARCPBEM" admin -c host.conf g1 set reminders 6h,1h &&
+	grep -A3 "\"reminders\"" spool/games/g1/meta.json | grep 21600 &&
+	test_must_fail "$CARCPBEM" admin -c host.conf g1 set deadline soon 2>err &&
+	grep "not a duration" err &&
+	test_must_fail "$CARCPBEM" admin -c host.conf g1 set colour red 2>err &&
+	grep "not a game setting" err &&
+	CARCPBEM_NOW=$((T0 + 2 * H)) "$CARCPBEM" admin -c host.conf g1 set deadline default &&
+	test "$(meta deadline)" = -1 && test "$(meta deadline_at)" = 2023-11-17T22:13:20Z &&
+	"$CARCPBEM" replay spool/games/g1
+'
+
 # Killed at every crash point of the passes of a deadline, then run
 # again: the same mails, each once, and the same clock.
 test_expect_success 'killed at every crash point of a deadline pass: the same end' '
