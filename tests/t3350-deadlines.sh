@@ -297,9 +297,7 @@ test_expect_success 'killed at every crash point of a deadline pass: the same en
 # record, its mails and the clock of the next decision, each once.
 test_expect_success 'killed at every crash point of a bot move at the deadline: the same end' '
 	cd "$WORK" && mkdir bot && cd bot && dl_setup --policy bot --bot-after 1 --reminders none &&
-	"$CARCPBEM" keygen host >/dev/null 2>&1 &&
-	mv host.key spool/host.key && mv host.pub spool/host.key.pub &&
-	cp -r . ../bot-start &&
+	test -f spool/host.key && cp -r . ../bot-start &&
 	CARCPBEM_CRASH_LOG=$WORK/bpoints at $((T0 + 72 * H)) &&
 	test "$(records)" = 2 && test -f spool/outbox/g1-r0-away-1.eml &&
 	grep "host record appended" "$WORK/bpoints" &&

@@ -37,9 +37,10 @@ pause_fill(struct admin_job *a, const struct record_run *rr, struct history_reco
 }
 
 static void
-pause_meta(struct admin_job *a, const struct gamefile *gf)
+pause_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	(void)gf;
+	(void)r;
 	a->meta.paused = true;
 	a->meta.paused_at = a->now;
 	snprintf(a->what, sizeof(a->what), "the game is paused");
@@ -61,9 +62,10 @@ resume_fill(struct admin_job *a, const struct record_run *rr, struct history_rec
 
 /* The deadline of the decision due moves on by the pause's length. */
 static void
-resume_meta(struct admin_job *a, const struct gamefile *gf)
+resume_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	(void)gf;
+	(void)r;
 	if (a->meta.deadline_at != 0 && a->now > a->meta.paused_at)
 		a->meta.deadline_at += a->now - a->meta.paused_at;
 	a->meta.paused = false;
@@ -91,11 +93,12 @@ extend_fill(struct admin_job *a, const struct record_run *rr, struct history_rec
 }
 
 static void
-extend_meta(struct admin_job *a, const struct gamefile *gf)
+extend_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	char msg[80];
 
 	(void)gf;
+	a->hours = strtol(r->args[0], NULL, 10);
 	if (a->meta.deadline_at != 0)
 		a->meta.deadline_at += a->hours * 3600;
 	snprintf(a->what, sizeof(a->what), "the deadline is %ld hour%s later", a->hours,
@@ -120,10 +123,10 @@ kick_fill(struct admin_job *a, const struct record_run *rr, struct history_recor
 }
 
 static void
-kick_meta(struct admin_job *a, const struct gamefile *gf)
+kick_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
+	a->seat = gamefile_player(gf, r->args[0]);
 	a->meta.seat[a->seat].bot = true;
-	a->play_seat = a->seat;
 	snprintf(a->what, sizeof(a->what), "the computer plays %s's seat",
 		 gf->name[a->seat]);
 	snprintf(a->detail, sizeof(a->detail),
@@ -151,9 +154,10 @@ rollback_fill(struct admin_job *a, const struct record_run *rr, struct history_r
 }
 
 static void
-rollback_meta(struct admin_job *a, const struct gamefile *gf)
+rollback_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	(void)gf;
+	a->hours = strtol(r->args[0], NULL, 10);
 	admin_new_decision(a);
 	a->notice = true;
 	snprintf(a->what, sizeof(a->what), "the last %ld decision%s %s undone", a->hours,
@@ -176,9 +180,10 @@ terminate_fill(struct admin_job *a, const struct record_run *rr, struct history_
 }
 
 static void
-terminate_meta(struct admin_job *a, const struct gamefile *gf)
+terminate_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	(void)gf;
+	(void)r;
 	a->meta.terminated = true;
 	a->meta.deadline_at = 0;
 	snprintf(a->what, sizeof(a->what), "the game is ended");
@@ -220,6 +225,28 @@ admin_find(const char *name)
 		if (strcasecmp(commands[i].name, name) == 0)
 			return &commands[i];
 	return NULL;
+}
+
+bool
+admin_meta_catch_up(struct admin_job *a, const struct gamefile *gf, const struct history *h)
+{
+	time_t now = a->now;
+	long was = a->meta.host_record;
+
+	for (int i = 0; i < h->n; i++) {
+		const struct history_record *r = &h->rec[i];
+		const struct admin_cmd *c;
+		if (r->event != HISTORY_HOST || r->seq <= a->meta.host_record ||
+		    (c = admin_find(r->command)) == NULL || r->nargs != c->nargs ||
+		    meta_time_parse(r->time, &a->now) < 0)
+			continue;
+		c->meta(a, gf, r);
+		a->meta.host_record = r->seq;
+	}
+	a->now = now;
+	a->notice = false;
+	a->seat = -1;
+	return a->meta.host_record != was;
 }
 
 int

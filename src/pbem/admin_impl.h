@@ -26,7 +26,6 @@ struct admin_job {
 	time_t now;
 	long hours;        /* extend: hours; rollback: decisions */
 	int seat;          /* the seat a command is about, or -1 */
-	int play_seat;     /* the computer plays it now if the decision is its */
 	bool notice;       /* mail the notice of the decision due too */
 	char what[200];    /* the players' mail: what the host did */
 	char detail[600];
@@ -41,8 +40,11 @@ struct admin_cmd {
 	 * record's args and was; a refusal: TURN_ILLEGAL */
 	int (*fill)(struct admin_job *a, const struct record_run *rr,
 		    struct history_record *r, struct turn_error *err);
-	/* once the record is written: meta.json's change, the mail's text */
-	void (*meta)(struct admin_job *a, const struct gamefile *gf);
+	/* once the record r is written (or found not yet in meta.json after a
+	 * crash): meta.json's change and the mail's text, from r alone (its
+	 * arguments; a->now is its time) */
+	void (*meta)(struct admin_job *a, const struct gamefile *gf,
+		     const struct history_record *r);
 };
 
 const struct admin_cmd *admin_find(const char *name);
@@ -52,6 +54,9 @@ void admin_usage(char *buf, size_t n);
 int admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
 	      char *const argv[], const char *by, char *out, size_t nout, char *why,
 	      size_t n);
+/* The directory of game in p's spool; ADMIN_REFUSED with why if none. */
+int admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why,
+		   size_t n);
 /* A seat by name (any case) or number from 1; -1 with a refusal. */
 int admin_seat(const struct gamefile *gf, const char *arg, struct turn_error *err);
 /* The decision due starts now (a rollback, a seat replaced): its clock
@@ -63,10 +68,23 @@ void admin_deadline_text(struct admin_job *a, const char *lead);
 /* set NAME VALUE: a game's own deadline setting (admin_set.c). */
 int admin_set_fill(struct admin_job *a, const struct record_run *rr,
 		   struct history_record *r, struct turn_error *err);
-void admin_set_meta(struct admin_job *a, const struct gamefile *gf);
+void admin_set_meta(struct admin_job *a, const struct gamefile *gf,
+		    const struct history_record *r);
 
 int admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 		       struct history_record *r, struct turn_error *err);
-void admin_replace_meta(struct admin_job *a, const struct gamefile *gf);
+void admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
+			const struct history_record *r);
+/* meta.json catches up with the host records after meta->host_record (a
+ * crash between a record and meta.json): each one's change, in order;
+ * true when there was one. */
+bool admin_meta_catch_up(struct admin_job *a, const struct gamefile *gf,
+			 const struct history *h);
+
+/* The mails of host records and host moves after the game's mailed mark
+ * (a crash before they were queued), queued now (admin_mails.c); none
+ * while a player's turn there awaits the mail loop. 0, or -1 with why. */
+int admin_mails_catch_up(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+			 const struct history *h, char *why, size_t n);
 
 #endif

@@ -16,6 +16,7 @@
 
 struct play {
 	struct pbem *p;
+	const struct gamedir *gd;
 	int seat;
 	const char *why_text;
 	const struct seckey *key;
@@ -36,22 +37,24 @@ player_view(const struct gamefile *gf, int seat, struct turn_error *err)
 	return view;
 }
 
-/* Choices drawn from what the seat sees: the same view, the same move. */
+/* Choices drawn from what the seat sees and where the history stands:
+ * the same view gives the same move, but not again after a rollback. */
 static void
-seed_of(const struct gamefile *view, struct ai_rng *rng)
+seed_of(const struct gamefile *view, long records, struct ai_rng *rng)
 {
 	uint8_t seed[SEED_BYTES];
-	char state[GF_STATE_HEX + 1] = "";
+	char state[GF_STATE_HEX + 24] = "";
 
 	gamefile_state_hash(view, state);
+	snprintf(state + strlen(state), 24, " %ld", records);
 	crypto_generichash(seed, sizeof(seed), (const unsigned char *)state, strlen(state),
 			   (const unsigned char *)"carcpbem host move", 18);
 	ai_rng_seed(rng, seed);
 }
 
 static int
-fill(void *ctx, const struct record_run *rr, struct history_record *r,
-     struct turn_error *err)
+fill(void *ctx, const struct record_run *rr, const struct history *h,
+     struct history_record *r, struct turn_error *err)
 {
 	struct play *pl = ctx;
 	const struct gamefile *gf = rr->gf;
@@ -62,13 +65,15 @@ fill(void *ctx, const struct record_run *rr, struct history_record *r,
 	char why[200];
 	int rc = -1;
 
+	if (admin_mails_catch_up(pl->p, pl->gd, gf, h, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
 	game_decision(gf->game, &d);
 	if (rr->terminated || gf->game->over || d.player != pl->seat)
 		return terr(err, TURN_NOT_YOUR_DECISION, "the decision due in game %s is "
 			    "not %s's", gf->id, gf->name[pl->seat]);
 	if ((view = player_view(gf, pl->seat, err)) == NULL)
 		return -1;
-	seed_of(view, &rng);
+	seed_of(view, gf->archive.records, &rng);
 	if (turn_start(view, pl->seat, &t, err) < 0)
 		goto done;
 	if ((pl->skip ? bot_default_turn(view, pl->seat, &t, why, sizeof(why))
@@ -103,7 +108,7 @@ play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_tex
 	struct turn_error err = {0};
 	struct apply_result res;
 	struct seckey k;
-	struct play pl = {p, seat, why_text, &k, skip};
+	struct play pl = {p, gd, seat, why_text, &k, skip};
 	int r;
 
 	*gf = NULL;
@@ -142,20 +147,6 @@ bot_seat(const struct gamedir *gd, const struct gamefile *gf)
 	return m.seat[d.player].bot || m.seat[d.player].resigned ? d.player : -1;
 }
 
-static int
-game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
-{
-	char dir[CONFIG_PATH_MAX + 64];
-	struct gf_error e = {0};
-
-	snprintf(dir, sizeof(dir), "%s/%s", p->games, game);
-	if (gamefile_check_id(game, why, n) < 0 || gamedir_of(dir, gd, &e) < 0 ||
-	    !gd->is_dir)
-		return snprintf(why, n, "there is no game %s in %s", game, p->games),
-		       ADMIN_REFUSED;
-	return 0;
-}
-
 /* Moves while the decision due is a bot seat's (a game of bots ends). */
 static int
 play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, long *last,
@@ -185,7 +176,7 @@ play_for(struct pbem *p, const char *game, int seat, const char *why_text, bool 
 	long last = -1;
 	int r;
 
-	if ((r = game_dir(p, game, &gd, why, n)) < 0)
+	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
 		return r;
 	if ((r = play_one(p, &gd, seat, why_text, skip, &gf, &last, why, n)) < 0) {
 		gamefile_free(gf);
@@ -216,7 +207,7 @@ admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t 
 	struct gamedir gd;
 	int r;
 
-	if ((r = game_dir(p, game, &gd, why, n)) < 0)
+	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
 		return r;
 	if ((gf = gamefile_load(gd.state, p->cat, &e)) == NULL)
 		return snprintf(why, n, "%s: %s", gd.state, e.text), ADMIN_FAIL;

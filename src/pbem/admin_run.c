@@ -56,17 +56,25 @@ struct run {
 	struct admin_job a;
 	const struct admin_cmd *c;
 	const char *by;
+	const struct history_record *r; /* the record being written */
 };
 
 static int
-fill(void *ctx, const struct record_run *rr, struct history_record *r,
-     struct turn_error *err)
+fill(void *ctx, const struct record_run *rr, const struct history *h,
+     struct history_record *r, struct turn_error *err)
 {
 	struct run *u = ctx;
 	struct gf_error ge = {0};
+	char why[600];
 
 	if (meta_load(u->a.gd.dir, rr->gf, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "%s: %s", ge.path, ge.text);
+	if (admin_meta_catch_up(&u->a, rr->gf, h) &&
+	    meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0) /* kept, refused or not */
+		return terr(err, TURN_FAIL, "%s", ge.text);
+	if (admin_mails_catch_up(u->a.p, &u->a.gd, rr->gf, h, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
+	u->r = r;
 	if (rr->terminated || u->a.meta.terminated)
 		return terr(err, TURN_ILLEGAL, "game %s was ended by the host: it takes no "
 			    "more commands", rr->gf->id);
@@ -90,7 +98,8 @@ after(void *ctx, const struct gamefile *gf, const struct apply_result *res,
 	(void)res;
 	char why[400];
 
-	u->c->meta(&u->a, gf);
+	u->c->meta(&u->a, gf, u->r);
+	u->a.meta.host_record = u->r->seq;
 	if (meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "the record is written, but not meta.json: %s",
 			    ge.text);
@@ -119,8 +128,8 @@ mail(struct run *u, const struct gamefile *gf, long record, char *why, size_t n)
 		       : 0;
 }
 
-static int
-open_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
+int
+admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
 {
 	char dir[CONFIG_PATH_MAX + 64], reason[160];
 	struct gf_error e = {0};
@@ -134,18 +143,14 @@ open_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t
 	return 0;
 }
 
-/* Then: a kicked seat whose decision is due plays at once. */
+/* Then: a seat the computer plays whose decision is due (kicked now, or
+ * after a rollback or a resume) moves at once. */
 static int
 play_now(struct run *u, const struct gamefile *gf, char *why, size_t n)
 {
-	struct decision d;
+	long last = -1;
 
-	if (u->a.play_seat < 0 || gf->game->over)
-		return 0;
-	game_decision(gf->game, &d);
-	if (d.player != u->a.play_seat)
-		return 0;
-	return admin_play_for(u->a.p, gf->id, d.player, "the seat is kicked", why, n);
+	return admin_play_bots(u->a.p, gf->id, &last, why, n);
 }
 
 int
@@ -160,8 +165,8 @@ admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
 	int r;
 
 	u.a = (struct admin_job){.p = p, .game = game, .argc = argc, .argv = argv,
-				 .now = pbem_now(p), .seat = -1, .play_seat = -1};
-	if ((r = open_dir(p, game, &u.a.gd, why, n)) < 0)
+				 .now = pbem_now(p), .seat = -1};
+	if ((r = admin_game_dir(p, game, &u.a.gd, why, n)) < 0)
 		return r;
 	if (pbem_host_key(&p->cfg, &k, why, n) < 0)
 		return ADMIN_FAIL;

@@ -119,15 +119,18 @@ admin_set_fill(struct admin_job *a, const struct record_run *rr, struct history_
 	return 0;
 }
 
+/* From the record (its args checked by fill), as the host's catching up
+ * after a crash does it too. */
 void
-admin_set_meta(struct admin_job *a, const struct gamefile *gf)
+admin_set_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
-	int k = setting_of(a->argv[1]), seat;
+	int k = r->nargs == 2 ? setting_of(r->args[0]) : -1, seat;
 	struct dl_settings s;
 	struct decision d;
 	char why[200], now[64];
 
-	parse(&a->meta, k, a->argv[2], why, sizeof(why)); /* checked by fill */
+	if (k < 0 || parse(&a->meta, k, r->args[1], why, sizeof(why)) < 0)
+		return; /* not written by carcpbem: replay refuses it */
 	own_value(&a->meta, k, now, sizeof(now));
 	snprintf(a->what, sizeof(a->what), "the game's %s is now %s", names[k], now);
 	game_decision(gf->game, &d);

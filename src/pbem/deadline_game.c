@@ -14,9 +14,13 @@
 #include "timers.h"
 
 int
-dl_lock(const struct gamedir *gd, char *why, size_t n)
+dl_lock(const struct pbem *p, const struct gamedir *gd, char *why, size_t n)
 {
-	int fd = open(gd->history, O_RDWR | O_CLOEXEC);
+	int fd;
+
+	if (p->history_held && strcmp(p->history_held, gd->history) == 0)
+		return DL_HELD;
+	fd = open(gd->history, O_RDWR | O_CLOEXEC);
 
 	if (fd >= 0 && flock(fd, LOCK_EX) == 0)
 		return fd;
@@ -97,7 +101,7 @@ deadline_came_back(struct pbem *p, const struct gamedir *gd, const struct gamefi
 	struct meta m;
 	int fd, r = 0;
 
-	if ((fd = dl_lock(gd, why, n)) < 0)
+	if ((fd = dl_lock(p, gd, why, n)) == -1)
 		return -1;
 	if (meta_load(gd->dir, gf, &m, &err) < 0) {
 		snprintf(why, n, "%s/%s: %s", gd->dir, META_FILE, err.text);
@@ -119,7 +123,7 @@ deadline_begin(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 	bool changed = false;
 	int fd, r = 0;
 
-	if ((fd = dl_lock(gd, why, n)) < 0)
+	if ((fd = dl_lock(p, gd, why, n)) == -1)
 		return -1;
 	if (meta_load(gd->dir, gf, m, &err) < 0) {
 		snprintf(why, n, "%s/%s: %s", gd->dir, META_FILE, err.text);

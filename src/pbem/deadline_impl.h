@@ -5,8 +5,10 @@
 #include "deadline_pass.h"
 #include "process_impl.h"
 
-/* The game's lock (flock on history.jsonl): the fd, or -1 with why. */
-int dl_lock(const struct gamedir *gd, char *why, size_t n);
+/* The game's lock (flock on history.jsonl): the fd, DL_HELD when the
+ * caller holds it already (p->history_held), or -1 with why. */
+#define DL_HELD (-2)
+int dl_lock(const struct pbem *p, const struct gamedir *gd, char *why, size_t n);
 void dl_unlock(int fd);
 /* meta.json saved between two writes of the game's timers line: first
  * "now", then the clock's next time. A crash in between leaves a line
@@ -14,8 +16,8 @@ void dl_unlock(int fd);
  * is), never a clock that no pass looks at. */
 int dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct meta *m,
 	    char *why, size_t n);
-/* Queues the mails of the last record when it is a move the host made
- * and a kill left them unqueued (deadline_repair.c). 0, or -1 with why. */
+/* Queues the mails of the host's records and moves that a kill left
+ * unqueued (deadline_repair.c), the game locked. 0, or -1 with why. */
 int dl_repair_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		    char *why, size_t n);
 /* The seat whose decision is due, or -1 when the game is over. */

@@ -60,7 +60,7 @@ shift_game(struct pbem *p, const char *game, time_t from, time_t to, char *why, 
 	snprintf(dir, sizeof(dir), "%s/%s", p->games, game);
 	if (gamedir_of(dir, &gd, &err) < 0 || !gd.is_dir)
 		return 0;
-	if ((fd = dl_lock(&gd, why, n)) < 0)
+	if ((fd = dl_lock(p, &gd, why, n)) == -1)
 		return -1;
 	if ((gf = gamefile_load(gd.state, p->cat, &err)) == NULL ||
 	    meta_load(gd.dir, gf, &m, &err) < 0) {

@@ -216,12 +216,9 @@ visit(struct pbem *p, const char *game, struct pbem_stats *st)
 		enum dl_move move = MOVE_NONE;
 		int fd = -1;
 
-		if (moves == 0) { /* mails a kill kept from a move: queued unlocked */
-			if ((r = load_game(&v, &fd)) == 0) {
-				dl_unlock(fd);
-				fd = -1;
+		if (moves == 0) { /* mails a kill kept from a host's move or record */
+			if ((r = load_game(&v, &fd)) == 0)
 				r = dl_repair_mails(p, &v.gd, v.gf, v.why, sizeof(v.why));
-			}
 			gamefile_free(v.gf);
 			v.gf = NULL;
 			dl_unlock(fd);

@@ -44,6 +44,10 @@ int archive_apply(const struct gamedir *gd, const struct catalog *cat, const cha
  * state.json with it. */
 int archive_create(const struct gamedir *gd, struct gamefile *gf, time_t now,
 		   struct turn_error *err);
+/* The same naming the host's public key host_pk (KEY_BYTES; NULL: none)
+ * as the game's, which signs its host records (a game by mail). */
+int archive_create_hosted(const struct gamedir *gd, struct gamefile *gf,
+			  const uint8_t *host_pk, time_t now, struct turn_error *err);
 
 /* The game directory opened for a write: history.jsonl locked (fd, keep
  * it open until done; closing it unlocks), state.json read and brought
@@ -64,7 +68,8 @@ int append_record(int fd, struct gamefile *gf, const struct history_record *r,
 struct record_run;
 struct seckey;
 typedef int (*archive_fill_fn)(void *ctx, const struct record_run *rr,
-			       struct history_record *r, struct turn_error *err);
+			       const struct history *h, struct history_record *r,
+			       struct turn_error *err);
 /* after (or NULL): called once state.json is saved, still under the lock
  * (meta.json's writes); its failure is reported, the record stays. */
 typedef int (*archive_after_fn)(void *ctx, const struct gamefile *gf,

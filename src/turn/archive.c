@@ -59,9 +59,18 @@ int
 archive_create(const struct gamedir *gd, struct gamefile *gf, time_t now,
 	       struct turn_error *err)
 {
+	return archive_create_hosted(gd, gf, NULL, now, err);
+}
+
+int
+archive_create_hosted(const struct gamedir *gd, struct gamefile *gf,
+		      const uint8_t *host_pk, time_t now, struct turn_error *err)
+{
 	struct history_record r = {.seq = 0, .event = HISTORY_CREATED};
 	int fd;
 
+	if (host_pk)
+		hostrec_key_text(host_pk, r.host_key);
 	history_time(now, r.time);
 	snprintf(r.game, sizeof(r.game), "%s", gf->id);
 	memcpy(r.commitment, gf->commitment, sizeof(r.commitment));
@@ -313,7 +322,7 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	    duplicate(gd, *out, &t, &tail, res, err) < 0)
 		goto done;
 	if (tail.terminated) {
-		terr(err, TURN_STALE, "game %s was terminated by the host: it takes no "
+		terr(err, TURN_NOT_YOUR_DECISION, "game %s was ended by the host: it takes no "
 		     "more turns", (*out)->id);
 		goto done;
 	}

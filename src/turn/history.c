@@ -82,6 +82,8 @@ record_json(const struct history_record *r, bool sig)
 		jv_set(o, "game", json_string(r->game), &ok);
 		jv_set(o, "state", json_string(r->state), &ok);
 		jv_set(o, "commitment", json_string(hex), &ok);
+		if (r->host_key[0]) /* games made before host keys have none */
+			jv_set(o, "host_key", json_string(r->host_key), &ok);
 		return jv_done(o, ok);
 	}
 	jv_tohex(r->turn_id, GF_HASH_BYTES, hex);
@@ -249,22 +251,6 @@ read_state(json_t *o, struct history_record *r, struct gf_error *e)
 	return 0;
 }
 
-static int
-read_created(json_t *o, struct history_record *r, struct gf_error *e)
-{
-	static const char *const keys[] = {"seq",  "prev",  "time",       "event",
-					   "game", "state", "commitment", NULL};
-	const char *game;
-
-	if (jv_keys(o, "", keys, e) < 0 ||
-	    (game = jv_string(o, "", "game", "a game id", e)) == NULL ||
-	    read_state(o, r, e) < 0 ||
-	    jv_hex(o, "", "commitment", r->commitment, GF_HASH_BYTES, e) < 0)
-		return -1;
-	snprintf(r->game, sizeof(r->game), "%s", game);
-	return 0;
-}
-
 /* A string field copied into out (n bytes): -1 if too long. */
 static int
 copy_string(json_t *o, const char *key, const char *what, char *out, size_t n,
@@ -280,6 +266,25 @@ copy_string(json_t *o, const char *key, const char *what, char *out, size_t n,
 		return -1;
 	}
 	snprintf(out, n, "%s", s);
+	return 0;
+}
+
+static int
+read_created(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	static const char *const keys[] = {"seq",   "prev",       "time",     "event", "game",
+					   "state", "commitment", "host_key", NULL};
+	const char *game;
+
+	if (jv_keys(o, "", keys, e) < 0 ||
+	    (game = jv_string(o, "", "game", "a game id", e)) == NULL ||
+	    read_state(o, r, e) < 0 ||
+	    jv_hex(o, "", "commitment", r->commitment, GF_HASH_BYTES, e) < 0)
+		return -1;
+	snprintf(r->game, sizeof(r->game), "%s", game);
+	if (json_object_get(o, "host_key") != NULL)
+		return copy_string(o, "host_key", "the host's key", r->host_key,
+				   sizeof(r->host_key), e);
 	return 0;
 }
 

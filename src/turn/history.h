@@ -2,7 +2,8 @@
  * life, each naming the hash of the line before it (docs/state-format.md).
  *
  *   {"seq":0,"prev":"00..00","time":"...","event":"created","game":"g1",
- *    "state":"<state hash>","commitment":"<fair-draw commitment>"}
+ *    "state":"<state hash>","commitment":"<fair-draw commitment>",
+ *    "host_key":"BASE64"}   (host_key: games by mail made since host keys)
  *   {"seq":1,"prev":"<hash of line 0>","time":"...","event":"turn","turn":1,
  *    "player":"alice","state":"<state hash after>","turn_id":"...",
  *    "text":"-----BEGIN CARCASSONNE TURN-----\n..."}

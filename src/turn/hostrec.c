@@ -29,44 +29,47 @@ hostrec_key_text(const uint8_t pk[KEY_BYTES], char out[HISTORY_KEY_TEXT])
 	gamefile_key_text(GF_KEY_CARCPBEM, pk, out, HISTORY_KEY_TEXT);
 }
 
+/* What the host key signs: the prefix, then the record without its
+ * signature; free() it. */
+static char *
+signed_message(const struct history_record *r, size_t *len)
+{
+	char *text = history_host_signed_text(r);
+	size_t plen = strlen(HISTORY_HOST_PREFIX), tlen = text ? strlen(text) : 0;
+	char *msg = text ? malloc(plen + tlen) : NULL;
+
+	if (msg) {
+		memcpy(msg, HISTORY_HOST_PREFIX, plen);
+		memcpy(msg + plen, text, tlen);
+	}
+	free(text);
+	*len = plen + tlen;
+	return msg;
+}
+
 void
 hostrec_sign(struct history_record *r, const struct seckey *k)
 {
-	char *text;
-	size_t plen = strlen(HISTORY_HOST_PREFIX), len;
+	size_t len;
 	char *msg;
 
 	hostrec_key_text(k->pk, r->host_key);
-	text = history_host_signed_text(r);
-	len = text ? strlen(text) : 0;
-	msg = text ? malloc(plen + len) : NULL;
 	memset(r->sig, 0, sizeof(r->sig));
-	if (msg) {
-		memcpy(msg, HISTORY_HOST_PREFIX, plen);
-		memcpy(msg + plen, text, len);
-		crypto_sign_detached(r->sig, NULL, (const unsigned char *)msg, plen + len,
-				     k->sk);
-	}
+	if ((msg = signed_message(r, &len)) != NULL)
+		crypto_sign_detached(r->sig, NULL, (const unsigned char *)msg, len, k->sk);
 	free(msg);
-	free(text);
 }
 
 static int
 hostrec_verify(const struct history_record *r, const uint8_t pk[KEY_BYTES])
 {
-	char *text = history_host_signed_text(r);
-	size_t plen = strlen(HISTORY_HOST_PREFIX), len = text ? strlen(text) : 0;
-	char *msg = text ? malloc(plen + len) : NULL;
-	int ok = -1;
+	size_t len;
+	char *msg = signed_message(r, &len);
+	int ok = msg ? crypto_sign_verify_detached(r->sig, (const unsigned char *)msg,
+						   len, pk)
+		     : -1;
 
-	if (msg) {
-		memcpy(msg, HISTORY_HOST_PREFIX, plen);
-		memcpy(msg + plen, text, len);
-		ok = crypto_sign_verify_detached(r->sig, (const unsigned char *)msg,
-						 plen + len, pk);
-	}
 	free(msg);
-	free(text);
 	return ok == 0 ? 0 : -1;
 }
 
@@ -93,6 +96,13 @@ check_host_key(struct record_run *rr, const struct history_record *r,
 			    "the game's host signs its host records",
 			    rr->host_key_record);
 	return 0;
+}
+
+int
+record_run_created(struct record_run *rr, const struct history_record *r,
+		   struct turn_error *err)
+{
+	return r->host_key[0] ? check_host_key(rr, r, err) : 0;
 }
 
 static int
@@ -150,9 +160,10 @@ seat_arg(const struct gamefile *gf, const struct history_record *r, int need,
 	return seat;
 }
 
+/* An archive has no addresses: only the key changes there. */
 static int
 set_seat(struct gamefile *gf, int seat, const char *key, const char *address,
-	 struct turn_error *err)
+	 bool addresses, struct turn_error *err)
 {
 	struct gf_error e = {0};
 	uint8_t pk[GF_KEY_BYTES];
@@ -161,10 +172,10 @@ set_seat(struct gamefile *gf, int seat, const char *key, const char *address,
 	if (gamefile_key_read(key, &kind, pk) < 0)
 		return terr(err, TURN_FAIL, "\"%.60s\" is not a key", key);
 	if (gamefile_set_key(gf, seat, pk, &e) < 0 ||
-	    (address[0] && gamefile_set_address(gf, seat, address, &e) < 0))
+	    (addresses && address[0] && gamefile_set_address(gf, seat, address, &e) < 0))
 		return terr(err, TURN_FAIL, "%s", e.text);
 	gf->key_kind[seat] = kind;
-	if (!address[0]) {
+	if (addresses && !address[0]) {
 		free(gf->address[seat]);
 		gf->address[seat] = NULL;
 	}
@@ -192,10 +203,11 @@ replace(struct record_run *rr, const struct history_record *r, struct turn_error
 		return -1;
 	seat_key(rr->gf, seat, key);
 	addr = rr->gf->address[seat] ? rr->gf->address[seat] : "";
-	if (r->nwas != 2 || strcmp(r->was[0], key) != 0 || strcmp(r->was[1], addr) != 0)
+	if (r->nwas != 2 || strcmp(r->was[0], key) != 0 ||
+	    (rr->addresses && strcmp(r->was[1], addr) != 0))
 		return terr(err, TURN_FAIL, "replace: the key and address it says %s had are "
 			    "not the seat's", r->args[0]);
-	return set_seat(rr->gf, seat, r->args[1], r->args[2], err);
+	return set_seat(rr->gf, seat, r->args[1], r->args[2], rr->addresses, err);
 }
 
 static int
@@ -275,11 +287,15 @@ record_run_apply(struct record_run *rr, const struct history_record *r,
 }
 
 int
-record_run_initial(struct gamefile *gf, const struct history *h, struct turn_error *err)
+record_run_initial(struct record_run *rr, const struct history *h,
+		   struct turn_error *err)
 {
 	bool done[MAX_PLAYERS] = {false};
+	struct gamefile *gf = rr->gf;
 	int seat;
 
+	for (int p = 0; p < gf->nplayers; p++)
+		rr->addresses |= gf->address[p] != NULL;
 	for (int i = 0; i < h->n; i++) {
 		const struct history_record *r = &h->rec[i];
 		if (r->event != HISTORY_HOST || strcmp(r->command, "replace") != 0 ||
@@ -287,7 +303,7 @@ record_run_initial(struct gamefile *gf, const struct history *h, struct turn_err
 		    (seat = gamefile_player(gf, r->args[0])) < 0 || done[seat])
 			continue;
 		done[seat] = true;
-		if (set_seat(gf, seat, r->was[0], r->was[1], err) < 0)
+		if (set_seat(gf, seat, r->was[0], r->was[1], rr->addresses, err) < 0)
 			return -1;
 	}
 	return 0;

@@ -252,6 +252,7 @@ test_defaults(void)
 		{"log", "stderr"},
 		{"pidfile", ""},
 		{"user", ""},
+		{"host-key", ""},
 		{"png", "yes"},
 		{"deadline", "0s"},
 		{"reminders", "24h,0"},
