@@ -114,6 +114,17 @@ dl_passed(const struct meta *m, const struct dl_settings *s, time_t now)
 	return !stopped(m) && now >= m->deadline_at + s->grace;
 }
 
+void
+dl_absence_added(struct meta *m, int seat, int owner, const struct meta_period *p,
+		 time_t now)
+{
+	struct meta_seat only = {.nabsences = 1, .absence = {*p}};
+
+	if (seat != owner || stopped(m) || m->deadline_at <= now)
+		return;
+	m->deadline_at = dl_deadline_from(&only, now, (long)(m->deadline_at - now));
+}
+
 /* ---- how mails write a deadline ---- */
 
 void

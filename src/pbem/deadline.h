@@ -49,6 +49,14 @@ int dl_reminder_due(const struct meta *m, const struct dl_settings *s, time_t no
 /* Whether the deadline (and the grace after it) has passed. */
 bool dl_passed(const struct meta *m, const struct dl_settings *s, time_t now);
 
+/* A player announced an absence p (SET ABSENCE, already in m's seat):
+ * when that seat owns the decision due (owner: dl_owner's seat), its
+ * deadline moves on by the part of p before it, counted from now (the
+ * absences known before are in deadline_at already). Then
+ * deadline_touch. */
+void dl_absence_added(struct meta *m, int seat, int owner, const struct meta_period *p,
+		      time_t now);
+
 /* The host's commands on the clock (pause, resume, extend: admin.c)
  * change meta.json and then call deadline_touch (deadline_pass.h). */
 

@@ -90,6 +90,11 @@ test_clock(void)
 	dl_start(&m, &s, 0, 5, T0);
 	is_int(m.reminded, 1, "a deadline shorter than a reminder: that reminder is skipped");
 	is_int(dl_next(&m, &s), T0 + 12 * H, "and the next is the one at the deadline");
+	struct meta_period away = {T0 + 6 * H, T0 + 30 * H};
+	dl_absence_added(&m, 1, 0, &away, T0 + H);
+	is_int(m.deadline_at, T0 + 12 * H, "an absence of another seat than the owner's: no change");
+	dl_absence_added(&m, 0, 0, &away, T0 + H);
+	is_int(m.deadline_at, T0 + 36 * H, "the owner's absence: the deadline moves past it");
 	s.deadline = 0;
 	dl_start(&m, &s, 0, 6, T0);
 	ok(m.deadline_at == 0 && dl_next(&m, &s) == 0, "no deadline: no clock");
