@@ -233,6 +233,33 @@ test_expect_success 'policy bot: the computer moves; after bot-after misses it k
 	"$CARCPBEM" replay spool/games/g1
 '
 
+test_expect_success 'policy skip on a module decision: the Cathars escape passes (CATHARS-6)' '
+	"$CARCPBEM" keygen alice >/dev/null 2>&1 && "$CARCPBEM" keygen bob >/dev/null 2>&1 &&
+	printf "spool spool\nfrom \"Carcassonne <game@example.test>\"\ndeadline 72h\npolicy skip\n" >host.conf &&
+	"$CARCPBEM" new -c host.conf --id g1 --seed mailtest --with cathars \
+		--tiles SI.CA/Cc,BA/L,BA/L,BA/L,BA/L \
+		--key alice=alice.pub --key bob=bob.pub \
+		--address alice=alice@example.test --address bob=bob@example.test \
+		alice bob >new.out &&
+	CARCPBEM_NOW=$((T0 + H)) && export CARCPBEM_NOW &&
+	turn_text alice "place 0 -1 180" "knight S" >t1 && mail_from alice@example.test t t1 >m1 &&
+	deliver m1 && at $((T0 + H)) &&
+	turn_text bob "place -1 -1 0" pass >t2 && mail_from bob@example.test t t2 >m2 &&
+	deliver m2 && at $((T0 + 2 * H)) &&
+	turn_text alice "place 0 1 0" pass --partial >t3 && mail_from alice@example.test t t3 >m3 &&
+	deliver m3 && at $((T0 + 3 * H)) &&
+	test "$(records)" = 4 && grep -q "Your decision now: escape" spool/outbox/g1-r3-notice-1.eml &&
+	grep "^Please move by" spool/outbox/g1-r3-notice-1.eml &&
+	passes $((T0 + 9 * H)) $((T0 + 75 * H)) $((6 * H)) &&
+	test "$(records)" = 5 &&
+	tail -n 1 spool/games/g1/history.jsonl >last &&
+	jq -e ".by == \"host\" and .player == \"alice\" and .why == \"the deadline passed: the default\"" last &&
+	jq -r .text last | grep -x "Action: pass" &&
+	test "$(meta missed)" = 1 &&
+	test "$(jq -r .decision.player spool/games/g1/state.json)" = bob &&
+	"$CARCPBEM" replay spool/games/g1
+'
+
 test_expect_success 'admin set: the game s own setting, a host record; a new deadline for the decision due' '
 	dl_setup && at $((T0 + H / 2)) && grep "^g1 $((T0 + 48 * H))$" spool/timers &&
 	CARCPBEM_NOW=$((T0 + H)) "$CARCPBEM" admin -c host.conf g1 set deadline 48h >out &&
