@@ -229,4 +229,33 @@ test_expect_success 'bots finish a game after replace and rollback; its archive 
 	"$CARCPBEM" replay arch.json >out && grep "every signature and hash checks" out
 '
 
+test_expect_success 'a resigned seat is the computer'"'"'s; not while paused, at once on resume' '
+	mkdir h && cd h &&
+	host_setup &&
+	admin pause >/dev/null &&
+	jq ".seats[1].resigned = true" spool/games/g1/meta.json >m &&
+	mv m spool/games/g1/meta.json &&
+	play alice &&
+	test "$(records)" = 3 &&
+	last_record | jq -e ".player == \"alice\"" &&
+	admin resume >/dev/null &&
+	test "$(records)" = 5 &&
+	last_record | jq -e ".player == \"bob\" and .by == \"host\"" &&
+	test -f spool/outbox/g1-r4-notice-1.eml &&
+	replays
+'
+
+test_expect_success 'resign SEAT: a host record, meta.json resigned, the computer moves at once' '
+	mkdir i && cd i &&
+	host_setup && play alice &&
+	admin resign bob >out &&
+	grep "bob resigned (record 2)" out &&
+	test "$(meta ".seats[1].resigned")" = true &&
+	test "$(meta ".seats[1].bot")" = true &&
+	grep -q "bob resigned" spool/outbox/g1-r2-host-1.eml &&
+	last_record | jq -e ".player == \"bob\" and .by == \"host\"" &&
+	test_must_fail admin resign bob 2>err && grep "resigned already" err &&
+	replays
+'
+
 test_done

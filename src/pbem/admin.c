@@ -134,6 +134,33 @@ kick_meta(struct admin_job *a, const struct gamefile *gf, const struct history_r
 		 "what the seat may see.");
 }
 
+/* RESIGN SEAT: the player leaves; the computer plays the seat. By mail:
+ * the seat's own signed command (the verbs); at the keyboard: the host
+ * for the player. */
+static int
+resign_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	    struct turn_error *err)
+{
+	if ((a->seat = admin_seat(rr->gf, a->argv[1], err)) < 0)
+		return -1;
+	if (a->meta.seat[a->seat].resigned)
+		return refuse(err, "%s resigned already%s", rr->gf->name[a->seat], "");
+	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", rr->gf->name[a->seat]);
+	r->nargs = 1;
+	return 0;
+}
+
+static void
+resign_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
+{
+	a->seat = gamefile_player(gf, r->args[0]);
+	a->meta.seat[a->seat].resigned = true;
+	a->meta.seat[a->seat].bot = true;
+	snprintf(a->what, sizeof(a->what), "%s resigned", gf->name[a->seat]);
+	snprintf(a->detail, sizeof(a->detail),
+		 "The computer plays the seat from now on, from what the seat may see.");
+}
+
 static int
 rollback_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
 	      struct turn_error *err)
@@ -198,6 +225,7 @@ static const struct admin_cmd commands[] = {
 	{"resume", 0, "resume", false, resume_fill, resume_meta},
 	{"extend", 1, "extend HOURS", false, extend_fill, extend_meta},
 	{"kick", 1, "kick SEAT", false, kick_fill, kick_meta},
+	{"resign", 1, "resign SEAT", false, resign_fill, resign_meta},
 	{"replace", 3, "replace SEAT KEY ADDRESS", false, admin_replace_fill,
 	 admin_replace_meta},
 	{"rollback", 1, "rollback N", true, rollback_fill, rollback_meta},
@@ -259,7 +287,7 @@ admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
 	out[0] = '\0';
 	admin_usage(list, sizeof(list));
 	if (c == NULL)
-		return snprintf(why, n, "%s%s%s is not a host command (the commands: %s)",
+		return snprintf(why, n, "%s%.40s%s is not a host command (the commands: %s)",
 				argc > 0 ? "\"" : "", argc > 0 ? argv[0] : "nothing",
 				argc > 0 ? "\"" : "", list),
 		       ADMIN_REFUSED;

@@ -83,7 +83,8 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 			    rr->gf->id, u->c->name);
 	r->event = HISTORY_HOST;
 	snprintf(r->command, sizeof(r->command), "%s", u->c->name);
-	if ((r->by = strdup(u->by)) == NULL)
+	/* at most what a record holds */
+	if ((r->by = strndup(u->by ? u->by : "", HISTORY_BY_LEN - 1)) == NULL)
 		return terr(err, TURN_FAIL, "out of memory");
 	return u->c->fill(&u->a, rr, r, err);
 }

@@ -231,8 +231,8 @@ rollback(struct record_run *rr, const struct history_record *r, struct turn_erro
 static int
 host_effect(struct record_run *rr, const struct history_record *r, struct turn_error *err)
 {
-	static const char *const plain[] = {"pause", "resume", "extend", "kick", "set",
-					    NULL};
+	static const char *const plain[] = {"pause", "resume", "extend", "kick", "resign",
+					    "set", NULL};
 
 	if (rr->terminated)
 		return terr(err, TURN_FAIL, "a host record after the game was terminated");
