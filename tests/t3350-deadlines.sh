@@ -142,6 +142,20 @@ test_expect_success 'a paused game: no reminder, no deadline passes' '
 	grep "^next 0$" spool/timers
 '
 
+test_expect_success 'admin pause stops the clock, resume moves the deadline on by the pause' '
+	dl_setup && at $((T0 + H)) &&
+	CARCPBEM_NOW=$((T0 + 10 * H)) "$CARCPBEM" admin -c host.conf g1 pause >out &&
+	grep "^next 0$" spool/timers && ! grep "^g1 " spool/timers &&
+	passes $((T0 + 16 * H)) $((T0 + 100 * H)) $((6 * H)) &&
+	test -z "$(reminders 0)" && test "$(meta missed)" = 0 && test "$(records)" = 2 &&
+	CARCPBEM_NOW=$((T0 + 106 * H)) "$CARCPBEM" admin -c host.conf g1 resume >out &&
+	test "$(meta deadline_at)" = 2023-11-21T22:13:20Z &&
+	grep "^g1 $((T0 + 144 * H))$" spool/timers &&
+	grep "^Please move by Tuesday 21 November 2023 22:13 UTC" spool/outbox/g1-r2-notice-1.eml &&
+	passes $((T0 + 112 * H)) $((T0 + 143 * H)) $((6 * H)) && test -z "$(reminders 0)" &&
+	at $((T0 + 144 * H)) && test -n "$(reminders 2)"
+'
+
 test_expect_success 'an idle pass reads SPOOL/timers only, opens no game' '
 	dl_setup && at $((T0 + H)) &&
 	grep "^next $((T0 + 48 * H))$" spool/timers &&

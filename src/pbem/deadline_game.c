@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "crashpoint.h"
+#include "history.h"
 #include "deadline_impl.h"
 #include "timers.h"
 
@@ -67,6 +68,25 @@ dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct
 	}
 	crashpoint("deadline meta saved");
 	return deadline_touch(p, game, m, why, n);
+}
+
+bool
+dl_new_decision(const struct gamedir *gd, const struct meta *m, long latest)
+{
+	struct turn_error err = {0};
+	struct history h = {0};
+	bool turn = false;
+
+	if (m->decision_record < 0)
+		return true;
+	if (m->decision_record >= latest)
+		return false;
+	if (history_read(gd->history, &h, &err) < 0)
+		return true; /* unreadable here: a fresh deadline, in the player's favour */
+	for (long i = m->decision_record + 1; i < h.n && !turn; i++)
+		turn = h.rec[i].event != HISTORY_HOST;
+	history_free(&h);
+	return turn;
 }
 
 /* The seat whose decision is due, or -1 when the game is over. */

@@ -20,6 +20,11 @@ int dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const st
  * unqueued (deadline_repair.c), the game locked. 0, or -1 with why. */
 int dl_repair_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		    char *why, size_t n);
+/* Whether the decision due began after the one m's clock is for: a turn
+ * (or the start) recorded after decision_record, or a clock to start
+ * again (-1: a rollback); host records alone (pause, extend, set...)
+ * leave the decision as it was. latest: the history's last record. */
+bool dl_new_decision(const struct gamedir *gd, const struct meta *m, long latest);
 /* The seat whose decision is due, or -1 when the game is over. */
 int dl_owner(const struct gamefile *gf);
 

@@ -120,8 +120,11 @@ step(struct visit *v, enum dl_move *move)
 		v->m.deadline_at = 0;
 		return 0;
 	}
-	if (v->m.decision_record != latest) { /* a crash after a record: catch up */
-		dl_start(&v->m, &v->s, seat, latest, v->now);
+	if (v->m.decision_record != latest) {
+		if (dl_new_decision(&v->gd, &v->m, latest)) /* a kill after a record */
+			dl_start(&v->m, &v->s, seat, latest, v->now);
+		else /* host records only: the same decision, its clock as it is */
+			v->m.decision_record = latest;
 		v->changed = true;
 	}
 	if (v->m.seat[seat].bot || v->m.seat[seat].resigned) {
@@ -277,8 +280,8 @@ rebuild(struct pbem *p, struct timers *tm)
 		if (meta_load(gd.dir, gf, &m, &err) == 0) {
 			dl_settings(&p->cfg, &m, &s);
 			/* a clock not started yet (a crash, or deadlines newly set) */
-			if (m.decision_record != gf->archive.records - 1 && s.deadline > 0 &&
-			    !gf->game->over)
+			if (s.deadline > 0 && !gf->game->over &&
+			    dl_new_decision(&gd, &m, gf->archive.records - 1))
 				timers_put(tm, e->d_name, pbem_now(p)), n++;
 			else if (dl_next(&m, &s) != 0)
 				timers_put(tm, e->d_name, dl_next(&m, &s)), n++;
