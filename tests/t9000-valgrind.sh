@@ -41,6 +41,21 @@ test_expect_success 'the mail loop: start, turns, replies, verbs, the daemon' '
 	vg "$CARCPBEM" daemon -n -c host.conf >/dev/null
 '
 
+test_expect_success 'deadlines: a reminder, the bot at the deadline, a clock jump, admin set' '
+	. "$top_srcdir/tests/mail/mailtest.sh" &&
+	"$CARCPBEM" keygen alice >/dev/null 2>&1 && "$CARCPBEM" keygen bob >/dev/null 2>&1 &&
+	printf "spool spool\nfrom game@example.test\ndeadline 48h\npolicy bot\nbot-after 1\n" >d.conf &&
+	vg "$CARCPBEM" new -c d.conf --id g1 --seed vg --reminders 12h --key alice=alice.pub \
+		--key bob=bob.pub --address alice=a@example.test --address bob=b@example.test \
+		alice bob >/dev/null &&
+	CARCPBEM_NOW=$((CARCPBEM_NOW + 36 * 3600)) vg "$CARCPBEM" run --once -c d.conf -q &&
+	CARCPBEM_NOW=$((CARCPBEM_NOW + 48 * 3600)) vg "$CARCPBEM" run --once -c d.conf -q &&
+	test "$(wc -l <spool/games/g1/history.jsonl)" -ge 2 &&
+	CARCPBEM_NOW=$((CARCPBEM_NOW + 148 * 3600)) vg "$CARCPBEM" run --once -c d.conf -q &&
+	ls spool/outbox | grep -q "remind" && ls spool/outbox | grep -q "^clock-" &&
+	CARCPBEM_NOW=$((CARCPBEM_NOW + 149 * 3600)) vg "$CARCPBEM" admin -c d.conf g1 set deadline 3d >/dev/null
+'
+
 test_expect_success 'host commands, the host moving for a seat, replay of host records' '
 	. "$top_srcdir/tests/mail/mailtest.sh" &&
 	host_setup && "$CARCPBEM" keygen carol >/dev/null 2>&1 &&

@@ -30,7 +30,7 @@ struct cli_usage {
 	const char *cmd;               /* "new" */
 	const char *synopsis;          /* "[options] -o GAME NAME NAME..." */
 	const char *about;             /* what the command does, a line or two */
-	const struct cli_opt *opts[4]; /* option tables, the last one NULL;
+	const struct cli_opt *opts[5]; /* option tables, the last one NULL;
 					  each table ends with id 0 */
 };
 
@@ -175,6 +175,25 @@ int new_archive_create(struct gamefile *gf, const struct new_archive *na, char *
  * game is not mailed, -1 (said why) when it failed. */
 int new_archive_announce(const struct gamefile *gf, const struct new_archive *na,
 			 const char *where);
+
+/* ---- carcpbem new's deadline settings (cmd_new_deadline.c) ---- */
+
+struct new_deadline {
+	bool set; /* any of them given */
+	long deadline, grace, absence_max; /* -1: the config's */
+	int policy, bot_after, nreminders; /* -1: the config's */
+	long reminder[4];
+};
+/* --deadline, --reminders, --grace, --policy, --bot-after, --absence-max */
+extern const struct cli_opt new_deadline_opts[];
+void new_deadline_init(struct new_deadline *nd);
+/* 1 if id was one of them (kept), 0 if not, -1 (said why) if its value
+ * is wrong. */
+int new_deadline_opt(int id, const char *arg, struct new_deadline *nd);
+/* The game's own settings into its meta.json in dir (when any were
+ * given), before the start is mailed. -1 (said why) on failure. */
+int new_deadline_save(const struct new_deadline *nd, const struct gamefile *gf,
+		      const char *dir);
 
 /* ---- games, files and turns for those commands (gameio.c) ---- */
 

@@ -32,7 +32,7 @@ static const struct cli_usage usage = {
 	"FILE (mode 0600: it holds the secret seed) that the host plays with\n"
 	"carcpbem play, or, with every player's public key, a game directory for\n"
 	"signed turns (state.json and history.jsonl; carcpbem apply).",
-	{new_opts, new_archive_opts, rules_opts, NULL},
+	{new_opts, new_archive_opts, new_deadline_opts, rules_opts, NULL},
 };
 
 struct new_args {
@@ -41,6 +41,7 @@ struct new_args {
 	bool force;
 	struct rules_options opt;
 	struct new_archive arch;
+	struct new_deadline dl;
 };
 
 static int
@@ -52,6 +53,7 @@ parse_args(int argc, char **argv, struct new_args *a, int *nnames)
 
 	*a = (struct new_args){.first = 1};
 	rules_options_default(&a->opt);
+	new_deadline_init(&a->dl);
 	opt_init(&it, argc, argv);
 	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
 		if (id == OPT_ERROR || id == OPT_HELP)
@@ -82,6 +84,11 @@ parse_args(int argc, char **argv, struct new_args *a, int *nnames)
 			a->force = true;
 			break;
 		default:
+			if ((r = new_deadline_opt(id, arg, &a->dl)) != 0) {
+				if (r < 0)
+					return OPT_ERROR;
+				break;
+			}
 			if (new_archive_opt(id, arg, &a->arch) < 0)
 				return usage_error(&usage, "too many --key or --address"),
 				       OPT_ERROR;
@@ -104,6 +111,9 @@ check_args(const struct new_args *a, char **names, int n)
 		return usage_error(&usage, "give one of -o, --spool and --dir");
 	if (n < 1)
 		return usage_error(&usage, "name the players, in their seat order");
+	if (a->out && a->dl.set)
+		return usage_error(&usage, "--deadline and its kin are for games by mail: "
+					   "use --spool or --dir, not -o");
 	if ((r = rules_opt_check(&usage, &a->opt, n, "")) != 0)
 		return r;
 	for (int i = 0; i < n; i++) {
@@ -273,6 +283,7 @@ create(const struct catalog *cat, const struct new_args *a, char **names, int n)
 		goto out;
 	if (a->out == NULL) {
 		if (new_archive_create(gf, &a->arch, where, sizeof(where)) < 0 ||
+		    new_deadline_save(&a->dl, gf, where) < 0 ||
 		    (mailed = new_archive_announce(gf, &a->arch, where)) < 0)
 			goto out;
 	} else if (gamefile_save(gf, a->out, a->force, &err) < 0) {

@@ -245,6 +245,7 @@ static const struct admin_cmd commands[] = {
 	 admin_replace_meta},
 	{"rollback", 1, "rollback N", true, rollback_fill, rollback_meta},
 	{"terminate", 0, "terminate", false, terminate_fill, terminate_meta},
+	{"set", 2, "set NAME VALUE", false, admin_set_fill, admin_set_meta},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

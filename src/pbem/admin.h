@@ -38,6 +38,11 @@ int admin_command(struct pbem *p, const char *game, int argc, char *const argv[]
 int admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
 		   char *why, size_t n);
 
+/* The same with the seat's default for the computer's choice (policy
+ * skip at a deadline: bot_default_turn), signed and recorded alike. */
+int admin_play_default(struct pbem *p, const char *game, int seat, const char *why_text,
+		       char *why, size_t n);
+
 /* After a turn applied to game (the mail loop's hook): plays the
  * decisions of bot or resigned seats that follow, as admin_play_for
  * (none while the game is paused). *last: the last record written, left

@@ -65,6 +65,12 @@ void admin_new_decision(struct admin_job *a);
 /* a->detail: lead, then the deadline of the decision due if one is set. */
 void admin_deadline_text(struct admin_job *a, const char *lead);
 
+/* set NAME VALUE: a game's own deadline setting (admin_set.c). */
+int admin_set_fill(struct admin_job *a, const struct record_run *rr,
+		   struct history_record *r, struct turn_error *err);
+void admin_set_meta(struct admin_job *a, const struct gamefile *gf,
+		    const struct history_record *r);
+
 int admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 		       struct history_record *r, struct turn_error *err);
 void admin_replace_meta(struct admin_job *a, const struct gamefile *gf,

@@ -20,7 +20,7 @@ host_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 {
 	const struct admin_cmd *c = admin_find(r->command);
 	struct admin_job b = {.p = p, .game = gf->id, .gd = *gd, .meta = *m, .seat = -1};
-	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p)};
+	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p), NULL};
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 
@@ -67,6 +67,7 @@ admin_mails_catch_up(struct pbem *p, const struct gamedir *gd, const struct game
 			return 0;
 	if (mailed + 1 < h->n && meta_load(gd->dir, gf, &m, &e) < 0)
 		return snprintf(why, n, "%s", e.text), -1;
+	p->history_held = gd->history; /* the clock (deadline_begin) must not wait */
 	for (long i = mailed + 1; i < h->n && r == 0; i++) {
 		const struct history_record *rec = &h->rec[i];
 		if (rec->event == HISTORY_HOST)
@@ -74,5 +75,6 @@ admin_mails_catch_up(struct pbem *p, const struct gamedir *gd, const struct game
 		else if (i == h->n - 1)
 			r = turn_mails(p, gd, gf, rec, why, n);
 	}
+	p->history_held = NULL;
 	return r;
 }

@@ -20,6 +20,7 @@ struct play {
 	int seat;
 	const char *why_text;
 	const struct seckey *key;
+	bool skip; /* the seat's default, not the computer's choice */
 };
 
 /* The seat's view, as its player gets it by mail. */
@@ -75,7 +76,8 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 	seed_of(view, gf->archive.records, &rng);
 	if (turn_start(view, pl->seat, &t, err) < 0)
 		goto done;
-	if (bot_play_turn(view, pl->seat, &rng, &t, why, sizeof(why)) < 0) {
+	if ((pl->skip ? bot_default_turn(view, pl->seat, &t, why, sizeof(why))
+		      : bot_play_turn(view, pl->seat, &rng, &t, why, sizeof(why))) < 0) {
 		terr(err, TURN_FAIL, "the computer player: %s", why);
 		goto done;
 	}
@@ -101,12 +103,12 @@ done:
 /* One move for seat; *gf the game after (gamefile_free it). */
 static int
 play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_text,
-	 struct gamefile **gf, long *record, char *why, size_t n)
+	 bool skip, struct gamefile **gf, long *record, char *why, size_t n)
 {
 	struct turn_error err = {0};
 	struct apply_result res;
 	struct seckey k;
-	struct play pl = {p, gd, seat, why_text, &k};
+	struct play pl = {p, gd, seat, why_text, &k, skip};
 	int r;
 
 	*gf = NULL;
@@ -154,8 +156,8 @@ play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, long *l
 
 	while (r == 0 && (seat = bot_seat(gd, gf)) >= 0) {
 		struct gamefile *next = NULL;
-		r = play_one(p, gd, seat, "the computer plays the seat", &next, last, why,
-			     n);
+		r = play_one(p, gd, seat, "the computer plays the seat", false, &next, last,
+			     why, n);
 		gamefile_free(gf);
 		gf = next;
 		if (gf == NULL)
@@ -165,9 +167,9 @@ play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, long *l
 	return r;
 }
 
-int
-admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
-	       char *why, size_t n)
+static int
+play_for(struct pbem *p, const char *game, int seat, const char *why_text, bool skip,
+	 char *why, size_t n)
 {
 	struct gamefile *gf = NULL;
 	struct gamedir gd;
@@ -176,7 +178,7 @@ admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
 
 	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
 		return r;
-	if ((r = play_one(p, &gd, seat, why_text, &gf, &last, why, n)) < 0) {
+	if ((r = play_one(p, &gd, seat, why_text, skip, &gf, &last, why, n)) < 0) {
 		gamefile_free(gf);
 		return r;
 	}
@@ -199,6 +201,20 @@ any_bot_seat(const struct gamedir *gd)
 	for (int i = 0; i < m.nseats; i++)
 		any |= m.seat[i].bot || m.seat[i].resigned;
 	return any && !m.paused && !m.terminated;
+}
+
+int
+admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
+	       char *why, size_t n)
+{
+	return play_for(p, game, seat, why_text, false, why, n);
+}
+
+int
+admin_play_default(struct pbem *p, const char *game, int seat, const char *why_text,
+		   char *why, size_t n)
+{
+	return play_for(p, game, seat, why_text, true, why, n);
 }
 
 int

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "admin_impl.h"
+#include "deadline_pass.h"
 #include "hostkey.h"
 #include "hostrec.h"
 #include "mails.h"
@@ -96,18 +97,22 @@ after(void *ctx, const struct gamefile *gf, const struct apply_result *res,
 	struct gf_error ge = {0};
 
 	(void)res;
+	char why[400];
+
 	u->c->meta(&u->a, gf, u->r);
 	u->a.meta.host_record = u->r->seq;
 	if (meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "the record is written, but not meta.json: %s",
 			    ge.text);
+	if (deadline_touch(u->a.p, u->a.game, &u->a.meta, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "the record is written, but not %s", why);
 	return 0;
 }
 
 static int
 mail(struct run *u, const struct gamefile *gf, long record, char *why, size_t n)
 {
-	struct mail_ctx ctx = {&u->a.p->cfg, u->a.p->cat, u->a.now};
+	struct mail_ctx ctx = {&u->a.p->cfg, u->a.p->cat, u->a.now, &u->a.meta};
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 

@@ -3,12 +3,11 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+#include "deadline_pass.h"
 #include "process_impl.h"
 
-/* Queues every mail of out, then marks record of gd as mailed. */
 int
-pbem_queue_mails(struct pbem *p, const struct gamedir *gd, struct outmails *out, long record,
-	  const char *mark, char *why, size_t n)
+pbem_queue_out(struct pbem *p, struct outmails *out, char *why, size_t n)
 {
 	struct mail_error err = {0};
 	char from[320];
@@ -23,6 +22,16 @@ pbem_queue_mails(struct pbem *p, const struct gamedir *gd, struct outmails *out,
 			snprintf(why, n, "cannot queue %s: %s", m->name, err.text);
 	}
 	outmails_free(out);
+	return r;
+}
+
+/* Queues every mail of out, then marks record of gd as mailed. */
+int
+pbem_queue_mails(struct pbem *p, const struct gamedir *gd, struct outmails *out, long record,
+		 const char *mark, char *why, size_t n)
+{
+	int r = pbem_queue_out(p, out, why, n);
+
 	if (r == 0 && mailed_write(gd, record, mark) < 0) {
 		snprintf(why, n, "cannot write %s/mailed", gd->dir);
 		r = -1;
@@ -34,10 +43,14 @@ int
 pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	      char *why, size_t n)
 {
-	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p)};
+	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p), NULL};
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
+	struct meta m;
 
+	if (deadline_begin(p, gd, gf, 0, -1, &m, why, n) < 0)
+		return -1;
+	ctx.meta = &m;
 	if (mails_start(&ctx, gf, &out, &terr) < 0) {
 		snprintf(why, n, "cannot make the start mails: %s", terr.text);
 		return -1;
@@ -59,10 +72,14 @@ int
 pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	       long record, int events_from, const char *actions, char *why, size_t n)
 {
-	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p)};
+	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p), NULL};
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
+	struct meta m;
 
+	if (deadline_begin(p, gd, gf, record, -1, &m, why, n) < 0)
+		return -1;
+	ctx.meta = &m;
 	if (mails_turn(&ctx, gd, gf, record, events_from, actions, NULL, &out, &terr) < 0) {
 		snprintf(why, n, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return -1;

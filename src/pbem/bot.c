@@ -31,9 +31,33 @@ attached_view(const struct bot *b, const char *raw, size_t len)
 	return gf;
 }
 
-int
-bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t, char *why,
-	      size_t n)
+/* The seat's default (policy skip): "pass" where the rules allow it,
+ * else the first legal action as the mails list them (rules-decisions.md,
+ * "Deadlines"). Same form as ai_random_action. */
+static int
+default_action(const struct game *g, struct ai_rng *rng, struct action *buf, int cap,
+	       struct action *out)
+{
+	struct action *a = NULL;
+	int n = gamefile_legal_sorted(g, &a), k = 0;
+
+	(void)rng, (void)buf, (void)cap;
+	for (int i = 0; i < n; i++)
+		if (a[i].kind == ACT_PASS)
+			k = i;
+	if (n > 0)
+		*out = a[k];
+	free(a);
+	return n > 0 ? 0 : -1;
+}
+
+typedef int chooser(const struct game *g, struct ai_rng *rng, struct action *buf, int cap,
+		    struct action *out);
+
+/* choose's actions for me, played on gf and added to t. */
+static int
+play_turn(struct gamefile *gf, int me, chooser *choose, struct ai_rng *rng, struct turn *t,
+	  char *why, size_t n)
 {
 	int cap = game_legal_cap(gf->game);
 	struct action *buf = malloc((size_t)cap * sizeof(*buf)), a;
@@ -47,7 +71,7 @@ bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t, c
 	for (game_decision(gf->game, &d); d.player == me && gf->game->turn == turn;
 	     game_decision(gf->game, &d)) {
 		if (t->nactions == TURN_MAX_ACTIONS ||
-		    ai_random_action(gf->game, rng, buf, cap, &a) < 0 ||
+		    choose(gf->game, rng, buf, cap, &a) < 0 ||
 		    gamefile_play_action(gf, &a, &re) < 0) {
 			snprintf(why, n, "no action to play (%s)", re.text);
 			r = -1;
@@ -58,6 +82,19 @@ bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t, c
 	}
 	free(buf);
 	return r;
+}
+
+int
+bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t, char *why,
+	      size_t n)
+{
+	return play_turn(gf, me, ai_random_action, rng, t, why, n);
+}
+
+int
+bot_default_turn(struct gamefile *gf, int me, struct turn *t, char *why, size_t n)
+{
+	return play_turn(gf, me, default_action, NULL, t, why, n);
 }
 
 /* The reply: the signed turn in the body, threaded under the notice. */

@@ -30,6 +30,10 @@ struct bot {
 struct turn;
 int bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t,
 		  char *why, size_t n);
+/* The same with the seat's default instead of the computer's choice
+ * (policy skip; a decision of another player than the turn's at its
+ * deadline): "pass" where allowed, else the first legal action. */
+int bot_default_turn(struct gamefile *gf, int me, struct turn *t, char *why, size_t n);
 
 /* The answer to the mail raw when it is a notice for b's player (a view
  * attached, and the decision b's): the reply mail, with the signed turn

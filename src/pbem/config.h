@@ -18,6 +18,9 @@
 enum config_inbox { INBOX_MAILDIR, INBOX_IMAP };
 enum config_outbox { OUTBOX_DIR, OUTBOX_SMTP };
 enum config_log { CONFIG_LOG_STDERR, CONFIG_LOG_SYSLOG }; /* syslog.h owns LOG_* */
+/* The non-response policies, as meta.h's enum meta_policy numbers them. */
+enum config_policy { POLICY_WAIT, POLICY_BOT, POLICY_SKIP };
+#define CONFIG_REMINDERS_LEN 64
 
 struct config_error {
 	char file[CONFIG_PATH_MAX];
@@ -57,6 +60,13 @@ struct config {
 					   this user; "" = none (refuse root) */
 	char host_key[CONFIG_PATH_MAX]; /* "" = SPOOL/host.key */
 	bool png;                       /* attach PNG maps: yes */
+	/* deadlines (games may set their own: meta.json) */
+	long deadline;                  /* seconds a decision may take; 0: none */
+	char reminders[CONFIG_REMINDERS_LEN]; /* "24h,0": before the deadline */
+	long grace;                     /* after the deadline, before the policy */
+	int policy;                     /* enum config_policy */
+	int bot_after;                  /* missed decisions before the bot keeps the seat */
+	long absence_max;               /* the longest absence a player may set */
 };
 
 /* The defaults. */
@@ -79,6 +89,13 @@ int config_set(struct config *c, const char *dir, const char *name, const char *
 /* The value of a setting as text ("1M", "60s", "imaps", "yes"): 0, or -1
  * for an unknown name. */
 int config_get(const struct config *c, const char *name, char *buf, size_t n);
+/* A list of durations ("24h,0", "none"): at most max, each 0..limit
+ * seconds, longest first. The count, or -1 with why. */
+int config_durations(const char *v, long *out, int max, long limit, char *why, size_t n);
+/* A duration as the settings write it ("72h", "3d", "90s"). */
+void config_format_duration(long seconds, char *buf, size_t n);
+/* One duration, as a T_SECONDS setting reads it: 0, or -1 with why. */
+int config_parse_duration(const char *v, long *out, char *why, size_t n);
 /* Every setting, each after a comment saying what it is: a config file
  * (with the defaults: the file of defaults; "carcpbem daemon -n -v"). */
 void config_write(const struct config *c, FILE *fp);

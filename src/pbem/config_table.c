@@ -10,7 +10,7 @@
 #include "config.h"
 #include "imap.h" /* enum mail_tls */
 
-enum set_type { T_PATH, T_STRING, T_ENUM, T_SIZE, T_SECONDS, T_BOOL };
+enum set_type { T_PATH, T_STRING, T_ENUM, T_SIZE, T_SECONDS, T_BOOL, T_COUNT };
 
 struct enum_name {
 	const char *name;
@@ -39,6 +39,7 @@ static int check_imap_url(const char *v, char *why, size_t n);
 static int check_smtp_url(const char *v, char *why, size_t n);
 static int check_domain(const char *v, char *why, size_t n);
 static int check_user(const char *v, char *why, size_t n);
+static int check_reminders(const char *v, char *why, size_t n);
 
 static const struct enum_name inbox_names[] = {
 	{"maildir", INBOX_MAILDIR}, {"imap", INBOX_IMAP}, {NULL, 0}};
@@ -54,6 +55,9 @@ static const struct enum_name smtp_tls_names[] = {{"none", MAIL_TLS_NONE},
 						  {NULL, 0}};
 static const struct enum_name log_names[] = {
 	{"stderr", CONFIG_LOG_STDERR}, {"syslog", CONFIG_LOG_SYSLOG}, {NULL, 0}};
+static const struct enum_name policy_names[] = {
+	{"wait", POLICY_WAIT}, {"bot", POLICY_BOT}, {"skip", POLICY_SKIP}, {NULL, 0}};
+#define DAY 86400LL
 
 static const struct setting settings[] = {
 	{.name = "spool", .type = T_PATH, FIELD(spool), .def = "spool", .max = SPOOL_MAX,
@@ -141,6 +145,29 @@ static const struct setting settings[] = {
 		 "when missing; empty: SPOOL/host.key."},
 	{.name = "png", .type = T_BOOL, FIELD(png), .def = "yes",
 	 .help = "Attach PNG maps to the mails: yes or no."},
+	{.name = "deadline", .type = T_SECONDS, FIELD(deadline), .def = "0", .min = 0,
+	 .max = 366 * DAY, .example = "72h",
+	 .help = "How long a player has for a decision (e.g. 72h or 3d); 0: no\n"
+		 "deadlines. A game may have its own (carcpbem new --deadline)."},
+	{.name = "reminders", .type = T_STRING, FIELD(reminders), .def = "24h,0",
+	 .check = check_reminders,
+	 .help = "When to remind the player, before the deadline: a list such as\n"
+		 "24h,0 (a day before, and at the deadline); none: no reminders."},
+	{.name = "grace", .type = T_SECONDS, FIELD(grace), .def = "0", .min = 0,
+	 .max = 30 * DAY, .example = "1h",
+	 .help = "How long after the deadline the policy waits (mail in transit)."},
+	{.name = "policy", .type = T_ENUM, FIELD(policy), .def = "wait",
+	 .names = policy_names,
+	 .help = "What happens when a deadline passes: wait (remind daily), bot\n"
+		 "(the computer decides for the player) or skip (the default:\n"
+		 "docs/rules-decisions.md, \"Deadlines\")."},
+	{.name = "bot-after", .type = T_COUNT, FIELD(bot_after), .def = "3", .min = 1,
+	 .max = 1000,
+	 .help = "Under policy bot: after this many missed decisions in a row the\n"
+		 "computer keeps the seat until the player sends a turn again."},
+	{.name = "absence-max", .type = T_SECONDS, FIELD(absence_max), .def = "14d",
+	 .min = 0, .max = 366 * DAY,
+	 .help = "The longest absence a player may announce (SET ABSENCE)."},
 };
 
 #define NSETTINGS (sizeof(settings) / sizeof(settings[0]))
@@ -322,15 +349,17 @@ format_scaled(long long x, const char *units, const long long *mult, int nunits,
 }
 
 static const long long size_mult[] = {1, KB, MB};
-static const long long time_mult[] = {1, 60, 3600};
+static const long long time_mult[] = {1, 60, 3600, DAY};
 
 static void
 format_number(const struct setting *s, long long x, char *buf, size_t n)
 {
 	if (s->type == T_SIZE)
 		format_scaled(x, " KM", size_mult, 3, buf, n);
-	else
-		format_scaled(x, "smh", time_mult, 3, buf, n);
+	else if (s->type == T_COUNT)
+		snprintf(buf, n, "%lld", x);
+	else /* days for the settings that may last days */
+		format_scaled(x, "smhd", time_mult, s->max > DAY ? 4 : 3, buf, n);
 }
 
 static int
@@ -339,10 +368,14 @@ set_number(struct config *c, const struct setting *s, const char *v, char *why, 
 	bool size = s->type == T_SIZE;
 	char lo[32], hi[32];
 	long long x;
-	int r = parse_scaled(v, size ? "km" : "smh", size ? size_mult + 1 : time_mult, &x);
+	int r = parse_scaled(v, s->type == T_COUNT ? "" : size ? "km" : "smhd",
+			     size ? size_mult + 1 : time_mult, &x);
 
 	if (r == -1) {
-		if (size)
+		if (s->type == T_COUNT)
+			snprintf(why, n, "'%.40s' is not a number: write e.g. %s %s", v,
+				 s->name, s->def);
+		else if (size)
 			snprintf(why, n,
 				 "'%.40s' is not a size: write a number of bytes with K or M "
 				 "after it, e.g. %s 1M",
@@ -350,8 +383,8 @@ set_number(struct config *c, const struct setting *s, const char *v, char *why, 
 		else
 			snprintf(why, n,
 				 "'%.40s' is not a duration: write a number of seconds, or "
-				 "one with s, m or h after it, e.g. %s 60s",
-				 v, s->name);
+				 "one with s, m, h or d after it, e.g. %s %s",
+				 v, s->name, s->example ? s->example : "60s");
 		return -1;
 	}
 	if (r == -2 || x < s->min || x > s->max) {
@@ -362,6 +395,8 @@ set_number(struct config *c, const struct setting *s, const char *v, char *why, 
 	}
 	if (size)
 		*(size_t *)((char *)c + s->off) = (size_t)x;
+	else if (s->type == T_COUNT)
+		*(int *)((char *)c + s->off) = (int)x;
 	else
 		*(long *)((char *)c + s->off) = (long)x;
 	return 0;
@@ -492,6 +527,7 @@ set_value(struct config *c, const struct setting *s, const char *dir, const char
 		return set_enum(c, s, v, why, n);
 	case T_SIZE:
 	case T_SECONDS:
+	case T_COUNT:
 		return set_number(c, s, v, why, n);
 	}
 	return -1;
@@ -513,6 +549,9 @@ format_value(const struct config *c, const struct setting *s, char *buf, size_t 
 		return;
 	case T_SECONDS:
 		format_number(s, *(const long *)field, buf, n);
+		return;
+	case T_COUNT:
+		format_number(s, *(const int *)field, buf, n);
 		return;
 	case T_ENUM:
 	case T_BOOL:
@@ -611,4 +650,64 @@ config_write(const struct config *c, FILE *fp)
 		write_value(fp, value);
 		fputc('\n', fp);
 	}
+}
+
+/* ---- durations for the deadlines ---- */
+
+int
+config_parse_duration(const char *v, long *out, char *why, size_t n)
+{
+	long long x;
+	int r = parse_scaled(v, "smhd", time_mult, &x);
+
+	if (r < 0 || x > 366 * DAY) {
+		snprintf(why, n, "'%.40s' is not a duration of at most a year: write a number "
+			 "with s, m, h or d after it, e.g. 72h or 3d", v);
+		return -1;
+	}
+	*out = (long)x;
+	return 0;
+}
+
+void
+config_format_duration(long seconds, char *buf, size_t n)
+{
+	format_scaled(seconds, "smhd", time_mult, 4, buf, n);
+}
+
+int
+config_durations(const char *v, long *out, int max, long limit, char *why, size_t n)
+{
+	char one[32];
+	int k = 0;
+
+	if (v[0] == '\0' || strcasecmp(v, "none") == 0)
+		return 0;
+	for (const char *p = v;; k++) {
+		size_t len = strcspn(p, ",");
+
+		if (k == max) {
+			snprintf(why, n, "'%.60s' lists more than %d reminders", v, max);
+			return -1;
+		}
+		snprintf(one, sizeof(one), "%.*s", (int)(len < 31 ? len : 31), p);
+		if (len >= sizeof(one) || config_parse_duration(one, &out[k], why, n) < 0)
+			return -1;
+		if (out[k] > limit || (k > 0 && out[k] >= out[k - 1])) {
+			snprintf(why, n, "'%.60s': write the reminders longest first, each "
+				 "at most %ld seconds before the deadline, e.g. 24h,0", v, limit);
+			return -1;
+		}
+		if (p[len] == '\0')
+			return k + 1;
+		p += len + 1;
+	}
+}
+
+static int
+check_reminders(const char *v, char *why, size_t n)
+{
+	long r[4];
+
+	return config_durations(v, r, 4, 366 * DAY, why, n) < 0 ? -1 : 0;
 }

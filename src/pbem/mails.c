@@ -113,7 +113,7 @@ references(const struct mail_ctx *c, const struct draft *d, char *buf, size_t n)
 }
 
 /* The address in "Name <addr>", or the whole setting. */
-static void
+void
 host_address(const char *from, char *buf, size_t n)
 {
 	const char *lt = strchr(from, '<');

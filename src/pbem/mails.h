@@ -31,6 +31,7 @@
 #include "config.h"
 #include "gamefile.h"
 #include "message.h"
+#include "meta.h"
 #include "queue.h"
 #include "template.h"
 
@@ -54,6 +55,7 @@ struct mail_ctx {
 	const struct config *cfg;
 	const struct catalog *cat;
 	time_t now;
+	const struct meta *meta; /* the game's clock for the deadline, or NULL */
 };
 
 /* The mail being answered (for replies): its key in the inbox, its

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mails_deadline.h"
 #include "mails_impl.h"
 #include "report.h"
 #include "turnfile.h"
@@ -74,6 +75,7 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	     struct template_error *err)
 {
 	struct notice n = {0};
+	struct dl_text dl;
 	struct decision d;
 	struct draft dr;
 	char letter[2];
@@ -98,6 +100,7 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	facts_vars(gf, f, &dr.vars);
 	player_vars(gf, d.player, letter, &dr.vars);
 	notice_vars(&d, &n, &dr);
+	deadline_vars(c, d.player, &dl, &dr.vars);
 	r = draft_send(c, &dr, out, err);
 done:
 	free(n.skeleton);

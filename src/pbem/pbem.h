@@ -44,6 +44,10 @@ struct pbem {
 	char **players;
 	int nplayers;
 	bool players_read;
+	/* The history.jsonl whose lock (flock) the caller holds now (the
+	 * host's catching up, admin_mails.c): the clock's writes to meta.json
+	 * in that game do not take it a second time. */
+	const char *history_held;
 	/* Set (by a signal handler) to stop after the current message. */
 	volatile sig_atomic_t *stop;
 };

@@ -64,6 +64,8 @@ bool job_is_player(const struct gamefile *gf, const char *addr);
  * inbox message that applied it (mailed.c). */
 int mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1]);
 int mailed_write(const struct gamedir *gd, long record, const char *key);
+/* Queues every mail of out (and frees them): 0, or -1 with why. */
+int pbem_queue_out(struct pbem *p, struct outmails *out, char *why, size_t n);
 
 /* The first event of the turn numbered turn in g (its last turn). */
 int pbem_events_of_turn(const struct game *g, long turn);

@@ -8,6 +8,7 @@
 
 #include "atomic.h"
 #include "crashpoint.h"
+#include "deadline_pass.h"
 #include "process_impl.h"
 #include "turnfile.h"
 
@@ -122,8 +123,16 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		 const struct apply_result *res)
 {
 	struct template_error terr = {{0}};
+	struct mail_ctx c = j->ctx;
+	struct meta m;
+	char why[600];
 
-	if (mails_turn(&j->ctx, gd, gf, res->record, pbem_events_of_turn(gf->game, res->turn),
+	if (deadline_begin(j->p, gd, gf, res->record, res->player, &m, why, sizeof(why)) < 0) {
+		job_fail(j, "game %s: %s", gf->id, why);
+		return;
+	}
+	c.meta = &m;
+	if (mails_turn(&c, gd, gf, res->record, pbem_events_of_turn(gf->game, res->turn),
 		       res->actions, &j->reply, &j->out, &terr) < 0) {
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return;
@@ -247,6 +256,13 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 		if (applied_before(j, &gd, gf, &res, &err))
 			return; /* gf is the reply's now */
 	} else {
+		char why[600];
+
+		/* signed by the seat's key, only late: its player is back */
+		if (err.code == TURN_STALE &&
+		    deadline_came_back(j->p, &gd, gf, gamefile_player(gf, t->player), why,
+				       sizeof(why)) < 0)
+			pbem_log(j->p, PBEM_ERR, "%s", why);
 		refused(j, gf, t, &err, b);
 		return;
 	}

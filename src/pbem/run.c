@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "atomic.h"
+#include "deadline_pass.h"
 #include "maildir.h"
 #include "pbem.h"
 
@@ -120,9 +121,13 @@ pbem_run_once(struct pbem *p, bool flush_all, struct pbem_stats *st)
 	int r = 0;
 
 	pbem_clean_temp(p);
+	if (pbem_clock_check(p, st) < 0)
+		r = -1;
 	if (pbem_fetch(p, st) < 0)
 		r = -1;
 	if (pbem_process_inbox(p, st) < 0)
+		r = -1;
+	if (pbem_deadlines(p, st) < 0)
 		r = -1;
 	if (pbem_flush(p, flush_all, st) < 0)
 		r = -1;

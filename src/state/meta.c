@@ -60,6 +60,7 @@ static const struct meta_field seat_fields[] = {
 	{"missed", M_INT, MF(meta_seat, missed), 0, 1000000, NULL, 0},
 	{"bot", M_BOOL, MF(meta_seat, bot), 0, 0, NULL, 0},
 	{"resigned", M_BOOL, MF(meta_seat, resigned), 0, 0, NULL, 0},
+	{"away", M_BOOL, MF(meta_seat, away), 0, 0, NULL, 0},
 };
 
 #define NFIELDS(t) (sizeof(t) / sizeof((t)[0]))

@@ -44,6 +44,7 @@ struct meta_seat {
 	int missed;    /* decisions in a row the seat let pass its deadline */
 	bool bot;      /* the computer plays the seat (kicked, or missed too many) */
 	bool resigned; /* the player left the game */
+	bool away;     /* bot for missed deadlines: the player's next turn ends it */
 };
 
 struct meta {

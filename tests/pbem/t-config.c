@@ -254,6 +254,12 @@ test_defaults(void)
 		{"user", ""},
 		{"host-key", ""},
 		{"png", "yes"},
+		{"deadline", "0s"},
+		{"reminders", "24h,0"},
+		{"grace", "0s"},
+		{"policy", "wait"},
+		{"bot-after", "3"},
+		{"absence-max", "14d"},
 	};
 	char names[MAX_NAMES][32], got[CONFIG_PATH_MAX];
 	int n = setting_names(names, MAX_NAMES);
@@ -316,6 +322,24 @@ test_set(void)
 	is_int(config_set(&c, NULL, "png", NULL, why, sizeof(why)), -1, "no value");
 	is_str(why, "missing value for png: use yes or no", "why: %s", why);
 	is_int(config_get(&c, "nope", got, sizeof(got)), -1, "config_get: unknown name");
+	/* the deadline settings (t3300-deadlines.sh plays them) */
+	is_int(config_set(&c, NULL, "deadline", "3d", why, sizeof(why)), 0, "deadline 3d");
+	is_int(c.deadline, 3 * 86400, "3d is 259200 seconds");
+	config_get(&c, "deadline", got, sizeof(got));
+	is_str(got, "3d", "and reads back as 3d");
+	is_int(config_set(&c, NULL, "reminders", "48h,1h,0", why, sizeof(why)), 0,
+	       "reminders 48h,1h,0");
+	is_int(config_set(&c, NULL, "reminders", "1h,24h", why, sizeof(why)), -1,
+	       "reminders not longest first: refused");
+	ok(strstr(why, "longest first") != NULL, "why: %s", why);
+	is_int(config_set(&c, NULL, "bot-after", "2", why, sizeof(why)), 0, "bot-after 2");
+	is_int(c.bot_after, 2, "a count");
+	is_int(config_set(&c, NULL, "bot-after", "two", why, sizeof(why)), -1,
+	       "bot-after two: refused");
+	is_int(config_set(&c, NULL, "policy", "skip", why, sizeof(why)), 0, "policy skip");
+	is_int(c.policy, POLICY_SKIP, "policy skip");
+	is_int(config_set(&c, NULL, "policy", "never", why, sizeof(why)), -1, "policy never");
+	is_str(why, "'never' is not a value of policy: use wait, bot or skip", "why: %s", why);
 }
 
 static void

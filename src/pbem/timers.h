@@ -1,0 +1,43 @@
+/* SPOOL/timers: when each game's decision clock next needs a look, so a
+ * pass with nothing due reads one line and opens no game (issue 13's
+ * scale: thousands of games on one spool).
+ *
+ *   next 1764057600          the earliest time below (or 0: none)
+ *   golden 1764057600        GAME TIME, one a line, by game id
+ *
+ * Written whole and atomically under SPOOL/timers.lock (flock): the mail
+ * loop, carcpbem new, apply and admin may each change a game's line.
+ * A missing file is rebuilt from the games' meta.json (deadline_pass.c).
+ */
+#ifndef CARC_TIMERS_H
+#define CARC_TIMERS_H
+
+#include <stddef.h>
+#include <time.h>
+
+#define TIMERS_FILE "timers"
+
+struct timer {
+	char game[33];
+	time_t when;
+};
+
+struct timers {
+	struct timer *t;
+	int n, cap;
+	int lock; /* the lock's fd while held, else -1 */
+};
+
+/* Takes the lock and reads the file (none yet: 0 entries, *missing set).
+ * 0, or -1 with why. timers_close releases it, saving when save. */
+int timers_open(const char *spool, struct timers *tm, int *missing, char *why, size_t n);
+int timers_close(const char *spool, struct timers *tm, int save, char *why, size_t n);
+/* Sets game's time (0: removes it). */
+void timers_put(struct timers *tm, const char *game, time_t when);
+/* One game's time, locked, read, changed and saved. */
+int timers_set(const char *spool, const char *game, time_t when, char *why, size_t n);
+/* The "next" line alone, without the lock: the idle pass's one read.
+ * 1 with *next, 0 when the file is missing, -1 when it is unreadable. */
+int timers_peek(const char *spool, time_t *next);
+
+#endif
