@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+#include "meta.h"
 #include "process_impl.h"
 
 /* Queues every mail of out, then marks record of gd as mailed. */
@@ -34,7 +35,7 @@ int
 pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	      char *why, size_t n)
 {
-	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p)};
+	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p), NULL};
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 
@@ -59,10 +60,14 @@ int
 pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	       long record, int events_from, const char *actions, char *why, size_t n)
 {
-	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p)};
+	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p), NULL};
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
+	struct gf_error gerr = {"", ""};
+	struct meta m;
 
+	if (gd->is_dir && meta_load(gd->dir, gf, &m, &gerr) == 0)
+		ctx.meta = &m; /* SET NOTIFY, observers */
 	if (mails_turn(&ctx, gd, gf, record, events_from, actions, NULL, &out, &terr) < 0) {
 		snprintf(why, n, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return -1;

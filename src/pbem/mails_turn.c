@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "mails_impl.h"
+#include "meta.h"
 #include "report.h"
 
 /* Who played the last turn: the one who placed the last tile (a turn of
@@ -19,6 +20,34 @@ mover(const struct gamefile *gf)
 	return "";
 }
 
+/* A seat that asked for its own decisions only (SET NOTIFY mine). */
+static bool
+quiet(const struct mail_ctx *c, const struct gamefile *gf, int p)
+{
+	int s = c->meta ? meta_seat_of(c->meta, gf->name[p]) : -1;
+
+	return s >= 0 && c->meta->seat[s].notify == META_NOTIFY_MINE;
+}
+
+/* The public update to each observer (OBSERVE): the facts every player
+ * may see, never a player's view or the host's. */
+static int
+observers(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
+	  long record, struct outmails *out, struct template_error *err)
+{
+	struct draft dr;
+
+	for (int i = 0; c->meta && i < c->meta->nobservers; i++) {
+		draft_init(&dr, "observe", gf->id, c->meta->observer[i], NULL,
+			   "%s-r%ld-observe-%d", gf->id, record, i + 1);
+		facts_vars(gf, f, &dr.vars);
+		tvars_set(&dr.vars, "mover", mover(gf));
+		if (draft_send(c, &dr, out, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The update to every player with an address but the decision's owner. */
 static int
 updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
@@ -31,7 +60,7 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 
 	game_decision(gf->game, &d);
 	for (int p = 0; p < gf->nplayers; p++) {
-		if (p == d.player || gf->address[p] == NULL)
+		if (p == d.player || gf->address[p] == NULL || quiet(c, gf, p))
 			continue;
 		draft_init(&dr, "update", gf->id, gf->address[p],
 			   mails_answers(reply, gf->address[p]), "%s-r%ld-update-%d", gf->id,
@@ -114,6 +143,8 @@ mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct game
 		r = game_over(c, gd, gf, &f, record, reply, out, err);
 	else if ((r = mails_notice(c, gf, &f, record, reply, out, err)) == 0)
 		r = updates(c, gf, &f, record, reply, out, err);
+	if (r == 0)
+		r = observers(c, gf, &f, record, out, err);
 	facts_free(&f);
 	return r;
 }

@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "command.h"
 #include "crashpoint.h"
 #include "maildir.h"
 #include "process_impl.h"
@@ -161,6 +162,8 @@ act(struct job *j, bool too_large)
 			    "Your mail is larger than this host accepts (%zu bytes at most), "
 			    "so it was not read.",
 			    j->p->cfg.max_message_size);
+	else if (!j->silent && command_present(j->in.text, strlen(j->in.text)))
+		job_commands(j); /* a signed command (process_commands.c) */
 	else if ((j->in.nblocks > 0 || j->in.nsigs > 0) && !too_large)
 		job_turns(j);
 	else if ((j->in.nkeys > 0 || j->in.private_key[0]) && !j->silent)
@@ -307,7 +310,7 @@ pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 	char *raw;
 
 	message_key(name, j.key);
-	j.ctx = (struct mail_ctx){&p->cfg, p->cat, pbem_now(p)};
+	j.ctx = (struct mail_ctx){&p->cfg, p->cat, pbem_now(p), NULL};
 	st->messages++;
 	if ((raw = read_message(&j, &len, &too_large)) == NULL && j.odd)
 		return pbem_set_aside(p, name, j.what, st);

@@ -53,6 +53,8 @@ void job_unsigned(struct job *j, const struct mail_block *b, const struct turn *
 		  bool parsed);
 /* A mail with public keys and no turn: keep them, say so (process_keys.c). */
 void job_keys(struct job *j);
+/* A mail with a signed command (process_commands.c). */
+void job_commands(struct job *j);
 /* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */
 void job_verbs(struct job *j);
 /* The game directory of a game id; -1 with a problem noted if none. */

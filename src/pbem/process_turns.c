@@ -8,6 +8,7 @@
 
 #include "atomic.h"
 #include "crashpoint.h"
+#include "meta.h"
 #include "process_impl.h"
 #include "turnfile.h"
 
@@ -122,8 +123,13 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		 const struct apply_result *res)
 {
 	struct template_error terr = {{0}};
+	struct mail_ctx ctx = j->ctx;
+	struct gf_error gerr = {"", ""};
+	struct meta m;
 
-	if (mails_turn(&j->ctx, gd, gf, res->record, events_of_turn(gf->game, res->turn),
+	if (gd->is_dir && meta_load(gd->dir, gf, &m, &gerr) == 0)
+		ctx.meta = &m; /* SET NOTIFY, observers */
+	if (mails_turn(&ctx, gd, gf, res->record, events_of_turn(gf->game, res->turn),
 		       res->actions, &j->reply, &j->out, &terr) < 0) {
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return;

@@ -77,7 +77,7 @@ setup(struct env *e)
 	snprintf(e->cfg.domain, sizeof(e->cfg.domain), "%s", DOMAIN);
 	e->cfg.templates[0] = '\0';
 	e->cfg.png = true;
-	e->ctx = (struct mail_ctx){&e->cfg, e->cat, 1700000100};
+	e->ctx = (struct mail_ctx){&e->cfg, e->cat, 1700000100, NULL};
 	snprintf(e->tmp, sizeof(e->tmp), "/tmp/carc-mails-XXXXXX");
 	if (mkdtemp(e->tmp) == NULL)
 		bail_out("mkdtemp");

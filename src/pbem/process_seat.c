@@ -1,0 +1,228 @@
+/* The verbs a seat sends as a signed command: RESIGN, SET NOTIFY, SET
+ * TIMEZONE, SET ABSENCE. Each changes the seat's row of meta.json under
+ * the history lock, answers the sender, and tells the others what they
+ * need to know. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "process_verbs.h"
+
+#define ZONEINFO "/usr/share/zoneinfo"
+/* The longest absence when neither the game nor the host's config says
+ * (the config's absence-max, once the deadline settings are in). */
+#define ABSENCE_MAX_DEFAULT (14 * 86400L)
+#define DAY 86400L
+
+static int
+meta_seat(struct verb_call *c, struct meta *m)
+{
+	int s = meta_seat_of(m, c->gf->name[c->seat]);
+
+	if (s < 0)
+		job_fail(c->j, "game %s: meta.json has no seat %s", c->gf->id,
+			 c->gf->name[c->seat]);
+	return s;
+}
+
+/* ---- RESIGN ---- */
+
+static int
+edit_resign(struct verb_call *c, struct meta *m, void *arg)
+{
+	int s = meta_seat(c, m);
+
+	(void)arg;
+	if (s < 0)
+		return -1;
+	m->seat[s].resigned = true;
+	m->seat[s].bot = true;
+	return 0;
+}
+
+void
+verb_resign(struct verb_call *c)
+{
+	const char *name = c->gf->name[c->seat];
+
+	if (c->gf->game->over) {
+		job_problem(c->j, NULL, "Game %s is over: there is nothing to resign from.",
+			    c->gf->id);
+		return;
+	}
+	if (verb_meta_edit(c, edit_resign, NULL) < 0)
+		return;
+	verb_answer(c, "you resigned", "You resigned from game %s. The computer plays "
+		    "your seat (%s) from now on; your score stays in the table, but a "
+		    "player who resigned cannot win. You will get no more notices of "
+		    "this game.", c->gf->id, name);
+	verb_tell(c, true, "a player resigned", "%s resigned from game %s. The computer "
+		  "plays %s's seat from now on; %s cannot win.", name, c->gf->id, name, name);
+}
+
+/* ---- SET NOTIFY all|mine ---- */
+
+static int
+edit_notify(struct verb_call *c, struct meta *m, void *arg)
+{
+	int s = meta_seat(c, m);
+
+	(void)arg;
+	if (s < 0)
+		return -1;
+	m->seat[s].notify = strncasecmp(c->args, "mine", 4) == 0 ? META_NOTIFY_MINE
+								  : META_NOTIFY_ALL;
+	return 0;
+}
+
+void
+verb_notify(struct verb_call *c)
+{
+	char w[16];
+
+	snprintf(w, sizeof(w), "%.*s", (int)strcspn(c->args, " "), c->args);
+	if (strcasecmp(w, "all") != 0 && strcasecmp(w, "mine") != 0) {
+		job_problem(c->j, "Send SET NOTIFY all (a mail after every turn) or SET NOTIFY "
+			    "mine (only when the decision is yours).",
+			    "\"%s\" is not a setting of SET NOTIFY.", c->args);
+		return;
+	}
+	if (verb_meta_edit(c, edit_notify, NULL) < 0)
+		return;
+	verb_answer(c, "notify: done",
+		    strcasecmp(w, "mine") == 0
+			? "From now on you get a mail from game %s only when the decision "
+			  "is yours (and when the game ends)."
+			: "From now on you get a mail from game %s after every turn.",
+		    c->gf->id);
+}
+
+/* ---- SET TIMEZONE ZONE ---- */
+
+/* An IANA zone name the system knows: a file under /usr/share/zoneinfo,
+ * reached without "..", of the zone database's letters. */
+static bool
+zone_known(const char *z)
+{
+	char path[sizeof(ZONEINFO) + META_TZ_LEN + 2];
+	struct stat st;
+	size_t n = strlen(z);
+
+	if (n == 0 || n > META_TZ_LEN || z[0] == '/' || strstr(z, "..") ||
+	    strspn(z, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_+-") != n)
+		return false;
+	snprintf(path, sizeof(path), "%s/%s", ZONEINFO, z);
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int
+edit_timezone(struct verb_call *c, struct meta *m, void *arg)
+{
+	int s = meta_seat(c, m);
+
+	(void)arg;
+	if (s < 0)
+		return -1;
+	snprintf(m->seat[s].timezone, sizeof(m->seat[s].timezone), "%.*s",
+		 (int)strcspn(c->args, " "), c->args);
+	return 0;
+}
+
+void
+verb_timezone(struct verb_call *c)
+{
+	char z[META_TZ_LEN + 2];
+
+	snprintf(z, sizeof(z), "%.*s", (int)strcspn(c->args, " "), c->args);
+	if (!zone_known(z)) {
+		job_problem(c->j, "Name a zone of the time zone database, as Europe/Sofia, "
+			    "America/New_York or UTC (the names are case-sensitive).",
+			    "\"%s\" is not a time zone this host knows.", c->args);
+		return;
+	}
+	if (verb_meta_edit(c, edit_timezone, NULL) < 0)
+		return;
+	verb_answer(c, "time zone: done", "The mails of game %s will state deadlines in "
+		    "UTC and in your time zone, %s.", c->gf->id, z);
+}
+
+/* ---- SET ABSENCE FROM TO TO ---- */
+
+/* "2026-12-20" at 00:00 UTC; -1 if it is no date. */
+static int
+day_of(const char *s, time_t *t)
+{
+	char iso[32];
+
+	if (strlen(s) != 10)
+		return -1;
+	snprintf(iso, sizeof(iso), "%sT00:00:00Z", s);
+	return meta_time_parse(iso, t);
+}
+
+static int
+edit_absence(struct verb_call *c, struct meta *m, void *arg)
+{
+	const struct meta_period *asked = arg;
+	long cap = m->absence_max != META_UNSET ? m->absence_max : ABSENCE_MAX_DEFAULT;
+	int s = meta_seat(c, m), k = 0;
+	struct meta_seat *st;
+	time_t now = pbem_now(c->j->p);
+
+	if (s < 0)
+		return -1;
+	if (asked->to - asked->from > cap) {
+		job_problem(c->j, "Ask for a shorter absence, or ask the host.",
+			    "An absence in game %s may last %ld days at most; you asked for "
+			    "%ld.",
+			    c->gf->id, cap / DAY, (long)((asked->to - asked->from) / DAY));
+		return -1;
+	}
+	st = &m->seat[s];
+	for (int i = 0; i < st->nabsences; i++) /* the past ones go */
+		if (st->absence[i].to > now)
+			st->absence[k++] = st->absence[i];
+	st->nabsences = k;
+	if (k == META_ABSENCES_MAX) {
+		job_problem(c->j, NULL, "You have %d absences announced in game %s already.",
+			    k, c->gf->id);
+		return -1;
+	}
+	st->absence[st->nabsences++] = *asked;
+	return 0;
+}
+
+void
+verb_absence(struct verb_call *c)
+{
+	char from[16] = "", to[16] = "", word[8] = "";
+	time_t now = pbem_now(c->j->p);
+	struct meta_period p;
+
+	if (sscanf(c->args, "%11s %3s %11s", from, word, to) != 3 ||
+	    strcasecmp(word, "to") != 0 || day_of(from, &p.from) < 0 ||
+	    day_of(to, &p.to) < 0) {
+		job_problem(c->j, "Write the days as SET ABSENCE 2026-12-20 TO 2027-01-03 "
+			    "(the first and the last day away, in UTC).",
+			    "\"%s\" is not two days.", c->args);
+		return;
+	}
+	p.to += DAY; /* to the end of the last day */
+	if (p.to <= p.from || p.from < now - DAY) {
+		job_problem(c->j, "Announce an absence that starts today or later and ends "
+			    "after it starts.",
+			    "The absence %s to %s is %s.", from, to,
+			    p.to <= p.from ? "backwards" : "in the past");
+		return;
+	}
+	if (verb_meta_edit(c, edit_absence, &p) < 0)
+		return;
+	verb_answer(c, "absence: noted", "Your absence from %s to %s (UTC) in game %s is "
+		    "noted: your deadlines move past it.", from, to, c->gf->id);
+	verb_tell(c, false, "an absence", "%s will be away from %s to %s (UTC); the "
+		  "deadlines of %s's decisions in game %s move past it.",
+		  c->gf->name[c->seat], from, to, c->gf->name[c->seat], c->gf->id);
+}
