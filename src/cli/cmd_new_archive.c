@@ -7,6 +7,7 @@
 
 #include "apply.h"
 #include "cli.h"
+#include "hostkey.h"
 #include "gamedir.h"
 #include "key.h"
 #include "pbem.h"
@@ -195,6 +196,34 @@ remove_partial(const struct gamedir *gd)
 	rmdir(gd->dir);
 }
 
+/* A game by mail (in a spool, with addresses) names the host's key in
+ * its created record; the key is made when missing (hostkey.c). */
+static int
+host_public_key(const struct gamefile *gf, const struct new_archive *na,
+		uint8_t pk[KEY_BYTES], bool *hosted)
+{
+	struct seckey k;
+	struct config c;
+	char why[600];
+	int naddr = 0;
+
+	*hosted = false;
+	for (int i = 0; i < gf->nplayers; i++)
+		naddr += gf->address[i] != NULL;
+	if (na->dir || naddr == 0)
+		return 0;
+	if (cli_config(na->config, na->spool, &c) < 0)
+		return -1;
+	if (pbem_host_key(&c, &k, why, sizeof(why)) < 0) {
+		cli_error("%s", why);
+		return -1;
+	}
+	memcpy(pk, k.pk, KEY_BYTES);
+	key_wipe(&k);
+	*hosted = true;
+	return 0;
+}
+
 int
 new_archive_create(struct gamefile *gf, const struct new_archive *na, char *where,
 		   size_t n)
@@ -203,6 +232,8 @@ new_archive_create(struct gamefile *gf, const struct new_archive *na, char *wher
 	struct gf_error e = {0};
 	struct gamedir gd;
 	char dir[GAMEDIR_PATH];
+	uint8_t pk[KEY_BYTES];
+	bool hosted;
 
 	if (na->dir)
 		snprintf(dir, sizeof(dir), "%s", na->dir);
@@ -215,7 +246,11 @@ new_archive_create(struct gamefile *gf, const struct new_archive *na, char *wher
 		cli_gf_error(dir, &e);
 		return -1;
 	}
-	if (archive_create(&gd, gf, cli_now(), &err) < 0) {
+	if (host_public_key(gf, na, pk, &hosted) < 0) {
+		remove_partial(&gd);
+		return -1;
+	}
+	if (archive_create_hosted(&gd, gf, hosted ? pk : NULL, cli_now(), &err) < 0) {
 		cli_turn_error(dir, &err);
 		remove_partial(&gd);
 		return -1;

@@ -34,6 +34,7 @@ static const struct command commands[] = {
 	{"run", cmd_run, "the host's mail loop: one pass with --once (cron)"},
 	{"daemon", cmd_daemon, "the host's mail loop in the background"},
 	{"bot", cmd_bot, "a computer player that plays by mail from its own mailbox"},
+	{"admin", cmd_admin, "a host command: pause, resume, extend, kick, replace, ..."},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

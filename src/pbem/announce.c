@@ -7,8 +7,8 @@
 #include "process_impl.h"
 
 /* Queues every mail of out, then marks record of gd as mailed. */
-static int
-queue_all(struct pbem *p, const struct gamedir *gd, struct outmails *out, long record,
+int
+pbem_queue_mails(struct pbem *p, const struct gamedir *gd, struct outmails *out, long record,
 	  const char *mark, char *why, size_t n)
 {
 	struct mail_error err = {0};
@@ -43,7 +43,7 @@ pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *g
 		snprintf(why, n, "cannot make the start mails: %s", terr.text);
 		return -1;
 	}
-	return queue_all(p, gd, &out, 0, "start", why, n);
+	return pbem_queue_mails(p, gd, &out, 0, "start", why, n);
 }
 
 bool
@@ -72,5 +72,5 @@ pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 		snprintf(why, n, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return -1;
 	}
-	return queue_all(p, gd, &out, record, "apply", why, n);
+	return pbem_queue_mails(p, gd, &out, record, "apply", why, n);
 }

@@ -31,9 +31,9 @@ attached_view(const struct bot *b, const char *raw, size_t len)
 	return gf;
 }
 
-/* Plays random legal actions for seat me until the decision passes on. */
-static int
-play_turn(struct bot *b, struct gamefile *gf, int me, struct turn *t, char *why, size_t n)
+int
+bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t, char *why,
+	      size_t n)
 {
 	int cap = game_legal_cap(gf->game);
 	struct action *buf = malloc((size_t)cap * sizeof(*buf)), a;
@@ -47,7 +47,7 @@ play_turn(struct bot *b, struct gamefile *gf, int me, struct turn *t, char *why,
 	for (game_decision(gf->game, &d); d.player == me && gf->game->turn == turn;
 	     game_decision(gf->game, &d)) {
 		if (t->nactions == TURN_MAX_ACTIONS ||
-		    ai_random_action(gf->game, &b->rng, buf, cap, &a) < 0 ||
+		    ai_random_action(gf->game, rng, buf, cap, &a) < 0 ||
 		    gamefile_play_action(gf, &a, &re) < 0) {
 			snprintf(why, n, "no action to play (%s)", re.text);
 			r = -1;
@@ -99,7 +99,7 @@ sign_turn(struct bot *b, struct gamefile *gf, int me, char **block, char *why, s
 		snprintf(why, n, "%s", err.text);
 		return -1;
 	}
-	if (play_turn(b, gf, me, &t, why, n) < 0)
+	if (bot_play_turn(gf, me, &b->rng, &t, why, n) < 0)
 		return -1;
 	if (turn_sign(&t, &b->key, &err) < 0 || (*block = turn_format(&t)) == NULL) {
 		snprintf(why, n, "cannot sign: %s", err.text);

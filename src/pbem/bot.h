@@ -22,6 +22,15 @@ struct bot {
 	char last[320];     /* the last turn sent: "turn 3: place 1 0 90; pass" */
 };
 
+/* The computer's choice for seat me in gf (a player's view: what the
+ * seat may see): its actions played on gf and added to t until the
+ * decision passes on. The one place the computer player is called: the
+ * mail bot and the host's moves for a seat (admin_play_for) share it.
+ * 0, or -1 with why. */
+struct turn;
+int bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t,
+		  char *why, size_t n);
+
 /* The answer to the mail raw when it is a notice for b's player (a view
  * attached, and the decision b's): the reply mail, with the signed turn
  * in its body (*reply, free() it). 0 with *reply NULL when there is

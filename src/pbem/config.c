@@ -412,5 +412,6 @@ config_finish(struct config *c)
 	under_spool(c->maildir, c->spool, "inbox");
 	under_spool(c->outbox_dir, c->spool, "outbox");
 	under_spool(c->pidfile, c->spool, "carcpbem.pid");
+	under_spool(c->host_key, c->spool, "host.key");
 	implicit_tls(c);
 }

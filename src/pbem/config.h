@@ -57,6 +57,7 @@ struct config {
 	char pidfile[CONFIG_PATH_MAX];  /* "" = SPOOL/carcpbem.pid */
 	char user[33];                  /* run and daemon started as root drop to
 					   this user; "" = none (refuse root) */
+	char host_key[CONFIG_PATH_MAX]; /* "" = SPOOL/host.key */
 	bool png;                       /* attach PNG maps: yes */
 };
 

@@ -143,6 +143,11 @@ static const struct setting settings[] = {
 	 .check = check_user,
 	 .help = "The unprivileged user that run and daemon, started as root, switch\n"
 		 "to once the spool and the log are open; empty: they refuse root."},
+	{.name = "host-key", .type = T_PATH, FIELD(host_key), .def = "",
+	 .example = "/var/spool/carcpbem/host.key",
+	 .help = "The host's secret key (carcpbem keygen's form, mode 0600), which\n"
+		 "signs the host's records and the moves it makes for players; made\n"
+		 "when missing; empty: SPOOL/host.key."},
 	{.name = "png", .type = T_BOOL, FIELD(png), .def = "yes",
 	 .help = "Attach PNG maps to the mails: yes or no."},
 };

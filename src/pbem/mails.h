@@ -19,6 +19,7 @@
 #ifndef CARC_MAILS_H
 #define CARC_MAILS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -129,5 +130,11 @@ int mails_told(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 int mails_map(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	      const struct mail_reply *reply, struct outmails *out,
 	      struct template_error *err);
+/* What the host did (a host command, record: its record), to every
+ * player (queue names GAME-rRECORD-host-SEAT): what in a line, detail
+ * (or NULL) below; with notice, the notice of the decision due too. */
+int mails_host(const struct mail_ctx *c, const struct gamefile *gf, long record,
+	       const char *what, const char *detail, bool notice, struct outmails *out,
+	       struct template_error *err);
 
 #endif

@@ -67,4 +67,9 @@ bool job_is_player(const struct gamefile *gf, const char *addr);
 int mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1]);
 int mailed_write(const struct gamedir *gd, long record, const char *key);
 
+/* Queues every mail of out (freed), then marks record of gd as mailed
+ * by mark ("start", "apply", "admin"). 0, or -1 with why. */
+int pbem_queue_mails(struct pbem *p, const struct gamedir *gd, struct outmails *out,
+		     long record, const char *mark, char *why, size_t n);
+
 #endif

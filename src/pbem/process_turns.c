@@ -6,6 +6,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "admin.h"
 #include "atomic.h"
 #include "crashpoint.h"
 #include "meta.h"
@@ -231,6 +232,21 @@ refused(struct job *j, struct gamefile *gf, const struct turn *t,
 		gamefile_free(gf);
 }
 
+/* The seats the computer plays (kicked, resigned) whose decision follows
+ * move now; a failure waits for the next turn or the deadline. */
+static void
+play_bots(struct job *j, const struct gamedir *gd, const char *game)
+{
+	char why[800];
+	long last = -1;
+
+	if (admin_play_bots(j->p, game, &last, why, sizeof(why)) < 0)
+		pbem_log(j->p, PBEM_WARN, "%s: game %s: the computer's move: %s", j->name,
+			 game, why);
+	if (last >= 0)
+		note_mailed(j, gd, last);
+}
+
 static void
 apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 {
@@ -247,6 +263,7 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 			 res.turn, t->player, res.actions);
 		j->st->turns++;
 		queue_turn_mails(j, &gd, gf, &res);
+		play_bots(j, &gd, gf->id);
 	} else if (gf == NULL || err.code == TURN_FAIL) {
 		job_fail(j, "game %s: %s", t->game, err.text);
 	} else if (err.code == TURN_DUPLICATE) {

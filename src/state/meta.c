@@ -44,6 +44,7 @@ static const struct meta_field game_fields[] = {
 	{"absence_max", M_LONG, MF(meta, absence_max), META_UNSET, YEAR, NULL, 0},
 	{"paused", M_BOOL, MF(meta, paused), 0, 0, NULL, 0},
 	{"paused_at", M_TIME, MF(meta, paused_at), 0, 0, NULL, 0},
+	{"terminated", M_BOOL, MF(meta, terminated), 0, 0, NULL, 0},
 	{"decision_record", M_LONG, MF(meta, decision_record), -1, 1L << 40, NULL, 0},
 	{"decision_since", M_TIME, MF(meta, decision_since), 0, 0, NULL, 0},
 	{"deadline_at", M_TIME, MF(meta, deadline_at), 0, 0, NULL, 0},

@@ -59,6 +59,7 @@ struct meta {
 	/* Standing */
 	bool paused;
 	time_t paused_at;
+	bool terminated; /* the host ended the game (a terminate record) */
 	/* The clock of the decision being waited for */
 	long decision_record; /* the history record it follows, -1: none yet */
 	time_t decision_since;

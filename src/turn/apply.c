@@ -190,6 +190,46 @@ undo:
 	return -1;
 }
 
+/* A turn the host made for its player: signed with the host's key. */
+static int
+check_host_signer(const struct gamefile *gf, const struct turn *t,
+		  const uint8_t host_pk[KEY_BYTES], int *player, struct turn_error *err)
+{
+	char id[KEY_ID_HEX + 1];
+
+	if (strcmp(t->game, gf->id) != 0)
+		return terr(err, TURN_WRONG_GAME, "the host's turn is for game %s, not %s",
+			    t->game, gf->id);
+	if ((*player = gamefile_player(gf, t->player)) < 0)
+		return terr(err, TURN_UNKNOWN_KEY, "%s is not a player of game %s",
+			    t->player, gf->id);
+	key_id(host_pk, id);
+	if (t->sig_kind != TURN_SIG_CARCPBEM || strcmp(id, t->key) != 0)
+		return terr(err, TURN_UNKNOWN_KEY,
+			    "a turn made by the host is signed with key %s, not with the "
+			    "game's host key %s",
+			    t->key, id);
+	if (turn_verify(t, host_pk) < 0)
+		return terr(err, TURN_BAD_SIGNATURE,
+			    "the host key's signature does not match the turn: it was "
+			    "changed after it was signed");
+	return 0;
+}
+
+int
+turn_apply_host(struct gamefile *gf, const struct turn *t, const uint8_t host_pk[KEY_BYTES],
+		struct turn_error *err)
+{
+	int player = -1;
+
+	if (!t->is_signed)
+		return terr(err, TURN_MALFORMED, "the turn is not signed");
+	if (check_host_signer(gf, t, host_pk, &player, err) < 0 ||
+	    check_current(gf, t, err) < 0)
+		return -1;
+	return play_actions(gf, t, player, err);
+}
+
 int
 turn_apply(struct gamefile *gf, const struct turn *t, struct turn_error *err)
 {

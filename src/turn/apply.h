@@ -15,6 +15,10 @@
  * plays its actions, all or none. The history's duplicate check is the
  * caller's. */
 int turn_apply(struct gamefile *gf, const struct turn *t, struct turn_error *err);
+/* The same for a turn the host made for its player: signed with the
+ * host's key host_pk (carcpbem's form) instead of the player's. */
+int turn_apply_host(struct gamefile *gf, const struct turn *t, const uint8_t host_pk[KEY_BYTES],
+		    struct turn_error *err);
 
 /* "alice to place BA/C" or "alice to put a figure on BA/C at 1,0 or pass"
  * or "the game is over". */
@@ -40,5 +44,38 @@ int archive_apply(const struct gamedir *gd, const struct catalog *cat, const cha
  * state.json with it. */
 int archive_create(const struct gamedir *gd, struct gamefile *gf, time_t now,
 		   struct turn_error *err);
+/* The same naming the host's public key host_pk (KEY_BYTES; NULL: none)
+ * as the game's, which signs its host records (a game by mail). */
+int archive_create_hosted(const struct gamedir *gd, struct gamefile *gf,
+			  const uint8_t *host_pk, time_t now, struct turn_error *err);
+
+/* The game directory opened for a write: history.jsonl locked (fd, keep
+ * it open until done; closing it unlocks), state.json read and brought
+ * in step with the history (a crash repaired), the history's tail. On
+ * failure nothing is left open (*gf may hold the game: gamefile_free). */
+int archive_open(const struct gamedir *gd, const struct catalog *cat, int *fd,
+		 struct gamefile **gf, struct history_tail *tail, struct turn_error *err);
+/* Appends r's line to the history at fd; gf's archive then includes it. */
+int append_record(int fd, struct gamefile *gf, const struct history_record *r,
+		  struct turn_error *err);
+
+/* What the host writes (archive_host.c): fill, called under the lock
+ * with the game as it stands (rr: the whole history replayed), sets r's
+ * command, args, was and by (a host record, event HISTORY_HOST), or its
+ * turn, player, turn_id and text signed with the host key, and why (a
+ * turn made for a player: by_host). The record is checked as replay
+ * will, signed, appended, and state.json saved: *out is the game after. */
+struct record_run;
+struct seckey;
+typedef int (*archive_fill_fn)(void *ctx, const struct record_run *rr,
+			       struct history_record *r, struct turn_error *err);
+/* after (or NULL): called once state.json is saved, still under the lock
+ * (meta.json's writes); its failure is reported, the record stays. */
+typedef int (*archive_after_fn)(void *ctx, const struct gamefile *gf,
+				const struct apply_result *res, struct turn_error *err);
+int archive_host_write(const struct gamedir *gd, const struct catalog *cat,
+		       const struct seckey *host, time_t now, archive_fill_fn fill,
+		       archive_after_fn after, void *ctx, struct gamefile **out,
+		       struct apply_result *res, struct turn_error *err);
 
 #endif

@@ -14,7 +14,9 @@
 
 #include "apply.h"
 #include "crashpoint.h"
+#include "hostrec.h"
 #include "jsonv.h"
+#include "replay.h"
 
 static int
 gf_to_turn(const char *file, const struct gf_error *e, struct turn_error *err)
@@ -35,7 +37,7 @@ save_state(const struct gamedir *gd, const struct gamefile *gf, bool replace,
 }
 
 /* Appends a record to the history open at fd; gf then includes it. */
-static int
+int
 append_record(int fd, struct gamefile *gf, const struct history_record *r,
 	      struct turn_error *err)
 {
@@ -57,9 +59,18 @@ int
 archive_create(const struct gamedir *gd, struct gamefile *gf, time_t now,
 	       struct turn_error *err)
 {
+	return archive_create_hosted(gd, gf, NULL, now, err);
+}
+
+int
+archive_create_hosted(const struct gamedir *gd, struct gamefile *gf,
+		      const uint8_t *host_pk, time_t now, struct turn_error *err)
+{
 	struct history_record r = {.seq = 0, .event = HISTORY_CREATED};
 	int fd;
 
+	if (host_pk)
+		hostrec_key_text(host_pk, r.host_key);
 	history_time(now, r.time);
 	snprintf(r.game, sizeof(r.game), "%s", gf->id);
 	memcpy(r.commitment, gf->commitment, sizeof(r.commitment));
@@ -88,22 +99,53 @@ disagree(const struct gamedir *gd, long k, long n, struct turn_error *err)
 		    gd->state, gd->history, k, k == 1 ? "" : "s", n);
 }
 
+static bool
+has_host_records(const struct history *h, long from)
+{
+	for (long i = from; i < h->n; i++)
+		if (h->rec[i].event != HISTORY_TURN || h->rec[i].by_host)
+			return true;
+	return false;
+}
+
+/* The host's records need the whole history (the game's host key, the
+ * turns a rollback undoes): gf becomes the game replayed from its start. */
+static int
+roll_forward_all(const struct gamedir *gd, struct gamefile **gfp, const struct history *h,
+		 struct turn_error *err)
+{
+	struct record_run rr;
+	int r = replay_run(*gfp, h, gd->history, &rr, err);
+
+	if (r == 0) { /* rr frees the old game */
+		struct gamefile *old = *gfp;
+		*gfp = rr.gf;
+		rr.gf = old;
+	}
+	record_run_free(&rr);
+	return r;
+}
+
 /* Replays the records state.json lacks (a crash after the history was
  * written): each is a turn that was checked already, checked again. */
 static int
-roll_forward(const struct gamedir *gd, struct gamefile *gf, struct turn_error *err)
+roll_forward(const struct gamedir *gd, struct gamefile **gfp, struct turn_error *err)
 {
+	struct gamefile *gf = *gfp;
 	char state[GF_STATE_HEX + 1];
 	struct turn_error e = {0};
 	struct history h = {0};
 	struct turn t;
+	bool roll_all = false;
 	int r = 0;
 
 	if (history_read(gd->history, &h, &e) < 0)
 		return terr(err, TURN_FAIL, "%s: %s", gd->history, e.text);
 	if (memcmp(h.rec[gf->archive.records - 1].hash, gf->archive.head, GF_HASH_BYTES))
 		r = disagree(gd, gf->archive.records, h.n, err);
-	for (long i = gf->archive.records; i < h.n && r == 0; i++) {
+	else if ((roll_all = has_host_records(&h, gf->archive.records)))
+		r = roll_forward_all(gd, gfp, &h, err);
+	for (long i = gf->archive.records; i < h.n && r == 0 && !roll_all; i++) {
 		const struct history_record *rec = &h.rec[i];
 		if (rec->event != HISTORY_TURN ||
 		    turn_parse(rec->text, strlen(rec->text), TURN_NEED_SIGNATURE, &t,
@@ -119,23 +161,24 @@ roll_forward(const struct gamedir *gd, struct gamefile *gf, struct turn_error *e
 		memcpy(gf->archive.head, rec->hash, GF_HASH_BYTES);
 	}
 	history_free(&h);
-	return r < 0 ? -1 : save_state(gd, gf, true, err);
+	return r < 0 ? -1 : save_state(gd, *gfp, true, err);
 }
 
 /* state.json includes the first gf->archive.records records of the
  * history, the last of them with the hash it names; records after those
  * are rolled forward. */
 static int
-check_sync(const struct gamedir *gd, struct gamefile *gf, const struct history_tail *tail,
+check_sync(const struct gamedir *gd, struct gamefile **gfp, const struct history_tail *tail,
 	   struct turn_error *err)
 {
+	struct gamefile *gf = *gfp;
 	long k = gf->archive.records;
 
 	if (k == tail->records && k >= 1 &&
 	    memcmp(tail->last, gf->archive.head, GF_HASH_BYTES) == 0)
 		return 0;
 	if (k >= 1 && k < tail->records)
-		return roll_forward(gd, gf, err);
+		return roll_forward(gd, gfp, err);
 	return disagree(gd, k, tail->records, err);
 }
 
@@ -164,18 +207,21 @@ open_game(const struct gamedir *gd, const struct catalog *cat, int *fd,
 /* The history, as far as this turn needs it: in step with state.json,
  * without a torn last line, and whether it holds the turn already. */
 static int
-scan_history(const struct gamedir *gd, int fd, struct gamefile *gf, const struct turn *t,
+scan_history(const struct gamedir *gd, int fd, struct gamefile **gfp, const struct turn *t,
 	     struct history_tail *tail, struct turn_error *err)
 {
-	uint8_t id[GF_HASH_BYTES];
+	uint8_t id[GF_HASH_BYTES] = {0};
+	struct gamefile *gf;
 
-	turn_id(t, id);
+	if (t)
+		turn_id(t, id);
 	if (history_scan(gd->history, id, tail, err) < 0)
 		return -1;
 	if (tail->torn >= 0 && ftruncate(fd, tail->torn) < 0) /* a crash mid-line */
 		return terr(err, TURN_FAIL, "%s: %s", gd->history, strerror(errno));
-	if (check_sync(gd, gf, tail, err) < 0)
+	if (check_sync(gd, gfp, tail, err) < 0)
 		return -1;
+	gf = *gfp;
 	tail->records = gf->archive.records;
 	memcpy(tail->last, gf->archive.head, GF_HASH_BYTES);
 	return 0;
@@ -190,7 +236,8 @@ duplicate(const struct gamedir *gd, const struct gamefile *gf, const struct turn
 	struct history h = {0};
 	uint8_t id[GF_HASH_BYTES];
 
-	if (tail->found < 0 || strcmp(t->game, gf->id) != 0)
+	/* a turn a rollback undid may come again: the state decides */
+	if (tail->found < 0 || tail->found < tail->undone || strcmp(t->game, gf->id) != 0)
 		return 0;
 	turn_id(t, id);
 	if (history_read(gd->history, &h, err) < 0 ||
@@ -239,6 +286,22 @@ record_turn(int fd, struct gamefile *gf, const struct history_tail *tail,
 }
 
 int
+archive_open(const struct gamedir *gd, const struct catalog *cat, int *fd,
+	     struct gamefile **gf, struct history_tail *tail, struct turn_error *err)
+{
+	*fd = -1;
+	*gf = NULL;
+	if (open_game(gd, cat, fd, gf, err) < 0 ||
+	    scan_history(gd, *fd, gf, NULL, tail, err) < 0) {
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
+		return -1;
+	}
+	return 0;
+}
+
+int
 archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *text,
 	      size_t len, time_t now, struct gamefile **out, struct apply_result *res,
 	      struct turn_error *err)
@@ -255,9 +318,14 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 		goto done;
 	/* also for a duplicate: its mails may still be due (a crash) */
 	turn_actions_text(&t, res->actions, sizeof(res->actions));
-	if (scan_history(gd, fd, *out, &t, &tail, err) < 0 ||
+	if (scan_history(gd, fd, out, &t, &tail, err) < 0 ||
 	    duplicate(gd, *out, &t, &tail, res, err) < 0)
 		goto done;
+	if (tail.terminated) {
+		terr(err, TURN_NOT_YOUR_DECISION, "game %s was ended by the host: it takes no "
+		     "more turns", (*out)->id);
+		goto done;
+	}
 	res->events_from = (*out)->game->nevents;
 	res->player = gamefile_player(*out, t.player);
 	res->turn = t.number;

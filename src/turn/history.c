@@ -32,8 +32,41 @@ history_time(time_t t, char out[HISTORY_TIME_LEN + 1])
 	strftime(out, HISTORY_TIME_LEN + 1, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-json_t *
-history_record_json(const struct history_record *r)
+static const char *const event_names[] = {"created", "turn", "host"};
+
+static json_t *
+string_array(char (*a)[HISTORY_ARG_LEN], int n, bool *ok)
+{
+	json_t *arr = json_array();
+
+	if (arr == NULL)
+		*ok = false;
+	for (int i = 0; arr && i < n; i++)
+		jv_append(arr, json_string(a[i]), ok);
+	return arr;
+}
+
+/* Host records; with sig false, the text the signature covers. */
+static json_t *
+host_json(json_t *o, const struct history_record *r, bool sig, bool *ok)
+{
+	char hex[2 * HISTORY_SIG_BYTES + 1];
+
+	jv_set(o, "command", json_string(r->command), ok);
+	jv_set(o, "args", string_array(r->args, r->nargs, ok), ok);
+	jv_set(o, "was", string_array(r->was, r->nwas, ok), ok);
+	jv_set(o, "by", json_string(r->by ? r->by : ""), ok);
+	jv_set(o, "state", json_string(r->state), ok);
+	jv_set(o, "host_key", json_string(r->host_key), ok);
+	if (sig) {
+		jv_tohex(r->sig, HISTORY_SIG_BYTES, hex);
+		jv_set(o, "signature", json_string(hex), ok);
+	}
+	return jv_done(o, *ok);
+}
+
+static json_t *
+record_json(const struct history_record *r, bool sig)
 {
 	char prev[2 * GF_HASH_BYTES + 1], hex[2 * GF_HASH_BYTES + 1];
 	json_t *o;
@@ -41,13 +74,16 @@ history_record_json(const struct history_record *r)
 
 	jv_tohex(r->prev, GF_HASH_BYTES, prev);
 	o = json_pack("{s:I, s:s, s:s, s:s}", "seq", (json_int_t)r->seq, "prev", prev,
-		      "time", r->time, "event",
-		      r->event == HISTORY_CREATED ? "created" : "turn");
+		      "time", r->time, "event", event_names[r->event]);
+	if (r->event == HISTORY_HOST)
+		return host_json(o, r, sig, &ok);
 	if (r->event == HISTORY_CREATED) {
 		jv_tohex(r->commitment, GF_HASH_BYTES, hex);
 		jv_set(o, "game", json_string(r->game), &ok);
 		jv_set(o, "state", json_string(r->state), &ok);
 		jv_set(o, "commitment", json_string(hex), &ok);
+		if (r->host_key[0]) /* games made before host keys have none */
+			jv_set(o, "host_key", json_string(r->host_key), &ok);
 		return jv_done(o, ok);
 	}
 	jv_tohex(r->turn_id, GF_HASH_BYTES, hex);
@@ -56,7 +92,18 @@ history_record_json(const struct history_record *r)
 	jv_set(o, "state", json_string(r->state), &ok);
 	jv_set(o, "turn_id", json_string(hex), &ok);
 	jv_set(o, "text", json_string(r->text ? r->text : ""), &ok);
+	if (r->by_host) { /* only then: older records keep their form */
+		jv_set(o, "by", json_string("host"), &ok);
+		jv_set(o, "why", json_string(r->why ? r->why : ""), &ok);
+		jv_set(o, "host_key", json_string(r->host_key), &ok);
+	}
 	return jv_done(o, ok); /* a line with a field left out would be refused */
+}
+
+json_t *
+history_record_json(const struct history_record *r)
+{
+	return record_json(r, true);
 }
 
 static char *
@@ -73,6 +120,38 @@ history_line(const struct history_record *r)
 
 	json_decref(o);
 	return line;
+}
+
+char *
+history_host_signed_text(const struct history_record *r)
+{
+	json_t *o = record_json(r, false);
+	char *line = o ? dump_line(o) : NULL;
+
+	json_decref(o);
+	return line;
+}
+
+int
+history_host_alloc(struct history_record *r)
+{
+	if (r->args == NULL)
+		r->args = calloc(HISTORY_ARGS_MAX, HISTORY_ARG_LEN);
+	if (r->was == NULL)
+		r->was = calloc(HISTORY_ARGS_MAX, HISTORY_ARG_LEN);
+	return r->args && r->was ? 0 : -1;
+}
+
+void
+history_record_free(struct history_record *r)
+{
+	free(r->text);
+	free(r->why);
+	free(r->args);
+	free(r->was);
+	free(r->by);
+	r->text = r->why = r->by = NULL;
+	r->args = r->was = NULL;
 }
 
 int
@@ -109,7 +188,7 @@ history_append(int fd, const char *line, struct turn_error *err)
 const struct history_record *
 history_find(const struct history *h, const uint8_t id[GF_HASH_BYTES])
 {
-	for (int i = 0; i < h->n; i++)
+	for (int i = h->n - 1; i >= 0; i--)
 		if (h->rec[i].event == HISTORY_TURN &&
 		    memcmp(h->rec[i].turn_id, id, GF_HASH_BYTES) == 0)
 			return &h->rec[i];
@@ -120,7 +199,7 @@ void
 history_free(struct history *h)
 {
 	for (int i = 0; i < h->n; i++)
-		free(h->rec[i].text);
+		history_record_free(&h->rec[i]);
 	free(h->rec);
 	memset(h, 0, sizeof(*h));
 }
@@ -143,18 +222,17 @@ read_common(json_t *o, struct history_record *r, struct gf_error *e)
 	if (jv_int(o, "", "seq", 0, 1000000, &seq, e) < 0 ||
 	    jv_hex(o, "", "prev", r->prev, GF_HASH_BYTES, e) < 0 ||
 	    (time = jv_string(o, "", "time", "a time", e)) == NULL ||
-	    (event = jv_string(o, "", "event", "\"created\" or \"turn\"", e)) == NULL)
+	    (event = jv_string(o, "", "event", "\"created\", \"turn\" or \"host\"", e)) == NULL)
 		return -1;
 	r->seq = seq;
 	snprintf(r->time, sizeof(r->time), "%s", time);
-	if (strcmp(event, "created") != 0 && strcmp(event, "turn") != 0) {
-		snprintf(e->path, sizeof(e->path), "event");
-		snprintf(e->text, sizeof(e->text),
-			 "\"%.20s\" is not \"created\" or \"turn\"", event);
-		return -1;
-	}
-	r->event = event[0] == 'c' ? HISTORY_CREATED : HISTORY_TURN;
-	return 0;
+	for (r->event = 0; r->event < 3; r->event++)
+		if (strcmp(event, event_names[r->event]) == 0)
+			return 0;
+	snprintf(e->path, sizeof(e->path), "event");
+	snprintf(e->text, sizeof(e->text),
+		 "\"%.20s\" is not \"created\", \"turn\" or \"host\"", event);
+	return -1;
 }
 
 /* The full hash, or a version 2 game's short one. */
@@ -173,11 +251,29 @@ read_state(json_t *o, struct history_record *r, struct gf_error *e)
 	return 0;
 }
 
+/* A string field copied into out (n bytes): -1 if too long. */
+static int
+copy_string(json_t *o, const char *key, const char *what, char *out, size_t n,
+	    struct gf_error *e)
+{
+	const char *s = jv_string(o, "", key, what, e);
+
+	if (s == NULL)
+		return -1;
+	if (strlen(s) >= n) {
+		snprintf(e->path, sizeof(e->path), "%s", key);
+		snprintf(e->text, sizeof(e->text), "longer than %zu characters", n - 1);
+		return -1;
+	}
+	snprintf(out, n, "%s", s);
+	return 0;
+}
+
 static int
 read_created(json_t *o, struct history_record *r, struct gf_error *e)
 {
-	static const char *const keys[] = {"seq",  "prev",  "time",       "event",
-					   "game", "state", "commitment", NULL};
+	static const char *const keys[] = {"seq",   "prev",       "time",     "event", "game",
+					   "state", "commitment", "host_key", NULL};
 	const char *game;
 
 	if (jv_keys(o, "", keys, e) < 0 ||
@@ -186,14 +282,94 @@ read_created(json_t *o, struct history_record *r, struct gf_error *e)
 	    jv_hex(o, "", "commitment", r->commitment, GF_HASH_BYTES, e) < 0)
 		return -1;
 	snprintf(r->game, sizeof(r->game), "%s", game);
+	if (json_object_get(o, "host_key") != NULL)
+		return copy_string(o, "host_key", "the host's key", r->host_key,
+				   sizeof(r->host_key), e);
 	return 0;
+}
+
+/* "by":"host", "why", "host_key" of a turn the host made. */
+static int
+read_by_host(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	char by[8], why[HISTORY_WHY_LEN];
+
+	if (json_object_get(o, "by") == NULL) {
+		if (json_object_get(o, "why") == NULL &&
+		    json_object_get(o, "host_key") == NULL)
+			return 0;
+		snprintf(e->path, sizeof(e->path), "by");
+		snprintf(e->text, sizeof(e->text), "missing: why and host_key go with "
+			 "\"by\":\"host\"");
+		return -1;
+	}
+	if (copy_string(o, "by", "\"host\"", by, sizeof(by), e) < 0 ||
+	    copy_string(o, "why", "why the host moved", why, sizeof(why), e) < 0 ||
+	    copy_string(o, "host_key", "the host's key", r->host_key,
+			sizeof(r->host_key), e) < 0)
+		return -1;
+	if (strcmp(by, "host") != 0) {
+		snprintf(e->path, sizeof(e->path), "by");
+		snprintf(e->text, sizeof(e->text), "\"%s\" is not \"host\"", by);
+		return -1;
+	}
+	r->by_host = true;
+	return (r->why = strdup(why)) ? 0 : -1;
+}
+
+static int
+read_strings(json_t *o, const char *key, char (*out)[HISTORY_ARG_LEN], int *n,
+	     struct gf_error *e)
+{
+	json_t *a = json_object_get(o, key), *v;
+	size_t i;
+
+	snprintf(e->path, sizeof(e->path), "%s", key);
+	if (!json_is_array(a) || json_array_size(a) > HISTORY_ARGS_MAX) {
+		snprintf(e->text, sizeof(e->text), "expected a list of at most %d strings",
+			 HISTORY_ARGS_MAX);
+		return -1;
+	}
+	json_array_foreach(a, i, v) {
+		if (!json_is_string(v) || json_string_length(v) >= HISTORY_ARG_LEN) {
+			snprintf(e->text, sizeof(e->text), "item %zu: expected a string "
+				 "shorter than %d", i, HISTORY_ARG_LEN);
+			return -1;
+		}
+		snprintf(out[i], HISTORY_ARG_LEN, "%s", json_string_value(v));
+	}
+	*n = (int)json_array_size(a);
+	e->path[0] = '\0';
+	return 0;
+}
+
+static int
+read_host(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	static const char *const keys[] = {"seq",   "prev",     "time",     "event",
+					   "command", "args",   "was",      "by",
+					   "state", "host_key", "signature", NULL};
+	char by[HISTORY_BY_LEN];
+
+	if (jv_keys(o, "", keys, e) < 0 || history_host_alloc(r) < 0 ||
+	    copy_string(o, "command", "a command", r->command, sizeof(r->command), e) < 0 ||
+	    read_strings(o, "args", r->args, &r->nargs, e) < 0 ||
+	    read_strings(o, "was", r->was, &r->nwas, e) < 0 ||
+	    copy_string(o, "by", "who gave the command", by, sizeof(by), e) < 0 ||
+	    read_state(o, r, e) < 0 ||
+	    copy_string(o, "host_key", "the host's key", r->host_key,
+			sizeof(r->host_key), e) < 0 ||
+	    jv_hex(o, "", "signature", r->sig, HISTORY_SIG_BYTES, e) < 0)
+		return -1;
+	return (r->by = strdup(by)) ? 0 : -1;
 }
 
 static int
 read_turn(json_t *o, struct history_record *r, struct gf_error *e)
 {
 	static const char *const keys[] = {"seq",   "prev",    "time", "event", "turn",
-					   "player", "state", "turn_id", "text", NULL};
+					   "player", "state", "turn_id", "text", "by",
+					   "why", "host_key", NULL};
 	const char *player, *text;
 	int turn;
 
@@ -206,7 +382,9 @@ read_turn(json_t *o, struct history_record *r, struct gf_error *e)
 		return -1;
 	r->turn = turn;
 	snprintf(r->player, sizeof(r->player), "%s", player);
-	return (r->text = strdup(text)) ? 0 : -1;
+	if ((r->text = strdup(text)) == NULL)
+		return -1;
+	return read_by_host(o, r, e);
 }
 
 static int
@@ -219,6 +397,8 @@ read_record(json_t *o, struct history_record *r, struct gf_error *e)
 	}
 	if (read_common(o, r, e) < 0)
 		return -1;
+	if (r->event == HISTORY_HOST)
+		return read_host(o, r, e);
 	return r->event == HISTORY_CREATED ? read_created(o, r, e) : read_turn(o, r, e);
 }
 
@@ -437,7 +617,7 @@ history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
 	char *buf = read_file(path, &len, err);
 
 	memset(t, 0, sizeof(*t));
-	t->torn = t->found = -1;
+	t->torn = t->found = t->undone = -1;
 	if (buf == NULL)
 		return -1;
 	jv_tohex(turn_id, GF_HASH_BYTES, hex);
@@ -451,8 +631,13 @@ history_scan(const char *path, const uint8_t turn_id[GF_HASH_BYTES],
 			free(buf);
 			return terr(err, TURN_FAIL, "%s: %s", path, e.text);
 		}
-		if (t->found < 0 && contains(line, (size_t)(nl - line), needle))
+		if (contains(line, (size_t)(nl - line), needle))
 			t->found = t->records;
+		/* a turn's text has its quotes escaped: these match host records */
+		if (contains(line, (size_t)(nl - line), "\"command\":\"rollback\""))
+			t->undone = t->records;
+		if (contains(line, (size_t)(nl - line), "\"command\":\"terminate\""))
+			t->terminated = true;
 		last = line;
 		last_len = (size_t)(nl - line);
 		t->records++;

@@ -10,6 +10,7 @@
 
 #include "apply.h"
 #include "history.h"
+#include "hostrec.h"
 #include "jsonv.h"
 #include "replay.h"
 
@@ -21,7 +22,10 @@ bad(struct turn_error *err, const char *src, const struct history_record *r,
 	char what[80] = "";
 
 	if (r->event == HISTORY_TURN)
-		snprintf(what, sizeof(what), " (turn %ld of %s)", r->turn, r->player);
+		snprintf(what, sizeof(what), " (turn %ld of %s%s)", r->turn, r->player,
+			 r->by_host ? ", made by the host" : "");
+	else if (r->event == HISTORY_HOST)
+		snprintf(what, sizeof(what), " (host command %s)", r->command);
 	return terr(err, TURN_FAIL, "%s:%d: record %ld%s: %s%s", src, r->line, r->seq,
 		    what, fmt, detail);
 }
@@ -72,65 +76,58 @@ check_link(const struct history *h, int i, const char *src, struct turn_error *e
 			   "its prev is not the hash of the record before it: one of the "
 			   "two was changed after it was written",
 			   "");
-	if (r->event != HISTORY_TURN)
+	if (r->event == HISTORY_CREATED)
 		return bad(err, src, r, "a second creation record", "");
 	return 0;
 }
 
-static int
-check_turn(struct gamefile *gf, const struct history_record *r, const char *src,
-	   struct turn_error *err)
+/* Replays h over a copy of host's initial state (the seats' first keys
+ * and addresses, where replace records changed them); rr is the run. */
+int
+replay_run(const struct gamefile *host, const struct history *h, const char *src,
+	   struct record_run *rr, struct turn_error *err)
 {
-	char state[GF_STATE_HEX + 1], detail[760];
-	uint8_t id[GF_HASH_BYTES];
 	struct turn_error e = {0};
-	struct turn t;
+	struct gf_error ge = {0};
+	struct gamefile *gf = gamefile_initial(host, &ge);
 
-	if (turn_parse(r->text, strlen(r->text), TURN_NEED_SIGNATURE, &t, &e) < 0)
-		return bad(err, src, r, "its turn does not read: ", e.text);
-	turn_id(&t, id);
-	if (memcmp(id, r->turn_id, GF_HASH_BYTES) != 0)
-		return bad(err, src, r, "its turn_id is not its turn's", "");
-	if (turn_apply(gf, &t, &e) < 0) {
-		snprintf(detail, sizeof(detail), "%s: %s", turn_code_name(e.code),
-			 e.text);
-		return bad(err, src, r, "its turn is refused: ", detail);
-	}
-	if (strcmp(r->player, t.player) != 0 || r->turn != t.number)
-		return bad(err, src, r, "its player or turn number is not its turn's",
-			   "");
-	if (gamefile_state_hash(gf, state) < 0 || strcmp(state, r->state) != 0)
-		return bad(err, src, r, "the state after it is not the one it names: ",
-			   state);
-	return 0;
-}
-
-/* Replays h over a copy of host's initial state; *out is the result. */
-static int
-replay_history(const struct gamefile *host, const struct history *h, const char *src,
-	       struct gamefile **out, struct turn_error *err)
-{
-	struct gf_error e = {0};
-	struct gamefile *gf = gamefile_initial(host, &e);
-
-	*out = gf;
+	record_run_init(rr, gf);
 	if (gf == NULL)
-		return terr(err, TURN_FAIL, "cannot start the game: %s", e.text);
+		return terr(err, TURN_FAIL, "cannot start the game: %s", ge.text);
 	if (h->torn >= 0)
 		return terr(err, TURN_FAIL,
 			    "%s: the last line is incomplete (a crash or a full disk while "
 			    "writing?): the next turn applied drops it (a game by mail: "
 			    "carcpbem run --once; else carcpbem apply)",
 			    src);
+	if (record_run_initial(gf, h, &e) < 0)
+		return terr(err, TURN_FAIL, "%s: the seats' first keys: %s", src, e.text);
 	if (check_created(gf, h, src, err) < 0)
 		return -1;
-	for (int i = 1; i < h->n; i++)
-		if (check_link(h, i, src, err) < 0 ||
-		    check_turn(gf, &h->rec[i], src, err) < 0)
+	if (record_run_created(rr, &h->rec[0], &e) < 0)
+		return bad(err, src, &h->rec[0], "", e.text);
+	for (int i = 1; i < h->n; i++) {
+		if (check_link(h, i, src, err) < 0)
 			return -1;
+		if (record_run_apply(rr, &h->rec[i], &e) < 0)
+			return bad(err, src, &h->rec[i], "", e.text);
+	}
 	gf->archive.records = h->n;
 	memcpy(gf->archive.head, h->rec[h->n - 1].hash, GF_HASH_BYTES);
 	return 0;
+}
+
+static int
+replay_history(const struct gamefile *host, const struct history *h, const char *src,
+	       struct gamefile **out, struct turn_error *err)
+{
+	struct record_run rr;
+	int r = replay_run(host, h, src, &rr, err);
+
+	*out = rr.gf;
+	rr.gf = NULL;
+	record_run_free(&rr);
+	return r;
 }
 
 static void

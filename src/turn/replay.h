@@ -28,6 +28,13 @@ struct replay_report {
  * err names the first bad record (its line and what is wrong). */
 int replay_dir(const struct gamedir *gd, const struct catalog *cat,
 	       struct replay_report *rep, struct turn_error *err);
+/* The records of h over host's initial state, every one checked (the
+ * work of replay_dir); rr holds the game at the end, also on failure
+ * (record_run_free it). */
+struct record_run;
+struct history;
+int replay_run(const struct gamefile *host, const struct history *h, const char *src,
+	       struct record_run *rr, struct turn_error *err);
 /* An archive written by export_archive. */
 int replay_archive(const char *path, const struct catalog *cat,
 		   struct replay_report *rep, struct turn_error *err);

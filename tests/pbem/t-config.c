@@ -254,6 +254,7 @@ test_defaults(void)
 		{"log", "stderr"},
 		{"pidfile", ""},
 		{"user", ""},
+		{"host-key", ""},
 		{"png", "yes"},
 	};
 	char names[MAX_NAMES][32], got[CONFIG_PATH_MAX];

@@ -1,0 +1,242 @@
+/* The host's commands (admin.h): one table, each row a command's name,
+ * its arguments, what it checks and records (fill, under the history's
+ * lock, with the whole history replayed), what it changes in meta.json
+ * (meta, still under the lock once the record is written) and what the
+ * players are told. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "admin.h"
+#include "admin_impl.h"
+#include "hostrec.h"
+#include "process_impl.h"
+
+static int
+refuse(struct turn_error *err, const char *fmt, const char *a, const char *b)
+{
+	return terr(err, TURN_ILLEGAL, fmt, a, b);
+}
+
+/* ---- the commands ---- */
+
+static int
+pause_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	   struct turn_error *err)
+{
+	char at[21];
+
+	(void)rr;
+	(void)r;
+	meta_time_format(a->meta.paused_at, at);
+	if (a->meta.paused)
+		return refuse(err, "game %s is paused already (since %s): resume it with "
+			      "the command resume", a->game, at);
+	return 0;
+}
+
+static void
+pause_meta(struct admin_job *a, const struct gamefile *gf)
+{
+	(void)gf;
+	a->meta.paused = true;
+	a->meta.paused_at = a->now;
+	snprintf(a->what, sizeof(a->what), "the game is paused");
+	snprintf(a->detail, sizeof(a->detail),
+		 "No deadline runs and nobody misses a turn until the host resumes it; "
+		 "turns may still be sent.");
+}
+
+static int
+resume_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	    struct turn_error *err)
+{
+	(void)rr;
+	(void)r;
+	if (!a->meta.paused)
+		return refuse(err, "game %s is not paused%s", a->game, "");
+	return 0;
+}
+
+/* The deadline of the decision due moves on by the pause's length. */
+static void
+resume_meta(struct admin_job *a, const struct gamefile *gf)
+{
+	(void)gf;
+	if (a->meta.deadline_at != 0 && a->now > a->meta.paused_at)
+		a->meta.deadline_at += a->now - a->meta.paused_at;
+	a->meta.paused = false;
+	a->meta.paused_at = 0;
+	a->notice = true;
+	snprintf(a->what, sizeof(a->what), "the game goes on");
+	admin_deadline_text(a, "The host resumed it.");
+}
+
+static int
+extend_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	    struct turn_error *err)
+{
+	char *end;
+	long h = strtol(a->argv[1], &end, 10);
+
+	(void)rr;
+	if (*end != '\0' || end == a->argv[1] || h < 1 || h > ADMIN_EXTEND_MAX)
+		return refuse(err, "extend takes a number of hours from 1 to 8760, not "
+			      "\"%.40s\"%s", a->argv[1], "");
+	a->hours = h;
+	snprintf(r->args[0], HISTORY_ARG_LEN, "%ld", h);
+	r->nargs = 1;
+	return 0;
+}
+
+static void
+extend_meta(struct admin_job *a, const struct gamefile *gf)
+{
+	char msg[80];
+
+	(void)gf;
+	if (a->meta.deadline_at != 0)
+		a->meta.deadline_at += a->hours * 3600;
+	snprintf(a->what, sizeof(a->what), "the deadline is %ld hour%s later", a->hours,
+		 a->hours == 1 ? "" : "s");
+	snprintf(msg, sizeof(msg), "The host gave %ld more hour%s for the decision due.",
+		 a->hours, a->hours == 1 ? "" : "s");
+	admin_deadline_text(a, msg);
+}
+
+static int
+kick_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	  struct turn_error *err)
+{
+	if ((a->seat = admin_seat(rr->gf, a->argv[1], err)) < 0)
+		return -1;
+	if (a->meta.seat[a->seat].bot)
+		return refuse(err, "the computer plays %s's seat already%s",
+			      rr->gf->name[a->seat], "");
+	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", rr->gf->name[a->seat]);
+	r->nargs = 1;
+	return 0;
+}
+
+static void
+kick_meta(struct admin_job *a, const struct gamefile *gf)
+{
+	a->meta.seat[a->seat].bot = true;
+	snprintf(a->what, sizeof(a->what), "the computer plays %s's seat",
+		 gf->name[a->seat]);
+	snprintf(a->detail, sizeof(a->detail),
+		 "The host handed the seat to the computer player, which decides from "
+		 "what the seat may see.");
+}
+
+static int
+rollback_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	      struct turn_error *err)
+{
+	char *end, most[16];
+	long k = strtol(a->argv[1], &end, 10);
+
+	snprintf(most, sizeof(most), "%d", rr->nundo);
+	if (rr->nundo == 0)
+		return refuse(err, "game %s has no decision to roll back%s", a->game, "");
+	if (*end != '\0' || end == a->argv[1] || k < 1 || k > rr->nundo)
+		return refuse(err, "rollback takes a number of decisions from 1 to %s (the "
+			      "decisions in play), not \"%.40s\"", most, a->argv[1]);
+	a->hours = k;
+	snprintf(r->args[0], HISTORY_ARG_LEN, "%ld", k);
+	r->nargs = 1;
+	return 0;
+}
+
+static void
+rollback_meta(struct admin_job *a, const struct gamefile *gf)
+{
+	(void)gf;
+	admin_new_decision(a);
+	a->notice = true;
+	snprintf(a->what, sizeof(a->what), "the last %ld decision%s %s undone", a->hours,
+		 a->hours == 1 ? "" : "s", a->hours == 1 ? "is" : "are");
+	snprintf(a->detail, sizeof(a->detail),
+		 "The host rolled the game back: what those decisions did is gone, and "
+		 "turns made from an earlier view are refused. Make your turn from the "
+		 "game as it stands now.");
+}
+
+static int
+terminate_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	       struct turn_error *err)
+{
+	(void)a;
+	(void)rr;
+	(void)r;
+	(void)err;
+	return 0;
+}
+
+static void
+terminate_meta(struct admin_job *a, const struct gamefile *gf)
+{
+	(void)gf;
+	a->meta.terminated = true;
+	a->meta.deadline_at = 0;
+	snprintf(a->what, sizeof(a->what), "the game is ended");
+	snprintf(a->detail, sizeof(a->detail),
+		 "The host ended the game as it stands: it takes no more turns. It is "
+		 "not scored to the end and has no winner; the scores below are those "
+		 "it stood at (docs/rules-decisions.md).");
+}
+
+static const struct admin_cmd commands[] = {
+	{"pause", 0, "pause", false, pause_fill, pause_meta},
+	{"resume", 0, "resume", false, resume_fill, resume_meta},
+	{"extend", 1, "extend HOURS", false, extend_fill, extend_meta},
+	{"kick", 1, "kick SEAT", false, kick_fill, kick_meta},
+	{"replace", 3, "replace SEAT KEY ADDRESS", false, admin_replace_fill,
+	 admin_replace_meta},
+	{"rollback", 1, "rollback N", true, rollback_fill, rollback_meta},
+	{"terminate", 0, "terminate", false, terminate_fill, terminate_meta},
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+void
+admin_usage(char *buf, size_t n)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < NCOMMANDS && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? ", " : "",
+				       commands[i].usage);
+}
+
+const struct admin_cmd *
+admin_find(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcasecmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+int
+admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
+	      const char *by, char *out, size_t nout, char *why, size_t n)
+{
+	const struct admin_cmd *c = argc > 0 ? admin_find(argv[0]) : NULL;
+	char list[200];
+
+	out[0] = '\0';
+	admin_usage(list, sizeof(list));
+	if (c == NULL)
+		return snprintf(why, n, "%s%s%s is not a host command (the commands: %s)",
+				argc > 0 ? "\"" : "", argc > 0 ? argv[0] : "nothing",
+				argc > 0 ? "\"" : "", list),
+		       ADMIN_REFUSED;
+	if (argc - 1 != c->nargs)
+		return snprintf(why, n, "%s takes %d argument%s: %s", c->name, c->nargs,
+				c->nargs == 1 ? "" : "s", c->usage),
+		       ADMIN_REFUSED;
+	return admin_run(p, game, c, argc, argv, by, out, nout, why, n);
+}

@@ -1,0 +1,44 @@
+/* The host's commands on a game (docs/carcpbem.1, "admin"): pause,
+ * resume, extend, replace, kick, rollback, terminate, each carried out
+ * under the game's history lock, recorded in history.jsonl as a record
+ * signed with the host's key (docs/state-format.md, "Host records"), and
+ * told to the players by mail (queued). The same table serves the
+ * keyboard (carcpbem admin GAME COMMAND ...) and signed mail.
+ */
+#ifndef CARC_ADMIN_H
+#define CARC_ADMIN_H
+
+#include <stddef.h>
+
+struct pbem;
+
+/* Return values besides 0: */
+#define ADMIN_FAIL (-1)    /* the host's side: I/O, a bad game directory */
+#define ADMIN_REFUSED (-2) /* the command: unknown, bad arguments, not now */
+
+/* One host command on game (an id in p's spool): argv[0] the command's
+ * name in any case ("pause", "EXTEND"), its arguments after it, as typed
+ * or mailed. by says who gave it ("keyboard", "admin key 38f3..."): it
+ * goes into the record. out: what to tell the one who gave it (a line or
+ * a few). 0, or ADMIN_FAIL / ADMIN_REFUSED with the reason (and what to
+ * do) in why. The players' mails are queued, not flushed. */
+int admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
+		  const char *by, char *out, size_t nout, char *why, size_t n);
+
+/* The host decides seat's current decision (seat from 0) with the
+ * computer player, from that seat's player view only: the turn is signed
+ * with the host key, recorded as made by the host for why_text ("the
+ * deadline passed", "kicked"), and its mails are queued as for a mailed
+ * turn. Then, while the next decision belongs to a seat that meta.json
+ * marks bot or resigned, that one too. 0; ADMIN_REFUSED when the
+ * decision due is not seat's or the game is over; ADMIN_FAIL. */
+int admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
+		   char *why, size_t n);
+
+/* After a turn applied to game (the mail loop's hook): plays the
+ * decisions of bot or resigned seats that follow, as admin_play_for
+ * (none while the game is paused). *last: the last record written, left
+ * as it was when none. 0, or ADMIN_FAIL / ADMIN_REFUSED. */
+int admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t n);
+
+#endif

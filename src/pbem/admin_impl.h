@@ -1,0 +1,69 @@
+/* Inside the host's commands (admin*.c). */
+#ifndef CARC_ADMIN_IMPL_H
+#define CARC_ADMIN_IMPL_H
+
+#include <stdbool.h>
+
+#include "admin.h"
+#include "apply.h"
+#include "gamedir.h"
+#include "history.h"
+#include "meta.h"
+#include "pbem.h"
+
+#define ADMIN_EXTEND_MAX 8760 /* hours: a year */
+
+struct record_run;
+
+/* One command being carried out. */
+struct admin_job {
+	struct pbem *p;
+	const char *game;
+	int argc;
+	char *const *argv; /* argv[0]: the command */
+	struct gamedir gd;
+	struct meta meta;  /* read under the lock, written after the record */
+	time_t now;
+	long hours;        /* extend: hours; rollback: decisions */
+	int seat;          /* the seat a command is about, or -1 */
+	bool notice;       /* mail the notice of the decision due too */
+	char what[200];    /* the players' mail: what the host did */
+	char detail[600];
+};
+
+struct admin_cmd {
+	const char *name;
+	int nargs;
+	const char *usage;
+	bool when_over; /* also once the game is over */
+	/* checks the command against the game (rr, meta read) and fills the
+	 * record's args and was; a refusal: TURN_ILLEGAL */
+	int (*fill)(struct admin_job *a, const struct record_run *rr,
+		    struct history_record *r, struct turn_error *err);
+	/* once the record is written: meta.json's change, the mail's text */
+	void (*meta)(struct admin_job *a, const struct gamefile *gf);
+};
+
+const struct admin_cmd *admin_find(const char *name);
+/* "pause, resume, extend HOURS, ..." */
+void admin_usage(char *buf, size_t n);
+/* Carries out c (arguments counted already): admin_command's work. */
+int admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
+	      char *const argv[], const char *by, char *out, size_t nout, char *why,
+	      size_t n);
+/* The directory of game in p's spool; ADMIN_REFUSED with why if none. */
+int admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why,
+		   size_t n);
+/* A seat by name (any case) or number from 1; -1 with a refusal. */
+int admin_seat(const struct gamefile *gf, const char *arg, struct turn_error *err);
+/* The decision due starts now (a rollback, a seat replaced): its clock
+ * is the deadline helper's to set again (deadline_at 0). */
+void admin_new_decision(struct admin_job *a);
+/* a->detail: lead, then the deadline of the decision due if one is set. */
+void admin_deadline_text(struct admin_job *a, const char *lead);
+
+int admin_replace_fill(struct admin_job *a, const struct record_run *rr,
+		       struct history_record *r, struct turn_error *err);
+void admin_replace_meta(struct admin_job *a, const struct gamefile *gf);
+
+#endif

@@ -1,0 +1,196 @@
+/* The host moves for a seat (admin_play_for): the computer player
+ * decides from the seat's player view, never the host's, and the turn is
+ * signed with the host key and recorded as the host's (by, why). */
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "admin_impl.h"
+#include "bot.h"
+#include "hostkey.h"
+#include "hostrec.h"
+#include "mails.h"
+#include "process_impl.h"
+#include "turnfile.h"
+
+struct play {
+	struct pbem *p;
+	int seat;
+	const char *why_text;
+	const struct seckey *key;
+};
+
+/* The seat's view, as its player gets it by mail. */
+static struct gamefile *
+player_view(const struct gamefile *gf, int seat, struct turn_error *err)
+{
+	json_t *v = gamefile_view_json(gf, GF_VIEW_PLAYER, seat);
+	struct gf_error e = {0};
+	struct gamefile *view = v ? gamefile_from_json(v, gf->cat, &e) : NULL;
+
+	json_decref(v);
+	if (view == NULL)
+		terr(err, TURN_FAIL, "the player's view: %s", e.text);
+	return view;
+}
+
+/* Choices drawn from what the seat sees and where the history stands:
+ * the same view gives the same move, but not again after a rollback. */
+static void
+seed_of(const struct gamefile *view, long records, struct ai_rng *rng)
+{
+	uint8_t seed[SEED_BYTES];
+	char state[GF_STATE_HEX + 24] = "";
+
+	gamefile_state_hash(view, state);
+	snprintf(state + strlen(state), 24, " %ld", records);
+	crypto_generichash(seed, sizeof(seed), (const unsigned char *)state, strlen(state),
+			   (const unsigned char *)"carcpbem host move", 18);
+	ai_rng_seed(rng, seed);
+}
+
+static int
+fill(void *ctx, const struct record_run *rr, struct history_record *r,
+     struct turn_error *err)
+{
+	struct play *pl = ctx;
+	const struct gamefile *gf = rr->gf;
+	struct gamefile *view;
+	struct decision d;
+	struct ai_rng rng;
+	struct turn t;
+	char why[200];
+	int rc = -1;
+
+	game_decision(gf->game, &d);
+	if (rr->terminated || gf->game->over || d.player != pl->seat)
+		return terr(err, TURN_NOT_YOUR_DECISION, "the decision due in game %s is "
+			    "not %s's", gf->id, gf->name[pl->seat]);
+	if ((view = player_view(gf, pl->seat, err)) == NULL)
+		return -1;
+	seed_of(view, gf->archive.records, &rng);
+	if (turn_start(view, pl->seat, &t, err) < 0)
+		goto done;
+	if (bot_play_turn(view, pl->seat, &rng, &t, why, sizeof(why)) < 0) {
+		terr(err, TURN_FAIL, "the computer player: %s", why);
+		goto done;
+	}
+	if (turn_sign(&t, pl->key, err) < 0)
+		goto done;
+	r->event = HISTORY_TURN;
+	r->turn = t.number;
+	snprintf(r->player, sizeof(r->player), "%s", gf->name[pl->seat]);
+	turn_id(&t, r->turn_id);
+	r->by_host = true;
+	r->why = strdup(pl->why_text);
+	if ((r->text = turn_format(&t)) == NULL || r->why == NULL) {
+		terr(err, TURN_FAIL, "out of memory");
+		goto done;
+	}
+	r->text[strlen(r->text) - 1] = '\0'; /* the line ends there */
+	rc = 0;
+done:
+	gamefile_free(view);
+	return rc;
+}
+
+/* One move for seat; *gf the game after (gamefile_free it). */
+static int
+play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_text,
+	 struct gamefile **gf, long *record, char *why, size_t n)
+{
+	struct turn_error err = {0};
+	struct apply_result res;
+	struct seckey k;
+	struct play pl = {p, seat, why_text, &k};
+	int r;
+
+	*gf = NULL;
+	if (pbem_host_key(&p->cfg, &k, why, n) < 0)
+		return ADMIN_FAIL;
+	r = archive_host_write(gd, p->cat, &k, pbem_now(p), fill, NULL, &pl, gf, &res, &err);
+	key_wipe(&k);
+	if (r < 0) {
+		snprintf(why, n, "%s", err.text);
+		return err.code == TURN_FAIL ? ADMIN_FAIL : ADMIN_REFUSED;
+	}
+	pbem_log(p, PBEM_INFO, "game %s turn %ld: the host played for %s (%s): %s",
+		 (*gf)->id, res.turn, (*gf)->name[seat], why_text, res.actions);
+	*record = res.record;
+	if (pbem_game_by_mail(gd) &&
+	    pbem_mail_turn(p, gd, *gf, res.record, res.events_from, res.actions, why, n) < 0)
+		return ADMIN_FAIL;
+	return 0;
+}
+
+/* The seat of the decision due when meta.json gives it to the computer,
+ * else -1. */
+static int
+bot_seat(const struct gamedir *gd, const struct gamefile *gf)
+{
+	struct gf_error e = {0};
+	struct decision d;
+	struct meta m;
+
+	if (gf->game->over)
+		return -1;
+	game_decision(gf->game, &d);
+	if (meta_load(gd->dir, gf, &m, &e) < 0 || m.terminated || m.paused ||
+	    d.player < 0 || d.player >= m.nseats)
+		return -1;
+	return m.seat[d.player].bot || m.seat[d.player].resigned ? d.player : -1;
+}
+
+/* Moves while the decision due is a bot seat's (a game of bots ends). */
+static int
+play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, long *last,
+	  char *why, size_t n)
+{
+	int seat, r = 0;
+
+	while (r == 0 && (seat = bot_seat(gd, gf)) >= 0) {
+		struct gamefile *next = NULL;
+		r = play_one(p, gd, seat, "the computer plays the seat", &next, last, why,
+			     n);
+		gamefile_free(gf);
+		gf = next;
+		if (gf == NULL)
+			break;
+	}
+	gamefile_free(gf);
+	return r;
+}
+
+int
+admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
+	       char *why, size_t n)
+{
+	struct gamefile *gf = NULL;
+	struct gamedir gd;
+	long last = -1;
+	int r;
+
+	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
+		return r;
+	if ((r = play_one(p, &gd, seat, why_text, &gf, &last, why, n)) < 0) {
+		gamefile_free(gf);
+		return r;
+	}
+	return play_bots(p, &gd, gf, &last, why, n);
+}
+
+int
+admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t n)
+{
+	struct gf_error e = {0};
+	struct gamefile *gf;
+	struct gamedir gd;
+	int r;
+
+	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
+		return r;
+	if ((gf = gamefile_load(gd.state, p->cat, &e)) == NULL)
+		return snprintf(why, n, "%s: %s", gd.state, e.text), ADMIN_FAIL;
+	return play_bots(p, &gd, gf, last, why, n);
+}

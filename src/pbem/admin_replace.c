@@ -1,0 +1,78 @@
+/* REPLACE SEAT KEY ADDRESS: a new person takes a seat. The record keeps
+ * the seat's key and address before ("was"), so that replay starts the
+ * game with the keys it was made with and the turns signed before still
+ * check. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "admin_impl.h"
+#include "hostrec.h"
+
+/* KEY: a public key line, or (at the keyboard) a file holding one. */
+static int
+read_key(const char *arg, const char *name, struct pubkey *k, struct turn_error *err)
+{
+	char why[200];
+
+	if (key_parse_public(arg, k, why, sizeof(why)) == 0)
+		return 0;
+	if (access(arg, R_OK) == 0)
+		return key_load_seat(arg, name, k, err);
+	return terr(err, TURN_ILLEGAL, "the new key is neither a public key line (\"%s "
+		    "BASE64 NAME\" or \"ssh-ed25519 BASE64 NAME\") nor a file: %s",
+		    KEY_PUBLIC_TAG, why);
+}
+
+int
+admin_replace_fill(struct admin_job *a, const struct record_run *rr,
+		   struct history_record *r, struct turn_error *err)
+{
+	const struct gamefile *gf = rr->gf;
+	struct pubkey k;
+	const char *addr = a->argv[3];
+
+	if ((a->seat = admin_seat(gf, a->argv[1], err)) < 0 ||
+	    read_key(a->argv[2], gf->name[a->seat], &k, err) < 0)
+		return -1;
+	if (strlen(addr) > GF_ADDRESS_LEN || !strchr(addr, '@') ||
+	    strpbrk(addr, " \t\r\n<>,;\"") != NULL)
+		return terr(err, TURN_ILLEGAL, "\"%.60s\" is not a mail address like "
+			    "alice@example.org", addr);
+	for (int p = 0; p < gf->nplayers; p++)
+		if (gf->has_key[p] && memcmp(gf->key[p], k.pk, KEY_BYTES) == 0)
+			return terr(err, TURN_ILLEGAL, "that key is %s's already: the new "
+				    "player needs a key of their own", gf->name[p]);
+	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", gf->name[a->seat]);
+	gamefile_key_text(k.kind, k.pk, r->args[1], HISTORY_ARG_LEN);
+	snprintf(r->args[2], HISTORY_ARG_LEN, "%s", addr);
+	r->nargs = 3;
+	if (gf->has_key[a->seat])
+		gamefile_key_text(gf->key_kind[a->seat], gf->key[a->seat], r->was[0],
+				  HISTORY_ARG_LEN);
+	snprintf(r->was[1], HISTORY_ARG_LEN, "%s",
+		 gf->address[a->seat] ? gf->address[a->seat] : "");
+	r->nwas = 2;
+	return 0;
+}
+
+void
+admin_replace_meta(struct admin_job *a, const struct gamefile *gf)
+{
+	struct meta_seat *s = &a->meta.seat[a->seat];
+	struct decision d;
+
+	s->bot = s->resigned = false;
+	s->missed = 0;
+	s->nabsences = 0;
+	game_decision(gf->game, &d);
+	if (d.player == a->seat) {
+		admin_new_decision(a);
+		a->notice = true;
+	}
+	snprintf(a->what, sizeof(a->what), "%s's seat has a new player", gf->name[a->seat]);
+	snprintf(a->detail, sizeof(a->detail),
+		 "The host gave the seat %s to %s, who signs with a new key; the turns "
+		 "played before stay as they were.",
+		 gf->name[a->seat], gf->address[a->seat] ? gf->address[a->seat] : "");
+}

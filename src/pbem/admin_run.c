@@ -1,0 +1,174 @@
+/* Carrying out a host command (admin_impl.h): the record written under
+ * the history's lock, meta.json changed under it, the players' mails
+ * queued, and the computer's move when a kicked seat's decision is due. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "admin_impl.h"
+#include "hostkey.h"
+#include "hostrec.h"
+#include "mails.h"
+#include "process_impl.h"
+
+int
+admin_seat(const struct gamefile *gf, const char *arg, struct turn_error *err)
+{
+	char *end;
+	long k = strtol(arg, &end, 10);
+	int seat = gamefile_player(gf, arg);
+
+	if (seat < 0 && *end == '\0' && end != arg && k >= 1 && k <= gf->nplayers)
+		seat = (int)k - 1;
+	if (seat < 0)
+		return terr(err, TURN_ILLEGAL,
+			    "\"%.40s\" is not a seat of game %s: name a player or give a "
+			    "seat number from 1 to %d",
+			    arg, gf->id, gf->nplayers);
+	return seat;
+}
+
+void
+admin_new_decision(struct admin_job *a)
+{
+	a->meta.decision_record = -1;
+	a->meta.decision_since = a->now;
+	a->meta.deadline_at = 0;
+	a->meta.reminded = 0;
+}
+
+void
+admin_deadline_text(struct admin_job *a, const char *lead)
+{
+	char at[21];
+
+	meta_time_format(a->meta.deadline_at, at);
+	if (a->meta.deadline_at != 0)
+		snprintf(a->detail, sizeof(a->detail), "%s The deadline of the decision due "
+			 "is %s.", lead, at);
+	else
+		snprintf(a->detail, sizeof(a->detail), "%s", lead);
+}
+
+struct run {
+	struct admin_job a;
+	const struct admin_cmd *c;
+	const char *by;
+};
+
+static int
+fill(void *ctx, const struct record_run *rr, struct history_record *r,
+     struct turn_error *err)
+{
+	struct run *u = ctx;
+	struct gf_error ge = {0};
+
+	if (meta_load(u->a.gd.dir, rr->gf, &u->a.meta, &ge) < 0)
+		return terr(err, TURN_FAIL, "%s: %s", ge.path, ge.text);
+	if (rr->terminated || u->a.meta.terminated)
+		return terr(err, TURN_ILLEGAL, "game %s was ended by the host: it takes no "
+			    "more commands", rr->gf->id);
+	if (rr->gf->game->over && !u->c->when_over)
+		return terr(err, TURN_ILLEGAL, "game %s is over: %s does not apply",
+			    rr->gf->id, u->c->name);
+	r->event = HISTORY_HOST;
+	snprintf(r->command, sizeof(r->command), "%s", u->c->name);
+	if ((r->by = strdup(u->by)) == NULL)
+		return terr(err, TURN_FAIL, "out of memory");
+	return u->c->fill(&u->a, rr, r, err);
+}
+
+static int
+after(void *ctx, const struct gamefile *gf, const struct apply_result *res,
+      struct turn_error *err)
+{
+	struct run *u = ctx;
+	struct gf_error ge = {0};
+
+	(void)res;
+	u->c->meta(&u->a, gf);
+	if (meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0)
+		return terr(err, TURN_FAIL, "the record is written, but not meta.json: %s",
+			    ge.text);
+	return 0;
+}
+
+static int
+mail(struct run *u, const struct gamefile *gf, long record, char *why, size_t n)
+{
+	struct mail_ctx ctx = {&u->a.p->cfg, u->a.p->cat, u->a.now, NULL};
+	struct template_error terr = {{0}};
+	struct outmails out = {0};
+
+	if (!pbem_game_by_mail(&u->a.gd))
+		return 0;
+	if (mails_host(&ctx, gf, record, u->a.what, u->a.detail, u->a.notice, &out,
+		       &terr) < 0) {
+		outmails_free(&out);
+		return snprintf(why, n, "the command is recorded, but its mails are not "
+				"made: %s", terr.text), ADMIN_FAIL;
+	}
+	return pbem_queue_mails(u->a.p, &u->a.gd, &out, record, "admin", why, n) < 0
+		       ? ADMIN_FAIL
+		       : 0;
+}
+
+int
+admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
+{
+	char dir[CONFIG_PATH_MAX + 64], reason[160];
+	struct gf_error e = {0};
+
+	if (gamefile_check_id(game, reason, sizeof(reason)) < 0)
+		return snprintf(why, n, "'%s' is no game id: %s", game, reason), ADMIN_REFUSED;
+	snprintf(dir, sizeof(dir), "%s/%s", p->games, game);
+	if (gamedir_of(dir, gd, &e) < 0 || !gd->is_dir)
+		return snprintf(why, n, "there is no game %s in %s", game, p->games),
+		       ADMIN_REFUSED;
+	return 0;
+}
+
+/* Then: a seat the computer plays whose decision is due (kicked now, or
+ * after a rollback or a resume) moves at once. */
+static int
+play_now(struct run *u, const struct gamefile *gf, char *why, size_t n)
+{
+	long last = -1;
+
+	return admin_play_bots(u->a.p, gf->id, &last, why, n);
+}
+
+int
+admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
+	  char *const argv[], const char *by, char *out, size_t nout, char *why, size_t n)
+{
+	struct run u = {.c = c, .by = by};
+	struct turn_error err = {0};
+	struct gamefile *gf = NULL;
+	struct apply_result res;
+	struct seckey k;
+	int r;
+
+	u.a = (struct admin_job){.p = p, .game = game, .argc = argc, .argv = argv,
+				 .now = pbem_now(p), .seat = -1};
+	if ((r = admin_game_dir(p, game, &u.a.gd, why, n)) < 0)
+		return r;
+	if (pbem_host_key(&p->cfg, &k, why, n) < 0)
+		return ADMIN_FAIL;
+	r = archive_host_write(&u.a.gd, p->cat, &k, u.a.now, fill, after, &u, &gf, &res,
+			       &err);
+	key_wipe(&k);
+	if (r < 0) {
+		snprintf(why, n, "%s", err.text);
+		gamefile_free(gf);
+		return err.code == TURN_FAIL ? ADMIN_FAIL : ADMIN_REFUSED;
+	}
+	snprintf(out, nout, "game %s: %s (record %ld). %s", game, u.a.what, res.record,
+		 u.a.detail);
+	r = mail(&u, gf, res.record, why, n);
+	if (r == 0)
+		r = play_now(&u, gf, why, n);
+	gamefile_free(gf);
+	return r;
+}
