@@ -9,31 +9,12 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
 . "$top_srcdir/tests/mail/printed.sh"
+. "$top_srcdir/tests/mail/verbs.sh"
 
 # cmd PLAYER-KEY NAME WORDS...: a command of game g1, signed.
 cmd () {
 	k=$1 n=$2 && shift 2 &&
 	"$CARCPBEM" command -k "$k.key" -g g1 -p "$n" "$@" 2>/dev/null
-}
-
-# send ADDRESS FILE: FILE mailed by ADDRESS, processed (a message name
-# of its own: the tests run in subshells); the newest answer to it in
-# $ANSWER, its text in answer.txt.
-send () {
-	mail_from "$1" "command" "$2" >"$2.eml" &&
-	deliver "$2.eml" "1700000000.M$2-$(date +%s%N)P$$.test" &&
-	"$CARCPBEM" run --once -c host.conf -q &&
-	ANSWER=$(ls -t spool/outbox/m-*-error.eml spool/outbox/m-*-command.eml \
-		spool/outbox/m-*-map.eml 2>/dev/null | head -1) &&
-	mail_text "$ANSWER" >answer.txt
-}
-
-# play PLAYER: as mailtest.sh's, under a message name of its own.
-play () {
-	turn_text "$1" >"turn-$1" &&
-	mail_from "$1@example.test" "[carcassonne g1] my turn" "turn-$1" >"mail-$1" &&
-	deliver "mail-$1" "1700000000.Mplay-$(date +%s%N)P$$.test" &&
-	"$CARCPBEM" run --once -c host.conf -q
 }
 
 test_expect_success 'setup: game g1 by mail; observers from example.test' '

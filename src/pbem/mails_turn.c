@@ -75,11 +75,25 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 	return 0;
 }
 
+/* The seats that resigned (RESIGN), which cannot win. */
+static unsigned
+resigned(const struct mail_ctx *c, const struct gamefile *gf)
+{
+	unsigned out = 0;
+
+	for (int p = 0; c->meta && p < gf->nplayers; p++) {
+		int s = meta_seat_of(c->meta, gf->name[p]);
+		if (s >= 0 && c->meta->seat[s].resigned)
+			out |= 1u << p;
+	}
+	return out;
+}
+
 /* "alice" or "alice and bob". */
 static void
-winner_names(const struct gamefile *gf, char *buf, size_t n)
+winner_names(const struct gamefile *gf, unsigned out, char *buf, size_t n)
 {
-	unsigned set = winners(gf->game);
+	unsigned set = winners_among(gf->game, out);
 	int nwin = __builtin_popcount(set), k = 0;
 	size_t at = 0;
 
@@ -104,11 +118,18 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 	struct draft dr;
 	size_t len = 0;
 	char *archive = export_with_maps(gd, c->cat, c->now, &len, &terr);
+	unsigned out_seats = resigned(c, gf);
+	struct memtext final = {0};
+	FILE *fp;
 	int r = 0;
 
 	if (archive == NULL)
 		return mails_fail(err, "over", terr.text);
-	winner_names(gf, win, sizeof(win));
+	winner_names(gf, out_seats, win, sizeof(win));
+	if (out_seats && (fp = memtext_open(&final)) != NULL) {
+		report_final_among(fp, gf, out_seats);
+		memtext_close(&final);
+	}
 	snprintf(file, sizeof(file), "%s-archive.json", gf->id);
 	for (int p = 0; p < gf->nplayers && r == 0; p++) {
 		if (gf->address[p] == NULL)
@@ -120,12 +141,15 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 		player_vars(gf, p, letter, &dr.vars);
 		tvars_set(&dr.vars, "mover", mover(gf));
 		tvars_set(&dr.vars, "winners", win);
+		if (final.s)
+			tvars_set(&dr.vars, "final", final.s);
 		tvars_set(&dr.vars, "archive_file", file);
 		dr.att[dr.natt++] = (struct mail_attachment){file, "application/json", archive,
 							     len};
 		r = draft_send(c, &dr, out, err);
 	}
 	free(archive);
+	free(final.s);
 	return r;
 }
 

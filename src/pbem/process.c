@@ -260,7 +260,8 @@ limit_strangers(struct job *j)
 	char key[400], why[600];
 	int r;
 
-	if (j->silent || j->reply.to == NULL || !answers(j) || pbem_is_player(j->p, j->reply.to))
+	if (j->silent || j->reply.to == NULL || !answers(j) || j->signer ||
+	    pbem_is_player(j->p, j->reply.to))
 		return;
 	snprintf(key, sizeof(key), "to %s", j->reply.to);
 	for (char *c = key; *c; c++)

@@ -17,8 +17,8 @@
 #define ADMIN_KEYS_MAX 16
 
 static const char *const fix_command =
-	"Make the command with carcpbem command (carcpbem command -k YOURKEY -g GAME -p "
-	"YOURNAME WORDS...) and mail the block it prints as it is.";
+	"Make the command with carcpbem command -k YOURKEY -g GAME -p YOURNAME WORDS... "
+	"and mail the block it prints as it is.";
 
 /* ---- the ids seen: "ID TIME MSGKEY" lines ---- */
 
@@ -226,6 +226,7 @@ carry_out(struct job *j, struct command *cmd)
 		return;
 	if ((c.v->who == WHO_HOST ? check_admin(&c) : check_seat(&c)) < 0)
 		goto out;
+	j->signer = true;
 	if (c.v->who == WHO_HOST && c.v->game && verb_load_game(&c, cmd->game) < 0)
 		goto out;
 	command_id(cmd, id);
@@ -235,6 +236,7 @@ carry_out(struct job *j, struct command *cmd)
 	}
 	if ((r = seen_check(j, id, seen, &n)) < 0 || (r == 0 && seen_add(j, id, seen, n) < 0))
 		goto out;
+	c.again = r == 1;
 	crashpoint("command seen");
 	pbem_log(j->p, PBEM_INFO, "%s: %s: command %s by %s: %s", j->name, j->reply.to, id,
 		 c.by[0] ? c.by : cmd->player, cmd->text);

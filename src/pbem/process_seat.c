@@ -61,6 +61,7 @@ verb_resign(struct verb_call *c)
 		    "this game.", c->gf->id, name);
 	verb_tell(c, true, "a player resigned", "%s resigned from game %s. The computer "
 		  "plays %s's seat from now on; %s cannot win.", name, c->gf->id, name, name);
+	job_play_bots(c->j, &c->gd, c->gf->id); /* the seat's decision, if due */
 }
 
 /* ---- SET NOTIFY all|mine ---- */

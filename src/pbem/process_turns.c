@@ -234,8 +234,8 @@ refused(struct job *j, struct gamefile *gf, const struct turn *t,
 
 /* The seats the computer plays (kicked, resigned) whose decision follows
  * move now; a failure waits for the next turn or the deadline. */
-static void
-play_bots(struct job *j, const struct gamedir *gd, const char *game)
+void
+job_play_bots(struct job *j, const struct gamedir *gd, const char *game)
 {
 	char why[800];
 	long last = -1;
@@ -263,7 +263,7 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 			 res.turn, t->player, res.actions);
 		j->st->turns++;
 		queue_turn_mails(j, &gd, gf, &res);
-		play_bots(j, &gd, gf->id);
+		job_play_bots(j, &gd, gf->id);
 	} else if (gf == NULL || err.code == TURN_FAIL) {
 		job_fail(j, "game %s: %s", t->game, err.text);
 	} else if (err.code == TURN_DUPLICATE) {

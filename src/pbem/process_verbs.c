@@ -31,6 +31,15 @@ static const struct verb verbs[] = {
 	{"SET NOTIFY", WHO_SEAT, true, "SET NOTIFY all|mine", verb_notify},
 	{"SET TIMEZONE", WHO_SEAT, true, "SET TIMEZONE ZONE (e.g. Europe/Sofia)", verb_timezone},
 	{"SET ABSENCE", WHO_SEAT, true, "SET ABSENCE YYYY-MM-DD TO YYYY-MM-DD", verb_absence},
+	{"PAUSE", WHO_HOST, true, "PAUSE", verb_admin},
+	{"RESUME", WHO_HOST, true, "RESUME", verb_admin},
+	{"EXTEND", WHO_HOST, true, "EXTEND HOURS", verb_admin},
+	{"REPLACE", WHO_HOST, true, "REPLACE SEAT KEY ADDRESS", verb_admin},
+	{"KICK", WHO_HOST, true, "KICK SEAT", verb_admin},
+	{"ROLLBACK", WHO_HOST, true, "ROLLBACK N", verb_admin},
+	{"TERMINATE", WHO_HOST, true, "TERMINATE", verb_admin},
+	{"CREATE", WHO_HOST, false, "CREATE GAME (With: player NAME ADDRESS KEY, ...)",
+	 verb_create},
 };
 
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))

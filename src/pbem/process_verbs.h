@@ -30,6 +30,8 @@ struct verb_call {
 	int seat;                  /* the seat of the sender (WHO_ADDRESS) or
 				      signer (WHO_SEAT), or -1 */
 	char by[64];               /* WHO_HOST: "admin key ID" */
+	bool again;                /* the command was carried out by this very
+				      message before a crash: do it again */
 };
 
 struct verb {
@@ -67,6 +69,8 @@ void verb_resign(struct verb_call *c);
 void verb_notify(struct verb_call *c);
 void verb_timezone(struct verb_call *c);
 void verb_absence(struct verb_call *c);
+void verb_admin(struct verb_call *c);  /* PAUSE ... TERMINATE: admin_command */
+void verb_create(struct verb_call *c);
 
 /* The game a command or verb is about (loads c->gf; a problem noted and
  * -1 if there is none). */
