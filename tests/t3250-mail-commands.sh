@@ -231,4 +231,39 @@ test_expect_success 'a command quoted in a reply, CR LF and all, is read' '
 	grep -q "America/New_York" spool/games/g1/meta.json
 '
 
+# The run that carries out a command, killed at each of its crash points
+# and started again: the command is carried out once (the second run
+# sees its own id, from the same inbox message, and does it again),
+# answered once, the others told once, and never called a replay.
+test_expect_success 'killed at any point of a command'"'"'s run, restarted: done once' '
+	cd "$WORK" &&
+	rm -rf crash && mkdir crash &&
+	cp -r spool host.conf alice.key crash/ && cd crash &&
+	rm -rf spool/outbox && mkdir spool/outbox &&
+	"$CARCPBEM" command -k alice.key -g g1 -p alice \
+		SET ABSENCE 2023-11-20 TO 2023-11-22 >k1 2>/dev/null &&
+	mail_from alice@example.test command k1 >k1.eml &&
+	cp -r spool start &&
+	deliver k1.eml msgk1 &&
+	CARCPBEM_CRASH_LOG=$PWD/points "$CARCPBEM" run --once -c host.conf -q &&
+	grep -q "command seen" points &&
+	n=$(wc -l <points) && i=1 &&
+	while test $i -le "$n"; do
+		rm -rf spool && cp -r start spool &&
+		deliver k1.eml msgk1 &&
+		expect_code 137 env CARCPBEM_CRASH_AT=$i \
+			"$CARCPBEM" run --once -c host.conf -q 2>/dev/null &&
+		"$CARCPBEM" run --once -c host.conf -q &&
+		test "$(jq ".seats[0].absence | length" spool/games/g1/meta.json)" = 1 &&
+		test "$(ls spool/outbox | grep -c -- "-command.eml")" = 1 &&
+		test "$(ls spool/outbox | grep -c -- "-told-")" = 1 &&
+		test "$(ls spool/outbox | grep -c -- "-error.eml")" = 0 &&
+		test "$(ls spool/inbox/new | wc -l)" = 0 || {
+			echo "killed at point $i ($(sed -n "${i}p" points)): not done once"
+			return 1
+		}
+		i=$((i + 1))
+	done
+'
+
 test_done

@@ -187,6 +187,9 @@ edit_absence(struct verb_call *c, struct meta *m, void *arg)
 		if (st->absence[i].to > now)
 			st->absence[k++] = st->absence[i];
 	st->nabsences = k;
+	for (int i = 0; i < k; i++) /* noted already: by this mail, before a crash */
+		if (st->absence[i].from == asked->from && st->absence[i].to == asked->to)
+			return 0;
 	if (k == META_ABSENCES_MAX) {
 		job_problem(c->j, NULL, "You have %d absences announced in game %s already.",
 			    k, c->gf->id);
