@@ -11,6 +11,10 @@
 . "$top_srcdir/tests/mail/printed.sh"
 . "$top_srcdir/tests/mail/verbs.sh"
 
+meta_notify () {
+	jq -r ".seats[0].notify" spool/games/g1/meta.json
+}
+
 # cmd PLAYER-KEY NAME WORDS...: a command of game g1, signed.
 cmd () {
 	k=$1 n=$2 && shift 2 &&
@@ -229,6 +233,18 @@ test_expect_success 'a command quoted in a reply, CR LF and all, is read' '
 	cmd alice alice SET TIMEZONE America/New_York | sed "s/^/> /; s/\$/\r/" >q1 &&
 	send alice@example.test q1 &&
 	grep -q "America/New_York" spool/games/g1/meta.json
+'
+
+test_expect_success 'commands.seen keeps a week: older ids go with the next command' '
+	cd "$WORK" &&
+	test "$(wc -l <spool/commands.seen)" -ge 5 &&
+	grep -q "^[0-9a-f]\{32\} 1700000000 m-[0-9a-f]\{24\}$" spool/commands.seen &&
+	CARCPBEM_NOW=$((1700000000 + 9 * 86400)) &&
+	export CARCPBEM_NOW &&
+	cmd alice alice SET NOTIFY mine >w1 &&
+	send alice@example.test w1 &&
+	test "$(wc -l <spool/commands.seen)" = 1 &&
+	test "$(meta_notify)" = mine
 '
 
 # The run that carries out a command, killed at each of its crash points

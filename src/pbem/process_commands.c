@@ -13,7 +13,6 @@
 #include "process_verbs.h"
 
 #define SEEN_FILE "commands.seen"
-#define SEEN_MAX 4096 /* ids kept at most (a week of commands) */
 #define ADMIN_KEYS_MAX 16
 
 static const char *const fix_command =
@@ -28,19 +27,32 @@ struct seen {
 	char key[JOB_KEY_LEN + 1];
 };
 
+/* Every line of the file into *s (realloc'd); how many, or -1. Ids are
+ * dropped by age only, never by number: a dropped id could be replayed. */
 static int
-seen_read(const struct job *j, struct seen *s, int cap)
+seen_read(const struct job *j, struct seen **s)
 {
 	char path[CONFIG_PATH_MAX + 32], line[160];
+	int n = 0, cap = 0;
+	struct seen *more;
 	FILE *fp;
-	int n = 0;
 
+	*s = NULL;
 	snprintf(path, sizeof(path), "%s/%s", j->p->cfg.spool, SEEN_FILE);
 	if ((fp = fopen(path, "r")) == NULL)
 		return errno == ENOENT ? 0 : -1;
-	while (n < cap && fgets(line, sizeof(line), fp))
-		if (sscanf(line, "%32s %lld %26s", s[n].id, &s[n].when, s[n].key) == 3)
+	while (fgets(line, sizeof(line), fp)) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			if ((more = realloc(*s, sizeof(**s) * (size_t)cap)) == NULL) {
+				n = -1;
+				break;
+			}
+			*s = more;
+		}
+		if (sscanf(line, "%32s %lld %26s", (*s)[n].id, &(*s)[n].when, (*s)[n].key) == 3)
 			n++;
+	}
 	fclose(fp);
 	return n;
 }
@@ -48,12 +60,15 @@ seen_read(const struct job *j, struct seen *s, int cap)
 /* 0: a new command; 1: this very message's, before a crash (do it again:
  * the verbs are idempotent); -1: a replay (a problem noted) or a failure. */
 static int
-seen_check(struct job *j, const char *id, struct seen *s, int *n)
+seen_check(struct job *j, const char *id, struct seen **sp, int *n)
 {
-	if ((*n = seen_read(j, s, SEEN_MAX)) < 0) {
+	struct seen *s;
+
+	if ((*n = seen_read(j, sp)) < 0) {
 		job_fail(j, "cannot read %s/%s", j->p->cfg.spool, SEEN_FILE);
 		return -1;
 	}
+	s = *sp;
 	for (int i = 0; i < *n; i++)
 		if (strcmp(s[i].id, id) == 0) {
 			if (strcmp(s[i].key, j->key) == 0)
@@ -69,7 +84,7 @@ seen_check(struct job *j, const char *id, struct seen *s, int *n)
 }
 
 /* Adds id, dropping the ids older than the Date window (their commands
- * are refused by date now) and the oldest beyond SEEN_MAX. */
+ * are refused by date now). */
 static int
 seen_add(struct job *j, const char *id, struct seen *s, int n)
 {
@@ -82,7 +97,7 @@ seen_add(struct job *j, const char *id, struct seen *s, int n)
 
 	if (buf == NULL)
 		return job_fail(j, "out of memory"), -1;
-	for (int i = n >= SEEN_MAX ? n - SEEN_MAX + 1 : 0; i < n; i++)
+	for (int i = 0; i < n; i++)
 		if (s[i].when >= now - CMD_WINDOW_PAST - CMD_WINDOW_FUTURE)
 			at += (size_t)snprintf(buf + at, cap - at, "%s %lld %s\n", s[i].id,
 					       s[i].when, s[i].key);
@@ -230,11 +245,7 @@ carry_out(struct job *j, struct command *cmd)
 	if (c.v->who == WHO_HOST && c.v->game && verb_load_game(&c, cmd->game) < 0)
 		goto out;
 	command_id(cmd, id);
-	if ((seen = malloc(sizeof(*seen) * SEEN_MAX)) == NULL) {
-		job_fail(j, "out of memory");
-		goto out;
-	}
-	if ((r = seen_check(j, id, seen, &n)) < 0 || (r == 0 && seen_add(j, id, seen, n) < 0))
+	if ((r = seen_check(j, id, &seen, &n)) < 0 || (r == 0 && seen_add(j, id, seen, n) < 0))
 		goto out;
 	c.again = r == 1;
 	crashpoint("command seen");
