@@ -9,6 +9,10 @@
 #include "command.h"
 #include "tap.h"
 
+#ifndef DATA_DIR
+#define DATA_DIR "tests/turn/data"
+#endif
+
 static struct seckey key;
 
 static void
@@ -178,6 +182,71 @@ words(void)
 	is_str(w, "", "no word 3");
 }
 
+static char *
+slurp(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf = calloc(1, 8192);
+
+	if (fp == NULL || buf == NULL) {
+		if (fp)
+			fclose(fp);
+		free(buf);
+		return NULL;
+	}
+	if (fread(buf, 1, 8191, fp) == 0) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(fp);
+	return buf;
+}
+
+/* Real ssh-keygen output (OpenSSH 9.2): the block and its signature
+ * pasted after it, as sent and as quoted with CR LF ends. */
+static void
+ssh_signed(void)
+{
+	static const char *const files[] = {"signed.txt", "quoted-crlf.txt"};
+	char path[512], why[200], *pub, id[CMD_ID_HEX + 1], first[CMD_ID_HEX + 1] = "";
+	struct turn_error err = {0};
+	struct pubkey k, other;
+	struct command c;
+
+	snprintf(path, sizeof(path), "%s/command-ssh/alice.pub", DATA_DIR);
+	if (!ok((pub = slurp(path)) != NULL && key_parse_public(pub, &k, why, sizeof(why)) == 0,
+		"alice.pub reads: %s", why)) {
+		free(pub);
+		return;
+	}
+	memset(&other, 0, sizeof(other));
+	memcpy(other.pk, key.pk, KEY_BYTES);
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *text;
+		snprintf(path, sizeof(path), "%s/command-ssh/%s", DATA_DIR, files[i]);
+		text = slurp(path);
+		ok(text != NULL && command_parse(text, strlen(text), CMD_NEED_SIGNATURE, &c,
+						 &err) == 0,
+		   "%s: an SSH-signed command reads: %s", files[i], err.text);
+		is_int(c.sig_kind, TURN_SIG_SSH, "%s: SSH-signed", files[i]);
+		is_str(c.text, "SET NOTIFY mine", "%s: the command", files[i]);
+		ok(command_verify(&c, k.pk) == 0, "%s: verifies with alice.pub", files[i]);
+		ok(command_verify(&c, other.pk) < 0, "%s: not with another key", files[i]);
+		command_id(&c, id);
+		if (first[0] == '\0')
+			memcpy(first, id, sizeof(id));
+		is_str(id, first, "%s: one id however it came", files[i]);
+		if (text && strstr(text, "mine")) { /* the meaning changed */
+			memcpy(strstr(text, "mine"), "all ", 4);
+			ok(command_parse(text, strlen(text), 0, &c, &err) < 0 ||
+				   command_verify(&c, k.pk) < 0,
+			   "%s: changed, it never verifies", files[i]);
+		}
+		free(text);
+	}
+	free(pub);
+}
+
 int
 main(void)
 {
@@ -189,6 +258,7 @@ main(void)
 	refused();
 	window();
 	words();
+	ssh_signed();
 	done_testing();
 	return 0;
 }
