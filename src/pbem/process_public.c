@@ -63,31 +63,46 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The ids of the games where addr plays, sorted (free each and *ids);
+ * how many, as far as memory allowed. */
+static int
+games_of(const struct job *j, const char *addr, char ***ids)
+{
+	int n = 0, cap = 0;
+	struct dirent *de;
+	char **more;
+	DIR *d;
+
+	*ids = NULL;
+	if ((d = opendir(j->p->games)) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.' || !plays_in(j, de->d_name, addr))
+			continue;
+		if (n == cap) {
+			if ((more = realloc(*ids, sizeof(**ids) * (size_t)(cap * 2 + 8))) == NULL)
+				break;
+			*ids = more;
+			cap = cap * 2 + 8;
+		}
+		if (((*ids)[n] = strdup(de->d_name)) != NULL)
+			n++;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(*ids, (size_t)n, sizeof(**ids), by_name);
+	return n;
+}
+
 void
 verb_list(struct verb_call *c)
 {
 	struct job *j = c->j;
-	char *text = NULL, **ids = NULL;
+	char *text = NULL, **ids;
+	int n = 0, nids = games_of(j, j->reply.to, &ids);
 	size_t len = 0;
-	int n = 0, nids = 0, cap = 0;
-	struct dirent *de;
 	FILE *fp;
-	DIR *d;
 
-	if ((d = opendir(j->p->games)) != NULL) {
-		while ((de = readdir(d)) != NULL) {
-			char **more;
-			if (de->d_name[0] == '.' || !plays_in(j, de->d_name, j->reply.to))
-				continue;
-			if (nids == cap && (more = realloc(ids, sizeof(*ids) * (size_t)(cap = cap * 2 + 8))))
-				ids = more;
-			if (nids < cap && ids)
-				ids[nids] = strdup(de->d_name), nids += ids[nids] != NULL;
-		}
-		closedir(d);
-	}
-	if (nids > 1)
-		qsort(ids, (size_t)nids, sizeof(*ids), by_name);
 	if ((fp = open_memstream(&text, &len)) == NULL) {
 		job_fail(j, "out of memory");
 		goto out;

@@ -310,7 +310,7 @@ void
 verb_answer(struct verb_call *c, const char *title, const char *fmt, ...)
 {
 	struct template_error terr = {{0}};
-	char text[2048];
+	char text[8192];
 	va_list ap;
 
 	va_start(ap, fmt);
