@@ -76,6 +76,28 @@ test_expect_success 'a player command signed by the admin key as a seat is refus
 	test "$(meta g1 .seats[0].resigned)" = false
 '
 
+test_expect_success 'an admin key of OpenSSH: PAUSE signed with ssh-keygen, pasted' '
+	cd "$WORK" &&
+	if ! command -v ssh-keygen >/dev/null 2>&1; then
+		echo "# skipped: no ssh-keygen"; return 0
+	fi &&
+	ssh-keygen -q -t ed25519 -N "" -C admin@laptop -f ssh-admin &&
+	cat ssh-admin.pub >>admin-keys &&
+	(CARCPBEM_NOW=$((CARCPBEM_NOW + 30)) && export CARCPBEM_NOW &&
+	 "$CARCPBEM" command -g g1 -p host RESUME) >s1.txt 2>/dev/null &&
+	ssh-keygen -Y sign -f ssh-admin -n carcassonne s1.txt 2>/dev/null &&
+	cat s1.txt s1.txt.sig >s1 &&
+	send admin@example.test s1 &&
+	grep -q "host command: done" "$ANSWER" &&
+	test "$(meta g1 .paused)" = false &&
+	tail -n 1 spool/games/g1/history.jsonl | jq -e ".command == \"resume\"" &&
+	(CARCPBEM_NOW=$((CARCPBEM_NOW + 60)) && export CARCPBEM_NOW &&
+	 hostcmd admin g1 PAUSE) >s2 &&
+	send admin@example.test s2 &&
+	test "$(meta g1 .paused)" = true &&
+	replays g1
+'
+
 test_expect_success 'RESUME, EXTEND; a refused command says why' '
 	cd "$WORK" &&
 	hostcmd admin g1 RESUME >h4 &&
