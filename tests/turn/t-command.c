@@ -208,7 +208,7 @@ static void
 ssh_signed(void)
 {
 	static const char *const files[] = {"signed.txt", "quoted-crlf.txt"};
-	char path[512], why[200], *pub, id[CMD_ID_HEX + 1], first[CMD_ID_HEX + 1] = "";
+	char path[512], why[200] = "", *pub, id[CMD_ID_HEX + 1], first[CMD_ID_HEX + 1] = "";
 	struct turn_error err = {0};
 	struct pubkey k, other;
 	struct command c;
