@@ -215,9 +215,17 @@ test_expect_success 'RESIGN: the seat is marked resigned and bot, the others tol
 	grep -q "\"resigned\": *true" spool/games/g1/meta.json &&
 	grep -q "\"bot\": *true" spool/games/g1/meta.json &&
 	key=$(basename "$ANSWER" -command.eml) &&
-	grep -q "^To: alice@example.test" spool/outbox/$key-told-1.eml &&
+	jq -s "map(select(.event == \"host\" and .command == \"resign\" and .args == [\"bob\"])) |
+		length" spool/games/g1/history.jsonl | grep -qx 1 &&
+	jq -s ".[-1] | .player == \"bob\" and .by == \"host\"" spool/games/g1/history.jsonl |
+		grep -qx true &&
+	"$CARCPBEM" replay spool/games/g1 >/dev/null &&
+	h=$(ls -t spool/outbox/g1-r*-host-1.eml | head -1) &&
+	grep -q "^To: alice@example.test" "$h" &&
+	mail_text "$h" | grep -q "bob resigned" &&
+	test ! -e spool/outbox/$key-told-1.eml &&
 	grep -q "^To: carol@example.test" spool/outbox/$key-told-o1.eml &&
-	mail_text spool/outbox/$key-told-1.eml | grep -q "bob resigned from game g1"
+	mail_text spool/outbox/$key-told-o1.eml | grep -q "bob resigned from game g1"
 '
 
 test_expect_success 'an unknown command is refused with the list of commands' '

@@ -204,4 +204,58 @@ test_expect_success 'terminate: no more turns nor commands; replay still checks'
 	replays
 '
 
+test_expect_success 'HISTORY by mail lists the host records and the host moves' '
+	cd "$WORK" &&
+	printf "HISTORY g1\n" >h &&
+	mail_from alice@example.test "Re: x" h >mail-h &&
+	deliver mail-h 1700000000.Mhistory.test &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	m=$(grep -l "the host: pause" spool/outbox/*-history.eml) &&
+	grep -q "the host: replace bob" "$m" &&
+	grep -q "the host: terminate" "$m" &&
+	grep -q "bob    (host) place" "$m"
+'
+
+test_expect_success 'bots finish a game after replace and rollback; its archive replays' '
+	mkdir g && cd g &&
+	host_setup && "$CARCPBEM" keygen carol >/dev/null 2>&1 &&
+	admin kick alice >/dev/null &&
+	admin replace bob carol.pub carol@example.test >/dev/null &&
+	admin rollback 1 >/dev/null &&
+	admin kick bob >/dev/null &&
+	replays &&
+	grep -q "^To: carol@example.test" spool/outbox/g1-r*-over-2.eml &&
+	"$CARCPBEM" export spool/games/g1 -o arch.json &&
+	"$CARCPBEM" replay arch.json >out && grep "every signature and hash checks" out
+'
+
+test_expect_success 'a resigned seat is the computer'"'"'s; not while paused, at once on resume' '
+	mkdir h && cd h &&
+	host_setup &&
+	admin pause >/dev/null &&
+	jq ".seats[1].resigned = true" spool/games/g1/meta.json >m &&
+	mv m spool/games/g1/meta.json &&
+	play alice &&
+	test "$(records)" = 3 &&
+	last_record | jq -e ".player == \"alice\"" &&
+	admin resume >/dev/null &&
+	test "$(records)" = 5 &&
+	last_record | jq -e ".player == \"bob\" and .by == \"host\"" &&
+	test -f spool/outbox/g1-r4-notice-1.eml &&
+	replays
+'
+
+test_expect_success 'resign SEAT: a host record, meta.json resigned, the computer moves at once' '
+	mkdir i && cd i &&
+	host_setup && play alice &&
+	admin resign bob >out &&
+	grep "bob resigned (record 2)" out &&
+	test "$(meta ".seats[1].resigned")" = true &&
+	test "$(meta ".seats[1].bot")" = true &&
+	grep -q "bob resigned" spool/outbox/g1-r2-host-1.eml &&
+	last_record | jq -e ".player == \"bob\" and .by == \"host\"" &&
+	test_must_fail admin resign bob 2>err && grep "resigned already" err &&
+	replays
+'
+
 test_done

@@ -14,7 +14,8 @@ static const struct cli_usage usage = {
 	"[-c FILE] [--spool DIR] GAME COMMAND [ARG...]",
 	"Carries out a host command on the game GAME of the spool: pause,\n"
 	"resume, extend HOURS (the deadline of the decision due), kick SEAT (the\n"
-	"computer plays the seat), replace SEAT KEY ADDRESS (a new player takes\n"
+	"computer plays the seat), resign SEAT (the player leaves; the computer\n"
+	"plays the seat), replace SEAT KEY ADDRESS (a new player takes\n"
 	"the seat: KEY a public key line or file), rollback N (undo the last N\n"
 	"decisions), terminate (end the game as it stands, unscored). Each is a\n"
 	"record of the game's history signed with the host key (host-key, made\n"

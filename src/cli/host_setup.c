@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "host.h"
+#include "hostkey.h"
 
 /* The pid in a daemon's pid file if that process lives, else 0. */
 static long
@@ -42,6 +43,21 @@ say_busy(const struct host *h, const char *why)
 			  why);
 }
 
+/* The host key, made now if missing, so that a key the host's user
+ * cannot read shows at the start; the players' turns go on without it. */
+static void
+host_key_ready(struct host *h)
+{
+	struct seckey k;
+	char why[600];
+
+	if (pbem_host_key(&h->p.cfg, &k, why, sizeof(why)) < 0)
+		pbem_log(&h->p, PBEM_WARN, "%s: host commands and the computer's moves "
+			 "for seats wait until it is readable", why);
+	else
+		key_wipe(&k);
+}
+
 int
 host_open(struct host *h, const struct catalog *cat, bool quiet)
 {
@@ -68,6 +84,7 @@ host_open(struct host *h, const struct catalog *cat, bool quiet)
 		h->lock_fd = -1;
 		return busy ? EXIT_LOCKED : EXIT_FAIL;
 	}
+	host_key_ready(h);
 	return EXIT_OK;
 }
 

@@ -37,9 +37,10 @@ pause_fill(struct admin_job *a, const struct record_run *rr, struct history_reco
 }
 
 static void
-pause_meta(struct admin_job *a, const struct gamefile *gf)
+pause_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	(void)gf;
+	(void)r;
 	a->meta.paused = true;
 	a->meta.paused_at = a->now;
 	snprintf(a->what, sizeof(a->what), "the game is paused");
@@ -61,9 +62,10 @@ resume_fill(struct admin_job *a, const struct record_run *rr, struct history_rec
 
 /* The deadline of the decision due moves on by the pause's length. */
 static void
-resume_meta(struct admin_job *a, const struct gamefile *gf)
+resume_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	(void)gf;
+	(void)r;
 	if (a->meta.deadline_at != 0 && a->now > a->meta.paused_at)
 		a->meta.deadline_at += a->now - a->meta.paused_at;
 	a->meta.paused = false;
@@ -91,11 +93,12 @@ extend_fill(struct admin_job *a, const struct record_run *rr, struct history_rec
 }
 
 static void
-extend_meta(struct admin_job *a, const struct gamefile *gf)
+extend_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	char msg[80];
 
 	(void)gf;
+	a->hours = strtol(r->args[0], NULL, 10);
 	if (a->meta.deadline_at != 0)
 		a->meta.deadline_at += a->hours * 3600;
 	snprintf(a->what, sizeof(a->what), "the deadline is %ld hour%s later", a->hours,
@@ -120,14 +123,42 @@ kick_fill(struct admin_job *a, const struct record_run *rr, struct history_recor
 }
 
 static void
-kick_meta(struct admin_job *a, const struct gamefile *gf)
+kick_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
+	a->seat = gamefile_player(gf, r->args[0]);
 	a->meta.seat[a->seat].bot = true;
 	snprintf(a->what, sizeof(a->what), "the computer plays %s's seat",
 		 gf->name[a->seat]);
 	snprintf(a->detail, sizeof(a->detail),
 		 "The host handed the seat to the computer player, which decides from "
 		 "what the seat may see.");
+}
+
+/* RESIGN SEAT: the player leaves; the computer plays the seat. By mail:
+ * the seat's own signed command (the verbs); at the keyboard: the host
+ * for the player. */
+static int
+resign_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	    struct turn_error *err)
+{
+	if ((a->seat = admin_seat(rr->gf, a->argv[1], err)) < 0)
+		return -1;
+	if (a->meta.seat[a->seat].resigned)
+		return refuse(err, "%s resigned already%s", rr->gf->name[a->seat], "");
+	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", rr->gf->name[a->seat]);
+	r->nargs = 1;
+	return 0;
+}
+
+static void
+resign_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
+{
+	a->seat = gamefile_player(gf, r->args[0]);
+	a->meta.seat[a->seat].resigned = true;
+	a->meta.seat[a->seat].bot = true;
+	snprintf(a->what, sizeof(a->what), "%s resigned", gf->name[a->seat]);
+	snprintf(a->detail, sizeof(a->detail),
+		 "The computer plays the seat from now on, from what the seat may see.");
 }
 
 static int
@@ -150,9 +181,10 @@ rollback_fill(struct admin_job *a, const struct record_run *rr, struct history_r
 }
 
 static void
-rollback_meta(struct admin_job *a, const struct gamefile *gf)
+rollback_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	(void)gf;
+	a->hours = strtol(r->args[0], NULL, 10);
 	admin_new_decision(a);
 	a->notice = true;
 	snprintf(a->what, sizeof(a->what), "the last %ld decision%s %s undone", a->hours,
@@ -175,9 +207,10 @@ terminate_fill(struct admin_job *a, const struct record_run *rr, struct history_
 }
 
 static void
-terminate_meta(struct admin_job *a, const struct gamefile *gf)
+terminate_meta(struct admin_job *a, const struct gamefile *gf, const struct history_record *r)
 {
 	(void)gf;
+	(void)r;
 	a->meta.terminated = true;
 	a->meta.deadline_at = 0;
 	snprintf(a->what, sizeof(a->what), "the game is ended");
@@ -192,6 +225,7 @@ static const struct admin_cmd commands[] = {
 	{"resume", 0, "resume", false, resume_fill, resume_meta},
 	{"extend", 1, "extend HOURS", false, extend_fill, extend_meta},
 	{"kick", 1, "kick SEAT", false, kick_fill, kick_meta},
+	{"resign", 1, "resign SEAT", false, resign_fill, resign_meta},
 	{"replace", 3, "replace SEAT KEY ADDRESS", false, admin_replace_fill,
 	 admin_replace_meta},
 	{"rollback", 1, "rollback N", true, rollback_fill, rollback_meta},
@@ -220,6 +254,28 @@ admin_find(const char *name)
 	return NULL;
 }
 
+bool
+admin_meta_catch_up(struct admin_job *a, const struct gamefile *gf, const struct history *h)
+{
+	time_t now = a->now;
+	long was = a->meta.host_record;
+
+	for (int i = 0; i < h->n; i++) {
+		const struct history_record *r = &h->rec[i];
+		const struct admin_cmd *c;
+		if (r->event != HISTORY_HOST || r->seq <= a->meta.host_record ||
+		    (c = admin_find(r->command)) == NULL || r->nargs != c->nargs ||
+		    meta_time_parse(r->time, &a->now) < 0)
+			continue;
+		c->meta(a, gf, r);
+		a->meta.host_record = r->seq;
+	}
+	a->now = now;
+	a->notice = false;
+	a->seat = -1;
+	return a->meta.host_record != was;
+}
+
 int
 admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
 	      const char *by, char *out, size_t nout, char *why, size_t n)
@@ -230,7 +286,7 @@ admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
 	out[0] = '\0';
 	admin_usage(list, sizeof(list));
 	if (c == NULL)
-		return snprintf(why, n, "%s%s%s is not a host command (the commands: %s)",
+		return snprintf(why, n, "%s%.40s%s is not a host command (the commands: %s)",
 				argc > 0 ? "\"" : "", argc > 0 ? argv[0] : "nothing",
 				argc > 0 ? "\"" : "", list),
 		       ADMIN_REFUSED;

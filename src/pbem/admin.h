@@ -1,6 +1,6 @@
 /* The host's commands on a game (docs/carcpbem.1, "admin"): pause,
- * resume, extend, replace, kick, rollback, terminate, each carried out
- * under the game's history lock, recorded in history.jsonl as a record
+ * resume, extend, kick, resign, replace, rollback, terminate, each one
+ * carried out under the game's history lock, recorded in history.jsonl as a record
  * signed with the host's key (docs/state-format.md, "Host records"), and
  * told to the players by mail (queued). The same table serves the
  * keyboard (carcpbem admin GAME COMMAND ...) and signed mail.
@@ -19,19 +19,22 @@ struct pbem;
 /* One host command on game (an id in p's spool): argv[0] the command's
  * name in any case ("pause", "EXTEND"), its arguments after it, as typed
  * or mailed. by says who gave it ("keyboard", "admin key 38f3..."): it
- * goes into the record. out: what to tell the one who gave it (a line or
- * a few). 0, or ADMIN_FAIL / ADMIN_REFUSED with the reason (and what to
- * do) in why. The players' mails are queued, not flushed. */
+ * goes into the record (its first 127 bytes). out: what to tell the one
+ * who gave it (a line or a few). 0, or ADMIN_FAIL / ADMIN_REFUSED with
+ * the reason (and what to do) in why. The players' mails are queued, not
+ * flushed; the caller holds the spool's lock (the mail loop does;
+ * carcpbem admin takes it). */
 int admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
 		  const char *by, char *out, size_t nout, char *why, size_t n);
 
 /* The host decides seat's current decision (seat from 0) with the
  * computer player, from that seat's player view only: the turn is signed
  * with the host key, recorded as made by the host for why_text ("the
- * deadline passed", "kicked"), and its mails are queued as for a mailed
- * turn. Then, while the next decision belongs to a seat that meta.json
- * marks bot or resigned, that one too. 0; ADMIN_REFUSED when the
- * decision due is not seat's or the game is over; ADMIN_FAIL. */
+ * deadline passed"; its first 199 bytes), and its mails are queued as
+ * for a mailed turn. Then, while the next decision belongs to a seat
+ * that meta.json marks bot or resigned, that one too (not while paused).
+ * 0; ADMIN_REFUSED when the decision due is not seat's or the game is
+ * over or ended; ADMIN_FAIL. */
 int admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
 		   char *why, size_t n);
 

@@ -40,8 +40,11 @@ struct admin_cmd {
 	 * record's args and was; a refusal: TURN_ILLEGAL */
 	int (*fill)(struct admin_job *a, const struct record_run *rr,
 		    struct history_record *r, struct turn_error *err);
-	/* once the record is written: meta.json's change, the mail's text */
-	void (*meta)(struct admin_job *a, const struct gamefile *gf);
+	/* once the record r is written (or found not yet in meta.json after a
+	 * crash): meta.json's change and the mail's text, from r alone (its
+	 * arguments; a->now is its time) */
+	void (*meta)(struct admin_job *a, const struct gamefile *gf,
+		     const struct history_record *r);
 };
 
 const struct admin_cmd *admin_find(const char *name);
@@ -64,6 +67,18 @@ void admin_deadline_text(struct admin_job *a, const char *lead);
 
 int admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 		       struct history_record *r, struct turn_error *err);
-void admin_replace_meta(struct admin_job *a, const struct gamefile *gf);
+void admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
+			const struct history_record *r);
+/* meta.json catches up with the host records after meta->host_record (a
+ * crash between a record and meta.json): each one's change, in order;
+ * true when there was one. */
+bool admin_meta_catch_up(struct admin_job *a, const struct gamefile *gf,
+			 const struct history *h);
+
+/* The mails of host records and host moves after the game's mailed mark
+ * (a crash before they were queued), queued now (admin_mails.c); none
+ * while a player's turn there awaits the mail loop. 0, or -1 with why. */
+int admin_mails_catch_up(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+			 const struct history *h, char *why, size_t n);
 
 #endif

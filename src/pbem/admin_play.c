@@ -16,6 +16,7 @@
 
 struct play {
 	struct pbem *p;
+	const struct gamedir *gd;
 	int seat;
 	const char *why_text;
 	const struct seckey *key;
@@ -51,8 +52,8 @@ seed_of(const struct gamefile *view, long records, struct ai_rng *rng)
 }
 
 static int
-fill(void *ctx, const struct record_run *rr, struct history_record *r,
-     struct turn_error *err)
+fill(void *ctx, const struct record_run *rr, const struct history *h,
+     struct history_record *r, struct turn_error *err)
 {
 	struct play *pl = ctx;
 	const struct gamefile *gf = rr->gf;
@@ -63,6 +64,8 @@ fill(void *ctx, const struct record_run *rr, struct history_record *r,
 	char why[200];
 	int rc = -1;
 
+	if (admin_mails_catch_up(pl->p, pl->gd, gf, h, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
 	game_decision(gf->game, &d);
 	if (rr->terminated || gf->game->over || d.player != pl->seat)
 		return terr(err, TURN_NOT_YOUR_DECISION, "the decision due in game %s is "
@@ -83,7 +86,7 @@ fill(void *ctx, const struct record_run *rr, struct history_record *r,
 	snprintf(r->player, sizeof(r->player), "%s", gf->name[pl->seat]);
 	turn_id(&t, r->turn_id);
 	r->by_host = true;
-	r->why = strdup(pl->why_text);
+	r->why = strndup(pl->why_text ? pl->why_text : "", HISTORY_WHY_LEN - 1);
 	if ((r->text = turn_format(&t)) == NULL || r->why == NULL) {
 		terr(err, TURN_FAIL, "out of memory");
 		goto done;
@@ -103,7 +106,7 @@ play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_tex
 	struct turn_error err = {0};
 	struct apply_result res;
 	struct seckey k;
-	struct play pl = {p, seat, why_text, &k};
+	struct play pl = {p, gd, seat, why_text, &k};
 	int r;
 
 	*gf = NULL;
@@ -180,6 +183,24 @@ admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
 	return play_bots(p, &gd, gf, &last, why, n);
 }
 
+/* Whether meta.json gives any seat to the computer (and the game runs):
+ * one small file, so that a turn of a game without such seats costs no
+ * second load of the game. Its seats' names come from the file. */
+static bool
+any_bot_seat(const struct gamedir *gd)
+{
+	static const struct gamefile none; /* meta_load's defaults: no seats */
+	struct gf_error e = {0};
+	struct meta m;
+	bool any = false;
+
+	if (meta_load(gd->dir, &none, &m, &e) < 0)
+		return true; /* the full load says what is wrong */
+	for (int i = 0; i < m.nseats; i++)
+		any |= m.seat[i].bot || m.seat[i].resigned;
+	return any && !m.paused && !m.terminated;
+}
+
 int
 admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t n)
 {
@@ -190,6 +211,8 @@ admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t 
 
 	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
 		return r;
+	if (!any_bot_seat(&gd))
+		return 0;
 	if ((gf = gamefile_load(gd.state, p->cat, &e)) == NULL)
 		return snprintf(why, n, "%s: %s", gd.state, e.text), ADMIN_FAIL;
 	return play_bots(p, &gd, gf, last, why, n);

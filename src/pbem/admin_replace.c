@@ -57,11 +57,15 @@ admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 }
 
 void
-admin_replace_meta(struct admin_job *a, const struct gamefile *gf)
+admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
+		   const struct history_record *r)
 {
-	struct meta_seat *s = &a->meta.seat[a->seat];
+	struct meta_seat *s;
 	struct decision d;
 
+	if ((a->seat = gamefile_player(gf, r->args[0])) < 0)
+		return;
+	s = &a->meta.seat[a->seat];
 	s->bot = s->resigned = false;
 	s->missed = 0;
 	s->nabsences = 0;

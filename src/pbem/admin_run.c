@@ -55,17 +55,25 @@ struct run {
 	struct admin_job a;
 	const struct admin_cmd *c;
 	const char *by;
+	const struct history_record *r; /* the record being written */
 };
 
 static int
-fill(void *ctx, const struct record_run *rr, struct history_record *r,
-     struct turn_error *err)
+fill(void *ctx, const struct record_run *rr, const struct history *h,
+     struct history_record *r, struct turn_error *err)
 {
 	struct run *u = ctx;
 	struct gf_error ge = {0};
+	char why[600];
 
 	if (meta_load(u->a.gd.dir, rr->gf, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "%s: %s", ge.path, ge.text);
+	if (admin_meta_catch_up(&u->a, rr->gf, h) &&
+	    meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0) /* kept, refused or not */
+		return terr(err, TURN_FAIL, "%s", ge.text);
+	if (admin_mails_catch_up(u->a.p, &u->a.gd, rr->gf, h, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
+	u->r = r;
 	if (rr->terminated || u->a.meta.terminated)
 		return terr(err, TURN_ILLEGAL, "game %s was ended by the host: it takes no "
 			    "more commands", rr->gf->id);
@@ -74,7 +82,8 @@ fill(void *ctx, const struct record_run *rr, struct history_record *r,
 			    rr->gf->id, u->c->name);
 	r->event = HISTORY_HOST;
 	snprintf(r->command, sizeof(r->command), "%s", u->c->name);
-	if ((r->by = strdup(u->by)) == NULL)
+	/* at most what a record holds */
+	if ((r->by = strndup(u->by ? u->by : "", HISTORY_BY_LEN - 1)) == NULL)
 		return terr(err, TURN_FAIL, "out of memory");
 	return u->c->fill(&u->a, rr, r, err);
 }
@@ -87,7 +96,8 @@ after(void *ctx, const struct gamefile *gf, const struct apply_result *res,
 	struct gf_error ge = {0};
 
 	(void)res;
-	u->c->meta(&u->a, gf);
+	u->c->meta(&u->a, gf, u->r);
+	u->a.meta.host_record = u->r->seq;
 	if (meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "the record is written, but not meta.json: %s",
 			    ge.text);

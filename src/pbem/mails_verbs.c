@@ -35,9 +35,15 @@ history_line_text(FILE *fp, const struct history_record *r, int w)
 		fprintf(fp, "  the game was created  %s\n", r->time);
 		return;
 	}
+	if (r->event == HISTORY_HOST) {
+		fprintf(fp, "  the host: %s%s%s  %s\n", r->command, r->nargs ? " " : "",
+			r->nargs ? r->args[0] : "", r->time);
+		return;
+	}
 	if (r->text && turn_parse(r->text, strlen(r->text), 0, &t, &terr) == 0)
 		turn_actions_text(&t, actions, sizeof(actions));
-	fprintf(fp, "  turn %-3ld  %-*s  %s  %s\n", r->turn, w, r->player, actions, r->time);
+	fprintf(fp, "  turn %-3ld  %-*s  %s%s  %s\n", r->turn, w, r->player,
+		r->by_host ? "(host) " : "", actions, r->time);
 }
 
 static char *

@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "admin.h"
 #include "command.h"
 #include "crashpoint.h"
 #include "maildir.h"
@@ -277,6 +278,26 @@ limit_strangers(struct job *j)
 	}
 }
 
+/* The seats the computer plays (kicked, resigned) whose decision follows
+ * a turn of the message move now, once the message is done: a crash
+ * before leaves nothing half done (the deadline plays them then). */
+static void
+play_bots(struct job *j)
+{
+	char why[800];
+	const char *id;
+	long last;
+
+	for (int i = 0; i < j->ngames; i++) {
+		id = strrchr(j->game_dir[i], '/');
+		id = id ? id + 1 : j->game_dir[i];
+		last = -1;
+		if (admin_play_bots(j->p, id, &last, why, sizeof(why)) < 0)
+			pbem_log(j->p, PBEM_WARN, "%s: game %s: the computer's move: %s",
+				 j->name, id, why);
+	}
+}
+
 /* Queues the mails, marks the games, and takes the message out of new/. */
 static void
 finish(struct job *j)
@@ -299,6 +320,8 @@ finish(struct job *j)
 	if (!j->temp_failure && maildir_mark_done(j->p->inbox, j->name, &err) < 0)
 		job_fail(j, "%s", err.text);
 	crashpoint("message done");
+	if (!j->temp_failure)
+		play_bots(j);
 }
 
 int

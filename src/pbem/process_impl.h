@@ -55,9 +55,6 @@ void job_unsigned(struct job *j, const struct mail_block *b, const struct turn *
 		  bool parsed);
 /* A mail with public keys and no turn: keep them, say so (process_keys.c). */
 void job_keys(struct job *j);
-/* The seats the computer plays (kicked, resigned) whose decision
- * follows in game move now, their mails queued (process_turns.c). */
-void job_play_bots(struct job *j, const struct gamedir *gd, const char *game);
 /* A mail with a signed command (process_commands.c). */
 void job_commands(struct job *j);
 /* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */
@@ -72,6 +69,8 @@ bool job_is_player(const struct gamefile *gf, const char *addr);
 int mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1]);
 int mailed_write(const struct gamedir *gd, long record, const char *key);
 
+/* The first event of the turn numbered turn in g (its last turn). */
+int pbem_events_of_turn(const struct game *g, long turn);
 /* Queues every mail of out (freed), then marks record of gd as mailed
  * by mark ("start", "apply", "admin"). 0, or -1 with why. */
 int pbem_queue_mails(struct pbem *p, const struct gamedir *gd, struct outmails *out,

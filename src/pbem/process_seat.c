@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "admin.h"
 #include "process_verbs.h"
 
 #define ZONEINFO "/usr/share/zoneinfo"
@@ -30,38 +31,35 @@ meta_seat(struct verb_call *c, struct meta *m)
 
 /* ---- RESIGN ---- */
 
-static int
-edit_resign(struct verb_call *c, struct meta *m, void *arg)
-{
-	int s = meta_seat(c, m);
-
-	(void)arg;
-	if (s < 0)
-		return -1;
-	m->seat[s].resigned = true;
-	m->seat[s].bot = true;
-	return 0;
-}
-
+/* The seat goes to the computer through the host's own command (a host
+ * record "resign", so the history says who left and when; meta.json
+ * resigned and bot; the players told; the computer moves at once when
+ * the decision is the seat's). */
 void
 verb_resign(struct verb_call *c)
 {
 	const char *name = c->gf->name[c->seat];
+	char *argv[] = {"resign", (char *)name}, by[96], out[1024], why[1024];
+	int r;
 
-	if (c->gf->game->over) {
-		job_problem(c->j, NULL, "Game %s is over: there is nothing to resign from.",
-			    c->gf->id);
+	snprintf(by, sizeof(by), "player %s (key %s)", name, c->cmd->key);
+	r = admin_command(c->j->p, c->gf->id, 2, argv, by, out, sizeof(out), why, sizeof(why));
+	if (r == ADMIN_FAIL) {
+		job_fail(c->j, "game %s: RESIGN: %s", c->gf->id, why);
 		return;
 	}
-	if (verb_meta_edit(c, edit_resign, NULL) < 0)
+	if (r == ADMIN_REFUSED && !c->again) { /* again: done before a crash */
+		job_problem(c->j, NULL, "You cannot resign from game %s now: %s", c->gf->id,
+			    why);
 		return;
+	}
 	verb_answer(c, "you resigned", "You resigned from game %s. The computer plays "
 		    "your seat (%s) from now on; your score stays in the table, but a "
 		    "player who resigned cannot win. You will get no more notices of "
 		    "this game.", c->gf->id, name);
-	verb_tell(c, true, "a player resigned", "%s resigned from game %s. The computer "
-		  "plays %s's seat from now on; %s cannot win.", name, c->gf->id, name, name);
-	job_play_bots(c->j, &c->gd, c->gf->id); /* the seat's decision, if due */
+	verb_tell(c, TELL_OBSERVERS, "a player resigned", "%s resigned from game %s. The "
+		  "computer plays %s's seat from now on; %s cannot win.", name, c->gf->id,
+		  name, name);
 }
 
 /* ---- SET NOTIFY all|mine ---- */
@@ -226,7 +224,7 @@ verb_absence(struct verb_call *c)
 		return;
 	verb_answer(c, "absence: noted", "Your absence from %s to %s (UTC) in game %s is "
 		    "noted: your deadlines move past it.", from, to, c->gf->id);
-	verb_tell(c, false, "an absence", "%s will be away from %s to %s (UTC); the "
+	verb_tell(c, TELL_PLAYERS, "an absence", "%s will be away from %s to %s (UTC); the "
 		  "deadlines of %s's decisions in game %s move past it.",
 		  c->gf->name[c->seat], from, to, c->gf->name[c->seat], c->gf->id);
 }

@@ -6,7 +6,6 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "admin.h"
 #include "atomic.h"
 #include "crashpoint.h"
 #include "meta.h"
@@ -109,8 +108,8 @@ note_mailed(struct job *j, const struct gamedir *gd, long record)
 
 /* The first event of the turn numbered turn (the events of a turn run to
  * the end of the list: it is the last one played). */
-static int
-events_of_turn(const struct game *g, long turn)
+int
+pbem_events_of_turn(const struct game *g, long turn)
 {
 	int i = g->nevents;
 
@@ -130,7 +129,7 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 
 	if (gd->is_dir && meta_load(gd->dir, gf, &m, &gerr) == 0)
 		ctx.meta = &m; /* SET NOTIFY, observers */
-	if (mails_turn(&ctx, gd, gf, res->record, events_of_turn(gf->game, res->turn),
+	if (mails_turn(&ctx, gd, gf, res->record, pbem_events_of_turn(gf->game, res->turn),
 		       res->actions, &j->reply, &j->out, &terr) < 0) {
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return;
@@ -232,21 +231,6 @@ refused(struct job *j, struct gamefile *gf, const struct turn *t,
 		gamefile_free(gf);
 }
 
-/* The seats the computer plays (kicked, resigned) whose decision follows
- * move now; a failure waits for the next turn or the deadline. */
-void
-job_play_bots(struct job *j, const struct gamedir *gd, const char *game)
-{
-	char why[800];
-	long last = -1;
-
-	if (admin_play_bots(j->p, game, &last, why, sizeof(why)) < 0)
-		pbem_log(j->p, PBEM_WARN, "%s: game %s: the computer's move: %s", j->name,
-			 game, why);
-	if (last >= 0)
-		note_mailed(j, gd, last);
-}
-
 static void
 apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 {
@@ -263,7 +247,6 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 			 res.turn, t->player, res.actions);
 		j->st->turns++;
 		queue_turn_mails(j, &gd, gf, &res);
-		job_play_bots(j, &gd, gf->id);
 	} else if (gf == NULL || err.code == TURN_FAIL) {
 		job_fail(j, "game %s: %s", t->game, err.text);
 	} else if (err.code == TURN_DUPLICATE) {

@@ -323,7 +323,7 @@ verb_answer(struct verb_call *c, const char *title, const char *fmt, ...)
 }
 
 void
-verb_tell(struct verb_call *c, bool observers, const char *title, const char *fmt, ...)
+verb_tell(struct verb_call *c, int whom, const char *title, const char *fmt, ...)
 {
 	struct template_error terr = {{0}};
 	struct gf_error gerr = {"", ""};
@@ -335,14 +335,14 @@ verb_tell(struct verb_call *c, bool observers, const char *title, const char *fm
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	for (int p = 0; p < c->gf->nplayers && r == 0; p++) {
+	for (int p = 0; p < c->gf->nplayers && r == 0 && (whom & TELL_PLAYERS); p++) {
 		if (p == c->seat || c->gf->address[p] == NULL)
 			continue;
 		snprintf(tag, sizeof(tag), "%d", p + 1);
 		r = mails_told(&c->j->ctx, c->gf, p, c->gf->address[p], tag, &c->j->reply,
 			       title, text, &c->j->out, &terr);
 	}
-	if (observers && r == 0 && meta_load(c->gd.dir, c->gf, &m, &gerr) == 0)
+	if ((whom & TELL_OBSERVERS) && r == 0 && meta_load(c->gd.dir, c->gf, &m, &gerr) == 0)
 		for (int i = 0; i < m.nobservers && r == 0; i++) {
 			snprintf(tag, sizeof(tag), "o%d", i + 1);
 			r = mails_told(&c->j->ctx, c->gf, -1, m.observer[i], tag, &c->j->reply,

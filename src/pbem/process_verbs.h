@@ -51,10 +51,11 @@ void verb_usages(int who, char *buf, size_t n);
 /* Answers the sender: title and text (mails_command). */
 void verb_answer(struct verb_call *c, const char *title, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* Tells every other player of the game (and its observers when
- * observers is set): title and text. */
-void verb_tell(struct verb_call *c, bool observers, const char *title, const char *fmt,
-	       ...) __attribute__((format(printf, 4, 5)));
+/* Tells the other players of the game and/or its observers (whom:
+ * TELL_PLAYERS | TELL_OBSERVERS): title and text. */
+enum { TELL_PLAYERS = 1, TELL_OBSERVERS = 2 };
+void verb_tell(struct verb_call *c, int whom, const char *title, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* Changes the game's meta.json under the history lock: edit may refuse
  * (-1, with a problem noted). 0, or -1 (noted or failed). */
 int verb_meta_edit(struct verb_call *c,

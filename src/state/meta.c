@@ -45,6 +45,7 @@ static const struct meta_field game_fields[] = {
 	{"paused", M_BOOL, MF(meta, paused), 0, 0, NULL, 0},
 	{"paused_at", M_TIME, MF(meta, paused_at), 0, 0, NULL, 0},
 	{"terminated", M_BOOL, MF(meta, terminated), 0, 0, NULL, 0},
+	{"host_record", M_LONG, MF(meta, host_record), -1, 1L << 40, NULL, 0},
 	{"decision_record", M_LONG, MF(meta, decision_record), -1, 1L << 40, NULL, 0},
 	{"decision_since", M_TIME, MF(meta, decision_since), 0, 0, NULL, 0},
 	{"deadline_at", M_TIME, MF(meta, deadline_at), 0, 0, NULL, 0},
@@ -101,6 +102,7 @@ meta_init(struct meta *m, const char *const *names, int n)
 	m->policy = META_POLICY_UNSET;
 	m->bot_after = META_UNSET;
 	m->decision_record = -1;
+	m->host_record = -1;
 	m->nseats = n < 0 ? 0 : n > MAX_PLAYERS ? MAX_PLAYERS : n;
 	for (int i = 0; i < m->nseats; i++)
 		snprintf(m->seat[i].name, sizeof(m->seat[i].name), "%s", names[i]);

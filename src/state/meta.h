@@ -60,6 +60,7 @@ struct meta {
 	bool paused;
 	time_t paused_at;
 	bool terminated; /* the host ended the game (a terminate record) */
+	long host_record; /* the last host record whose change is in here, -1 */
 	/* The clock of the decision being waited for */
 	long decision_record; /* the history record it follows, -1: none yet */
 	time_t decision_since;

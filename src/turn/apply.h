@@ -68,7 +68,8 @@ int append_record(int fd, struct gamefile *gf, const struct history_record *r,
 struct record_run;
 struct seckey;
 typedef int (*archive_fill_fn)(void *ctx, const struct record_run *rr,
-			       struct history_record *r, struct turn_error *err);
+			       const struct history *h, struct history_record *r,
+			       struct turn_error *err);
 /* after (or NULL): called once state.json is saved, still under the lock
  * (meta.json's writes); its failure is reported, the record stays. */
 typedef int (*archive_after_fn)(void *ctx, const struct gamefile *gf,

@@ -145,7 +145,7 @@ roll_forward(const struct gamedir *gd, struct gamefile **gfp, struct turn_error 
 		r = disagree(gd, gf->archive.records, h.n, err);
 	else if ((roll_all = has_host_records(&h, gf->archive.records)))
 		r = roll_forward_all(gd, gfp, &h, err);
-	for (long i = gf->archive.records; i < h.n && r == 0 && !roll_all; i++) {
+	for (long i = roll_all ? h.n : gf->archive.records; i < h.n && r == 0; i++) {
 		const struct history_record *rec = &h.rec[i];
 		if (rec->event != HISTORY_TURN ||
 		    turn_parse(rec->text, strlen(rec->text), TURN_NEED_SIGNATURE, &t,

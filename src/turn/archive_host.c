@@ -84,7 +84,7 @@ write_locked(const struct gamedir *gd, int fd, const struct history_tail *tail,
 		return -1;
 	if (replay_run(*out, &h, gd->history, &rr, err) == 0 &&
 	    check_key(&rr, host, err) == 0 && history_host_alloc(&r) == 0 &&
-	    fill(ctx, &rr, &r, err) == 0 &&
+	    fill(ctx, &rr, &h, &r, err) == 0 &&
 	    record(fd, &rr, tail, host, now, &r, res, err) == 0) {
 		result(&r, rr.gf, res);
 		gamefile_free(*out);

@@ -160,9 +160,10 @@ seat_arg(const struct gamefile *gf, const struct history_record *r, int need,
 	return seat;
 }
 
+/* An archive has no addresses: only the key changes there. */
 static int
 set_seat(struct gamefile *gf, int seat, const char *key, const char *address,
-	 struct turn_error *err)
+	 bool addresses, struct turn_error *err)
 {
 	struct gf_error e = {0};
 	uint8_t pk[GF_KEY_BYTES];
@@ -171,10 +172,10 @@ set_seat(struct gamefile *gf, int seat, const char *key, const char *address,
 	if (gamefile_key_read(key, &kind, pk) < 0)
 		return terr(err, TURN_FAIL, "\"%.60s\" is not a key", key);
 	if (gamefile_set_key(gf, seat, pk, &e) < 0 ||
-	    (address[0] && gamefile_set_address(gf, seat, address, &e) < 0))
+	    (addresses && address[0] && gamefile_set_address(gf, seat, address, &e) < 0))
 		return terr(err, TURN_FAIL, "%s", e.text);
 	gf->key_kind[seat] = kind;
-	if (!address[0]) {
+	if (addresses && !address[0]) {
 		free(gf->address[seat]);
 		gf->address[seat] = NULL;
 	}
@@ -202,10 +203,11 @@ replace(struct record_run *rr, const struct history_record *r, struct turn_error
 		return -1;
 	seat_key(rr->gf, seat, key);
 	addr = rr->gf->address[seat] ? rr->gf->address[seat] : "";
-	if (r->nwas != 2 || strcmp(r->was[0], key) != 0 || strcmp(r->was[1], addr) != 0)
+	if (r->nwas != 2 || strcmp(r->was[0], key) != 0 ||
+	    (rr->addresses && strcmp(r->was[1], addr) != 0))
 		return terr(err, TURN_FAIL, "replace: the key and address it says %s had are "
 			    "not the seat's", r->args[0]);
-	return set_seat(rr->gf, seat, r->args[1], r->args[2], err);
+	return set_seat(rr->gf, seat, r->args[1], r->args[2], rr->addresses, err);
 }
 
 static int
@@ -229,8 +231,8 @@ rollback(struct record_run *rr, const struct history_record *r, struct turn_erro
 static int
 host_effect(struct record_run *rr, const struct history_record *r, struct turn_error *err)
 {
-	static const char *const plain[] = {"pause", "resume", "extend", "kick", "set",
-					    NULL};
+	static const char *const plain[] = {"pause", "resume", "extend", "kick", "resign",
+					    "set", NULL};
 
 	if (rr->terminated)
 		return terr(err, TURN_FAIL, "a host record after the game was terminated");
@@ -285,11 +287,15 @@ record_run_apply(struct record_run *rr, const struct history_record *r,
 }
 
 int
-record_run_initial(struct gamefile *gf, const struct history *h, struct turn_error *err)
+record_run_initial(struct record_run *rr, const struct history *h,
+		   struct turn_error *err)
 {
 	bool done[MAX_PLAYERS] = {false};
+	struct gamefile *gf = rr->gf;
 	int seat;
 
+	for (int p = 0; p < gf->nplayers; p++)
+		rr->addresses |= gf->address[p] != NULL;
 	for (int i = 0; i < h->n; i++) {
 		const struct history_record *r = &h->rec[i];
 		if (r->event != HISTORY_HOST || strcmp(r->command, "replace") != 0 ||
@@ -297,7 +303,7 @@ record_run_initial(struct gamefile *gf, const struct history *h, struct turn_err
 		    (seat = gamefile_player(gf, r->args[0])) < 0 || done[seat])
 			continue;
 		done[seat] = true;
-		if (set_seat(gf, seat, r->was[0], r->was[1], err) < 0)
+		if (set_seat(gf, seat, r->was[0], r->was[1], rr->addresses, err) < 0)
 			return -1;
 	}
 	return 0;

@@ -22,6 +22,7 @@ struct record_run {
 	int *undo;                   /* actions before each turn still in play */
 	int nundo, cap;
 	bool terminated;
+	bool addresses;              /* the game keeps addresses (not an archive) */
 };
 
 /* Starts a run on gf (taken). */
@@ -30,7 +31,8 @@ void record_run_free(struct record_run *rr);
 /* The keys and addresses the seats had at the start, for a history whose
  * replace records changed them since: gf (a game's initial state with
  * today's seats) gets them back. */
-int record_run_initial(struct gamefile *gf, const struct history *h, struct turn_error *err);
+int record_run_initial(struct record_run *rr, const struct history *h,
+		       struct turn_error *err);
 /* The created record r: the game's host key, if it names one. */
 int record_run_created(struct record_run *rr, const struct history_record *r,
 		       struct turn_error *err);

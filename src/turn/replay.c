@@ -100,7 +100,7 @@ replay_run(const struct gamefile *host, const struct history *h, const char *src
 			    "writing?): the next turn applied drops it (a game by mail: "
 			    "carcpbem run --once; else carcpbem apply)",
 			    src);
-	if (record_run_initial(gf, h, &e) < 0)
+	if (record_run_initial(rr, h, &e) < 0)
 		return terr(err, TURN_FAIL, "%s: the seats' first keys: %s", src, e.text);
 	if (check_created(gf, h, src, err) < 0)
 		return -1;
@@ -284,13 +284,14 @@ static int
 compare_unarchived(json_t *root, struct gamefile *host, const struct gamefile *gf,
 		   const char *path, struct turn_error *err)
 {
-	json_t *final = export_final_json(gf);
 	struct gf_error e = {0};
+	json_t *final;
 	int r;
 
 	host->archive = gf->archive;
 	if (compare_state(host, gf, path, err) < 0)
 		return -1;
+	final = export_final_json(gf);
 	r = jv_compare(json_object_get(root, "final"), final, "final", &e);
 	json_decref(final);
 	return r < 0 ? terr(err, TURN_FAIL, "%s: %s: %s", path, e.path, e.text) : 0;
