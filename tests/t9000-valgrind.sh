@@ -68,6 +68,20 @@ test_expect_success 'signed commands and the verbs by mail, host commands, CREAT
 	grep -q "carried out already" spool/outbox/*-error.eml
 '
 
+test_expect_success 'host commands, the host moving for a seat, replay of host records' '
+	. "$top_srcdir/tests/mail/mailtest.sh" &&
+	host_setup && "$CARCPBEM" keygen carol >/dev/null 2>&1 &&
+	vg "$CARCPBEM" admin -c host.conf g1 pause >/dev/null &&
+	vg "$CARCPBEM" admin -c host.conf g1 resume >/dev/null &&
+	vg "$CARCPBEM" admin -c host.conf g1 kick alice >/dev/null &&
+	vg "$CARCPBEM" admin -c host.conf g1 replace bob carol.pub carol@example.test >/dev/null &&
+	vg "$CARCPBEM" admin -c host.conf g1 rollback 1 >/dev/null &&
+	test_must_fail vg "$CARCPBEM" admin -c host.conf g1 extend 0 2>/dev/null &&
+	vg "$CARCPBEM" admin -c host.conf g1 terminate >/dev/null &&
+	vg "$CARCPBEM" replay spool/games/g1 >out &&
+	grep "every signature and hash checks" out
+'
+
 test_expect_success 'selfplay with every option' '
 	vg "$CARCPBEM" selfplay -n 20 --seed vg --players 5 --river --abbot --edition 2 >out &&
 	grep "^games: 20" out &&

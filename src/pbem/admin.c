@@ -3,6 +3,7 @@
  * lock, with the whole history replayed), what it changes in meta.json
  * (meta, still under the lock once the record is written) and what the
  * players are told. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +14,17 @@
 #include "hostrec.h"
 #include "process_impl.h"
 
-static int
-refuse(struct turn_error *err, const char *fmt, const char *a, const char *b)
+/* A refusal (TURN_ILLEGAL: ADMIN_REFUSED), its text as printf's. */
+static int __attribute__((format(printf, 2, 3)))
+refuse(struct turn_error *err, const char *fmt, ...)
 {
-	return terr(err, TURN_ILLEGAL, fmt, a, b);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err->text, sizeof(err->text), fmt, ap);
+	va_end(ap);
+	err->code = TURN_ILLEGAL;
+	return -1;
 }
 
 /* ---- the commands ---- */
@@ -56,7 +64,7 @@ resume_fill(struct admin_job *a, const struct record_run *rr, struct history_rec
 	(void)rr;
 	(void)r;
 	if (!a->meta.paused)
-		return refuse(err, "game %s is not paused%s", a->game, "");
+		return refuse(err, "game %s is not paused", a->game);
 	return 0;
 }
 
@@ -84,8 +92,8 @@ extend_fill(struct admin_job *a, const struct record_run *rr, struct history_rec
 
 	(void)rr;
 	if (*end != '\0' || end == a->argv[1] || h < 1 || h > ADMIN_EXTEND_MAX)
-		return refuse(err, "extend takes a number of hours from 1 to 8760, not "
-			      "\"%.40s\"%s", a->argv[1], "");
+		return refuse(err, "extend takes a number of hours from 1 to %d, not "
+			      "\"%.40s\"", ADMIN_EXTEND_MAX, a->argv[1]);
 	a->hours = h;
 	snprintf(r->args[0], HISTORY_ARG_LEN, "%ld", h);
 	r->nargs = 1;
@@ -108,17 +116,27 @@ extend_meta(struct admin_job *a, const struct gamefile *gf, const struct history
 	admin_deadline_text(a, msg);
 }
 
+/* The argument SEAT (a name or a number), recorded by its name. */
 static int
-kick_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+seat_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
 	  struct turn_error *err)
 {
 	if ((a->seat = admin_seat(rr->gf, a->argv[1], err)) < 0)
 		return -1;
-	if (a->meta.seat[a->seat].bot)
-		return refuse(err, "the computer plays %s's seat already%s",
-			      rr->gf->name[a->seat], "");
 	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", rr->gf->name[a->seat]);
 	r->nargs = 1;
+	return 0;
+}
+
+static int
+kick_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
+	  struct turn_error *err)
+{
+	if (seat_fill(a, rr, r, err) < 0)
+		return -1;
+	if (a->meta.seat[a->seat].bot)
+		return refuse(err, "the computer plays %s's seat already",
+			      rr->gf->name[a->seat]);
 	return 0;
 }
 
@@ -141,12 +159,10 @@ static int
 resign_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
 	    struct turn_error *err)
 {
-	if ((a->seat = admin_seat(rr->gf, a->argv[1], err)) < 0)
+	if (seat_fill(a, rr, r, err) < 0)
 		return -1;
 	if (a->meta.seat[a->seat].resigned)
-		return refuse(err, "%s resigned already%s", rr->gf->name[a->seat], "");
-	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", rr->gf->name[a->seat]);
-	r->nargs = 1;
+		return refuse(err, "%s resigned already", rr->gf->name[a->seat]);
 	return 0;
 }
 
@@ -165,15 +181,14 @@ static int
 rollback_fill(struct admin_job *a, const struct record_run *rr, struct history_record *r,
 	      struct turn_error *err)
 {
-	char *end, most[16];
+	char *end;
 	long k = strtol(a->argv[1], &end, 10);
 
-	snprintf(most, sizeof(most), "%d", rr->nundo);
 	if (rr->nundo == 0)
-		return refuse(err, "game %s has no decision to roll back%s", a->game, "");
+		return refuse(err, "game %s has no decision to roll back", a->game);
 	if (*end != '\0' || end == a->argv[1] || k < 1 || k > rr->nundo)
-		return refuse(err, "rollback takes a number of decisions from 1 to %s (the "
-			      "decisions in play), not \"%.40s\"", most, a->argv[1]);
+		return refuse(err, "rollback takes a number of decisions from 1 to %d (the "
+			      "decisions in play), not \"%.40s\"", rr->nundo, a->argv[1]);
 	a->hours = k;
 	snprintf(r->args[0], HISTORY_ARG_LEN, "%ld", k);
 	r->nargs = 1;

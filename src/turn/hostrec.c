@@ -214,8 +214,8 @@ static int
 rollback(struct record_run *rr, const struct history_record *r, struct turn_error *err)
 {
 	struct gf_error e = {0};
+	char *end = "";
 	long n;
-	char *end;
 
 	n = r->nargs == 1 ? strtol(r->args[0], &end, 10) : 0;
 	if (r->nargs != 1 || *end != '\0' || n < 1 || n > rr->nundo)
