@@ -56,6 +56,33 @@ test_expect_success 'deadlines: a reminder, the bot at the deadline, a clock jum
 	CARCPBEM_NOW=$((CARCPBEM_NOW + 149 * 3600)) vg "$CARCPBEM" admin -c d.conf g1 set deadline 3d >/dev/null
 '
 
+test_expect_success 'signed commands and the verbs by mail, host commands, CREATE' '
+	rm -rf cmd && mkdir cmd && cd cmd &&
+	. "$top_srcdir/tests/mail/mailtest.sh" &&
+	host_setup &&
+	"$CARCPBEM" keygen admin >/dev/null 2>&1 && cp admin.pub admin-keys &&
+	printf "admin-keys admin-keys\nobservers *@example.test\n" >>host.conf &&
+	c () { k=$1 && shift && vg "$CARCPBEM" command -k "$k.key" "$@" 2>/dev/null; } &&
+	c alice -g g1 -p alice SET TIMEZONE Europe/Sofia >c1 &&
+	c alice -g g1 -p alice SET ABSENCE 2023-12-01 TO 2023-12-05 >c2 &&
+	c bob -g g1 -p bob SET NOTIFY mine >c3 &&
+	c mallory -g g1 -p alice RESIGN >c4 &&
+	c admin -g g1 -p host PAUSE >c5 &&
+	c admin -p host -w "player carol carol@example.test $(cat bob.pub)" CREATE g2 >c6 &&
+	c bob -g g1 -p bob RESIGN >c7 &&
+	printf "LIST\n" >c8 && printf "MAP g1\n" >c9 && printf "OBSERVE g1\n" >c10 &&
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		case $i in 1|2|4|8) a=alice ;; 3|7|9) a=bob ;; 10) a=carol ;; *) a=admin ;; esac
+		mail_from $a@example.test command c$i >m$i && deliver m$i "msg$i" || return 1
+	done &&
+	cp m1 m11 && deliver m11 msg11 &&
+	vg "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(ls spool/inbox/new | wc -l)" = 0 &&
+	test -f spool/games/g2/state.json &&
+	test "$(ls spool/outbox/m-*-command.eml | wc -l)" -ge 8 &&
+	grep -q "carried out already" spool/outbox/*-error.eml
+'
+
 test_expect_success 'host commands, the host moving for a seat, replay of host records' '
 	. "$top_srcdir/tests/mail/mailtest.sh" &&
 	host_setup && "$CARCPBEM" keygen carol >/dev/null 2>&1 &&

@@ -65,11 +65,17 @@ armor_clean(const char *raw, size_t n, struct armor_line *out)
 }
 
 int
-armor_mark(const struct armor_line *l)
+armor_mark_of(const struct armor_line *l, const char *begin, const char *end)
 {
 	if (l->too_long || l->bad >= 0)
 		return ARMOR_NO_MARK;
-	if (strcasecmp(l->text, ARMOR_BEGIN) == 0)
+	if (strcasecmp(l->text, begin) == 0)
 		return ARMOR_BEGIN_MARK;
-	return strcasecmp(l->text, ARMOR_END) == 0 ? ARMOR_END_MARK : ARMOR_NO_MARK;
+	return strcasecmp(l->text, end) == 0 ? ARMOR_END_MARK : ARMOR_NO_MARK;
+}
+
+int
+armor_mark(const struct armor_line *l)
+{
+	return armor_mark_of(l, ARMOR_BEGIN, ARMOR_END);
 }

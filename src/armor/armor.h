@@ -11,6 +11,8 @@
 
 #define ARMOR_BEGIN "-----BEGIN CARCASSONNE TURN-----"
 #define ARMOR_END "-----END CARCASSONNE TURN-----"
+#define ARMOR_CMD_BEGIN "-----BEGIN CARCASSONNE COMMAND-----"
+#define ARMOR_CMD_END "-----END CARCASSONNE COMMAND-----"
 #define ARMOR_LINE_CAP 256 /* a cleaned line and its NUL */
 
 struct armor_line {
@@ -30,5 +32,7 @@ void armor_clean(const char *raw, size_t n, struct armor_line *out);
 enum armor_mark { ARMOR_NO_MARK, ARMOR_BEGIN_MARK, ARMOR_END_MARK };
 /* Whether a cleaned line is the BEGIN or the END line (any case). */
 int armor_mark(const struct armor_line *l);
+/* The same for another kind of block: its BEGIN and END lines. */
+int armor_mark_of(const struct armor_line *l, const char *begin, const char *end);
 
 #endif

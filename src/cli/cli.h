@@ -140,6 +140,7 @@ int cmd_demo(int argc, char **argv);
 int cmd_keygen(int argc, char **argv);
 int cmd_admin(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
+int cmd_command(int argc, char **argv); /* signed commands (cmd_command.c) */
 int cmd_verify(int argc, char **argv);
 int cmd_view(int argc, char **argv);
 int cmd_move(int argc, char **argv);

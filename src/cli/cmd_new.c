@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "host.h" /* host_become_user */
+#include "newgame.h"
 
 enum { OPT_SEED = 512, OPT_FIRST, OPT_TILES, OPT_START, OPT_FORCE };
 
@@ -116,16 +117,8 @@ check_args(const struct new_args *a, char **names, int n)
 					   "use --spool or --dir, not -o");
 	if ((r = rules_opt_check(&usage, &a->opt, n, "")) != 0)
 		return r;
-	for (int i = 0; i < n; i++) {
-		if (gamefile_check_name(names[i], why, sizeof(why)) < 0)
-			return usage_error(&usage, "%s", why);
-		for (int j = 0; j < i; j++)
-			if (strcasecmp(names[i], names[j]) == 0)
-				return usage_error(&usage,
-						   "two players are named %s: give each "
-						   "a different name",
-						   names[i]);
-	}
+	if (newgame_check_names(names, n, why, sizeof(why)) < 0)
+		return usage_error(&usage, "%s", why);
 	if (a->first < 1 || a->first > n)
 		return usage_error(&usage, "--first: give a seat number from 1 to %d", n);
 	return 0;

@@ -10,6 +10,7 @@
 #include "hostkey.h"
 #include "gamedir.h"
 #include "key.h"
+#include "newgame.h"
 #include "pbem.h"
 
 enum { OPT_KEY = 600, OPT_ADDRESS, OPT_SPOOL, OPT_DIR, OPT_ID, OPT_NO_MAIL };
@@ -188,52 +189,40 @@ new_archive_setup(struct gamefile *gf, const struct new_archive *na)
 	return check_keys(gf, na);
 }
 
-static void
-remove_partial(const struct gamedir *gd)
-{
-	unlink(gd->history);
-	unlink(gd->state);
-	rmdir(gd->dir);
-}
+struct host_ask {
+	const struct gamefile *gf;
+	const struct new_archive *na;
+};
 
 /* A game by mail (in a spool, with addresses) names the host's key in
  * its created record; the key is made when missing (hostkey.c). */
 static int
-host_public_key(const struct gamefile *gf, const struct new_archive *na,
-		uint8_t pk[KEY_BYTES], bool *hosted)
+host_public_key(void *ctx, uint8_t *pk, char *why, size_t n)
 {
+	const struct host_ask *h = ctx;
 	struct seckey k;
 	struct config c;
-	char why[600];
 	int naddr = 0;
 
-	*hosted = false;
-	for (int i = 0; i < gf->nplayers; i++)
-		naddr += gf->address[i] != NULL;
-	if (na->dir || naddr == 0)
+	for (int i = 0; i < h->gf->nplayers; i++)
+		naddr += h->gf->address[i] != NULL;
+	if (h->na->dir || naddr == 0)
 		return 0;
-	if (cli_config(na->config, na->spool, &c) < 0)
+	if (cli_config(h->na->config, h->na->spool, &c) < 0)
+		return snprintf(why, n, "cannot read the host's config"), -1;
+	if (pbem_host_key(&c, &k, why, n) < 0)
 		return -1;
-	if (pbem_host_key(&c, &k, why, sizeof(why)) < 0) {
-		cli_error("%s", why);
-		return -1;
-	}
 	memcpy(pk, k.pk, KEY_BYTES);
 	key_wipe(&k);
-	*hosted = true;
-	return 0;
+	return 1;
 }
 
 int
 new_archive_create(struct gamefile *gf, const struct new_archive *na, char *where,
 		   size_t n)
 {
-	struct turn_error err = {0};
-	struct gf_error e = {0};
-	struct gamedir gd;
-	char dir[GAMEDIR_PATH];
-	uint8_t pk[KEY_BYTES];
-	bool hosted;
+	struct host_ask h = {gf, na};
+	char dir[GAMEDIR_PATH], why[1200];
 
 	if (na->dir)
 		snprintf(dir, sizeof(dir), "%s", na->dir);
@@ -242,17 +231,8 @@ new_archive_create(struct gamefile *gf, const struct new_archive *na, char *wher
 		cli_error("%s: the path is too long", na->spool);
 		return -1;
 	}
-	if (gamedir_of(dir, &gd, &e) < 0 || gamedir_create(dir, &e) < 0) {
-		cli_gf_error(dir, &e);
-		return -1;
-	}
-	if (host_public_key(gf, na, pk, &hosted) < 0) {
-		remove_partial(&gd);
-		return -1;
-	}
-	if (archive_create_hosted(&gd, gf, hosted ? pk : NULL, cli_now(), &err) < 0) {
-		cli_turn_error(dir, &err);
-		remove_partial(&gd);
+	if (newgame_dir(dir, gf, host_public_key, &h, cli_now(), why, sizeof(why)) < 0) {
+		cli_error("%s", why);
 		return -1;
 	}
 	snprintf(where, n, "%s", dir);

@@ -26,6 +26,7 @@ static const struct command commands[] = {
 	{"view", cmd_view, "write the public view of a game, or a player's"},
 	{"move", cmd_move, "make and sign your turn from your view of a game"},
 	{"sign", cmd_sign, "sign a turn file"},
+	{"command", cmd_command, "make a signed command for the host (SET ABSENCE, PAUSE ...)"},
 	{"verify", cmd_verify, "check the signature of a turn file"},
 	{"apply", cmd_apply, "apply a player's signed turn to a game directory"},
 	{"replay", cmd_replay, "check a game's archive: every signature and hash"},

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "deadline_pass.h"
+#include "meta.h"
 #include "process_impl.h"
 
 int

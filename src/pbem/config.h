@@ -34,6 +34,8 @@ struct config {
 	char from[320];                 /* "Carcassonne <carcpbem@localhost>" */
 	char domain[256];               /* for Message-IDs: from's domain */
 	char templates[CONFIG_PATH_MAX]; /* "" = the built-in templates */
+	char admin_keys[CONFIG_PATH_MAX]; /* "" = no host commands by mail */
+	char observers[512];            /* address patterns, "" = none */
 	/* in */
 	int inbox;                      /* enum config_inbox */
 	char maildir[CONFIG_PATH_MAX];  /* "" = SPOOL/inbox */

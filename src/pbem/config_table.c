@@ -73,6 +73,15 @@ static const struct setting settings[] = {
 	 .example = "/etc/carcpbem/templates",
 	 .help = "The directory of the host's own mail templates; empty: the\n"
 		 "built-in ones."},
+	{.name = "admin-keys", .type = T_PATH, FIELD(admin_keys), .def = "",
+	 .example = "/etc/carcpbem/admin.pub",
+	 .help = "The public keys (carcpbem or ssh-ed25519, one a line) whose signed\n"
+		 "commands with Player: host the host carries out (PAUSE, CREATE\n"
+		 "...); empty: host commands by mail are refused."},
+	{.name = "observers", .type = T_STRING, FIELD(observers), .def = "",
+	 .example = "*@example.org",
+	 .help = "Who may OBSERVE a game by mail: address patterns (* and ?),\n"
+		 "separated by commas or blanks; empty: nobody."},
 	{.name = "inbox", .type = T_ENUM, FIELD(inbox), .def = "maildir",
 	 .names = inbox_names,
 	 .help = "Where mail comes in: maildir (a Maildir on this machine) or imap."},

@@ -10,12 +10,6 @@
 #define DL_HELD (-2)
 int dl_lock(const struct pbem *p, const struct gamedir *gd, char *why, size_t n);
 void dl_unlock(int fd);
-/* meta.json saved between two writes of the game's timers line: first
- * "now", then the clock's next time. A crash in between leaves a line
- * that brings the next pass to the game (which finds the clock as it
- * is), never a clock that no pass looks at. */
-int dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct meta *m,
-	    char *why, size_t n);
 /* Queues the mails of the host's records and moves that a kill left
  * unqueued (deadline_repair.c), the game locked. 0, or -1 with why. */
 int dl_repair_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
@@ -25,7 +19,5 @@ int dl_repair_mails(struct pbem *p, const struct gamedir *gd, const struct gamef
  * again (-1: a rollback); host records alone (pause, extend, set...)
  * leave the decision as it was. latest: the history's last record. */
 bool dl_new_decision(const struct gamedir *gd, const struct meta *m, long latest);
-/* The seat whose decision is due, or -1 when the game is over. */
-int dl_owner(const struct gamefile *gf);
 
 #endif

@@ -17,6 +17,14 @@
  * -1 with why. */
 int deadline_begin(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		   long record, int mover, struct meta *m, char *why, size_t n);
+/* meta.json saved between two writes of the game's timers line: first
+ * "now", then the clock's next time. A crash in between leaves a line
+ * that brings the next pass to the game (which finds the clock as it
+ * is), never a clock that no pass looks at. */
+int dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct meta *m,
+	    char *why, size_t n);
+/* The seat whose decision is due, or -1 when the game is over. */
+int dl_owner(const struct gamefile *gf);
 /* A signed turn from seat's player that came too late (stale): the
  * player is back, as deadline_begin's mover. 0, or -1 with why. */
 int deadline_came_back(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,

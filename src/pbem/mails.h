@@ -51,11 +51,15 @@ struct outmails {
 void outmails_free(struct outmails *o);
 
 /* What every mail needs: the settings, the tiles, the time. */
+struct meta;
 struct mail_ctx {
 	const struct config *cfg;
 	const struct catalog *cat;
 	time_t now;
-	const struct meta *meta; /* the game's clock for the deadline, or NULL */
+	const struct meta *meta; /* the game's meta.json, or NULL: the clock for
+				    the deadline; seats that want only their
+				    own decisions (SET NOTIFY mine) get no
+				    updates; observers get theirs */
 };
 
 /* The mail being answered (for replies): its key in the inbox, its
@@ -118,6 +122,20 @@ int mails_history(const struct mail_ctx *c, const struct gamedir *gd,
 		  const struct gamefile *gf, const struct mail_reply *reply,
 		  struct outmails *out, struct template_error *err);
 
+/* Answers to signed commands and the verbs beyond HELP (mails_command.c):
+ * to the sender, "title" and a text (queue name MSGKEY-command); to
+ * another address, what someone did (MSGKEY-told-TAG); the map as a
+ * picture to a player's registered address (MSGKEY-map). */
+int mails_command(const struct mail_ctx *c, const struct gamefile *gf,
+		  const struct mail_reply *reply, const char *title, const char *text,
+		  struct outmails *out, struct template_error *err);
+int mails_told(const struct mail_ctx *c, const struct gamefile *gf, int seat,
+	       const char *to, const char *tag, const struct mail_reply *reply,
+	       const char *title, const char *text, struct outmails *out,
+	       struct template_error *err);
+int mails_map(const struct mail_ctx *c, const struct gamefile *gf, int seat,
+	      const struct mail_reply *reply, struct outmails *out,
+	      struct template_error *err);
 /* What the host did (a host command, record: its record), to every
  * player (queue names GAME-rRECORD-host-SEAT): what in a line, detail
  * (or NULL) below; with notice, the notice of the decision due too. */

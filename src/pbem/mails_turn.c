@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "mails_impl.h"
+#include "meta.h"
 #include "report.h"
 
 /* Who played the last turn: the one who placed the last tile (a turn of
@@ -19,6 +20,34 @@ mover(const struct gamefile *gf)
 	return "";
 }
 
+/* A seat that asked for its own decisions only (SET NOTIFY mine). */
+static bool
+quiet(const struct mail_ctx *c, const struct gamefile *gf, int p)
+{
+	int s = c->meta ? meta_seat_of(c->meta, gf->name[p]) : -1;
+
+	return s >= 0 && c->meta->seat[s].notify == META_NOTIFY_MINE;
+}
+
+/* The public update to each observer (OBSERVE): the facts every player
+ * may see, never a player's view or the host's. */
+static int
+observers(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
+	  long record, struct outmails *out, struct template_error *err)
+{
+	struct draft dr;
+
+	for (int i = 0; c->meta && i < c->meta->nobservers; i++) {
+		draft_init(&dr, "observe", gf->id, c->meta->observer[i], NULL,
+			   "%s-r%ld-observe-%d", gf->id, record, i + 1);
+		facts_vars(gf, f, &dr.vars);
+		tvars_set(&dr.vars, "mover", mover(gf));
+		if (draft_send(c, &dr, out, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The update to every player with an address but the decision's owner. */
 static int
 updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
@@ -31,7 +60,7 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 
 	game_decision(gf->game, &d);
 	for (int p = 0; p < gf->nplayers; p++) {
-		if (p == d.player || gf->address[p] == NULL)
+		if (p == d.player || gf->address[p] == NULL || quiet(c, gf, p))
 			continue;
 		draft_init(&dr, "update", gf->id, gf->address[p],
 			   mails_answers(reply, gf->address[p]), "%s-r%ld-update-%d", gf->id,
@@ -51,11 +80,25 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 	return 0;
 }
 
+/* The seats that resigned (RESIGN), which cannot win. */
+static unsigned
+resigned(const struct mail_ctx *c, const struct gamefile *gf)
+{
+	unsigned out = 0;
+
+	for (int p = 0; c->meta && p < gf->nplayers; p++) {
+		int s = meta_seat_of(c->meta, gf->name[p]);
+		if (s >= 0 && c->meta->seat[s].resigned)
+			out |= 1u << p;
+	}
+	return out;
+}
+
 /* "alice" or "alice and bob". */
 static void
-winner_names(const struct gamefile *gf, char *buf, size_t n)
+winner_names(const struct gamefile *gf, unsigned out, char *buf, size_t n)
 {
-	unsigned set = winners(gf->game);
+	unsigned set = winners_among(gf->game, out);
 	int nwin = __builtin_popcount(set), k = 0;
 	size_t at = 0;
 
@@ -80,11 +123,18 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 	struct draft dr;
 	size_t len = 0;
 	char *archive = export_with_maps(gd, c->cat, c->now, &len, &terr);
+	unsigned out_seats = resigned(c, gf);
+	struct memtext final = {0};
+	FILE *fp;
 	int r = 0;
 
 	if (archive == NULL)
 		return mails_fail(err, "over", terr.text);
-	winner_names(gf, win, sizeof(win));
+	winner_names(gf, out_seats, win, sizeof(win));
+	if (out_seats && (fp = memtext_open(&final)) != NULL) {
+		report_final_among(fp, gf, out_seats);
+		memtext_close(&final);
+	}
 	snprintf(file, sizeof(file), "%s-archive.json", gf->id);
 	for (int p = 0; p < gf->nplayers && r == 0; p++) {
 		if (gf->address[p] == NULL)
@@ -96,11 +146,14 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 		player_vars(gf, p, letter, &dr.vars);
 		tvars_set(&dr.vars, "mover", mover(gf));
 		tvars_set(&dr.vars, "winners", win);
+		if (final.s)
+			tvars_set(&dr.vars, "final", final.s);
 		tvars_set(&dr.vars, "archive_file", file);
 		draft_attach(&dr, file, "application/json", archive, len);
 		r = draft_send(c, &dr, out, err);
 	}
 	free(archive);
+	free(final.s);
 	return r;
 }
 
@@ -121,6 +174,8 @@ mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct game
 		if ((r = mails_notice(c, gf, &f, record, reply, out, err)) == 0)
 			r = updates(c, gf, &f, record, reply, out, err);
 	}
+	if (r == 0)
+		r = observers(c, gf, &f, record, out, err);
 	facts_free(&f);
 	return r;
 }

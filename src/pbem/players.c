@@ -35,18 +35,28 @@ add(struct pbem *p, const char *addr, int *cap)
 	p->players[p->nplayers++] = a;
 }
 
-/* The secret "addresses" of games/ID/state.json (docs/state-format.md). */
+/* The secret "addresses" of games/ID/state.json (docs/state-format.md),
+ * and the observers of its meta.json. */
 static void
 read_game(struct pbem *p, const char *id, int *cap)
 {
 	char path[CONFIG_PATH_MAX + 300];
 	json_t *root, *v;
 	const char *k;
+	size_t i;
 
 	snprintf(path, sizeof(path), "%s/%s/state.json", p->games, id);
 	if ((root = json_load_file(path, 0, NULL)) == NULL)
 		return;
 	json_object_foreach(json_object_get(json_object_get(root, "secret"), "addresses"), k, v)
+		if (json_is_string(v))
+			add(p, json_string_value(v), cap);
+	json_decref(root);
+	/* an observer (OBSERVE) is no stranger either */
+	snprintf(path, sizeof(path), "%s/%s/meta.json", p->games, id);
+	if ((root = json_load_file(path, 0, NULL)) == NULL)
+		return;
+	json_array_foreach(json_object_get(root, "observers"), i, v)
 		if (json_is_string(v))
 			add(p, json_string_value(v), cap);
 	json_decref(root);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "admin.h"
+#include "command.h"
 #include "crashpoint.h"
 #include "maildir.h"
 #include "process_impl.h"
@@ -162,6 +163,8 @@ act(struct job *j, bool too_large)
 			    "Your mail is larger than this host accepts (%zu bytes at most), "
 			    "so it was not read.",
 			    j->p->cfg.max_message_size);
+	else if (!j->silent && command_present(j->in.text, strlen(j->in.text)))
+		job_commands(j); /* a signed command (process_commands.c) */
 	else if ((j->in.nblocks > 0 || j->in.nsigs > 0) && !too_large)
 		job_turns(j);
 	else if ((j->in.nkeys > 0 || j->in.private_key[0]) && !j->silent)
@@ -258,7 +261,8 @@ limit_strangers(struct job *j)
 	char key[400], why[600];
 	int r;
 
-	if (j->silent || j->reply.to == NULL || !answers(j) || pbem_is_player(j->p, j->reply.to))
+	if (j->silent || j->reply.to == NULL || !answers(j) || j->signer ||
+	    pbem_is_player(j->p, j->reply.to))
 		return;
 	snprintf(key, sizeof(key), "to %s", j->reply.to);
 	for (char *c = key; *c; c++)

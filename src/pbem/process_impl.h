@@ -28,6 +28,8 @@ struct job {
 	bool temp_failure;            /* leave the message for a later try */
 	bool silent;                  /* never answer this mail */
 	bool odd;                     /* no mail: a FIFO, a directory, a symlink */
+	bool signer;                  /* a signed command by a seat or an admin key
+					 verified: its sender is no stranger */
 	/* games whose turn mails are queued, for their "mailed" marks */
 	int ngames;
 	char game_dir[JOB_MAX_GAMES][GAMEDIR_PATH];
@@ -53,6 +55,8 @@ void job_unsigned(struct job *j, const struct mail_block *b, const struct turn *
 		  bool parsed);
 /* A mail with public keys and no turn: keep them, say so (process_keys.c). */
 void job_keys(struct job *j);
+/* A mail with a signed command (process_commands.c). */
+void job_commands(struct job *j);
 /* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */
 void job_verbs(struct job *j);
 /* The game directory of a game id; -1 with a problem noted if none. */

@@ -9,6 +9,7 @@
 #include "atomic.h"
 #include "crashpoint.h"
 #include "deadline_pass.h"
+#include "meta.h"
 #include "process_impl.h"
 #include "turnfile.h"
 

@@ -1,52 +1,96 @@
-/* Mail with no turn file: the verbs HELP, STATUS and HISTORY (in the
- * subject or as the first word of the body), else "no turn file". */
+/* Mail with no turn file: the verbs (process_verbs.h), one table of
+ * words, who may use them and handlers; a word in the subject or as the
+ * first word of the body, else "no turn file". Signed commands reach the
+ * same table through process_commands.c. */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
-#include "process_impl.h"
+#include "deadline_pass.h"
+#include "process_verbs.h"
 
-enum verb { VERB_NONE, VERB_HELP, VERB_STATUS, VERB_HISTORY };
+static void run_help(struct verb_call *c);
+static void run_status(struct verb_call *c);
+static void run_history(struct verb_call *c);
 
-static const struct {
-	const char *word;
-	int verb;
-} verbs[] = {
-	{"help", VERB_HELP},
-	{"status", VERB_STATUS},
-	{"history", VERB_HISTORY},
+static const struct verb verbs[] = {
+	{"HELP", WHO_ANYONE, false, "HELP", run_help},
+	{"STATUS", WHO_ADDRESS, true, "STATUS [GAME]", run_status},
+	{"HISTORY", WHO_ADDRESS, true, "HISTORY [GAME]", run_history},
+	{"LIST", WHO_ANYONE, false, "LIST", verb_list},
+	{"MAP", WHO_ADDRESS, true, "MAP [GAME]", verb_map},
+	{"OBSERVE", WHO_ANYONE, false, "OBSERVE GAME", verb_observe},
+	{"UNOBSERVE", WHO_ANYONE, false, "UNOBSERVE GAME", verb_unobserve},
+	{"RESIGN", WHO_SEAT, true, "RESIGN", verb_resign},
+	{"SET NOTIFY", WHO_SEAT, true, "SET NOTIFY all|mine", verb_notify},
+	{"SET TIMEZONE", WHO_SEAT, true, "SET TIMEZONE ZONE (e.g. Europe/Sofia)", verb_timezone},
+	{"SET ABSENCE", WHO_SEAT, true, "SET ABSENCE YYYY-MM-DD TO YYYY-MM-DD", verb_absence},
+	{"PAUSE", WHO_HOST, true, "PAUSE", verb_admin},
+	{"RESUME", WHO_HOST, true, "RESUME", verb_admin},
+	{"EXTEND", WHO_HOST, true, "EXTEND HOURS", verb_admin},
+	{"REPLACE", WHO_HOST, true, "REPLACE SEAT KEY ADDRESS", verb_admin},
+	{"KICK", WHO_HOST, true, "KICK SEAT", verb_admin},
+	{"ROLLBACK", WHO_HOST, true, "ROLLBACK N", verb_admin},
+	{"TERMINATE", WHO_HOST, true, "TERMINATE", verb_admin},
+	{"CREATE", WHO_HOST, false, "CREATE GAME (With: player NAME ADDRESS KEY, ...)",
+	 verb_create},
 };
 
-/* The verb a word is, ignoring case and a trailing ':' or '.'. */
-static int
-verb_of(const char *w, size_t n)
+#define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
+
+/* Whether the n letters at w are word (any case), a ':' or '.' after
+ * them ignored; end: after them. */
+static bool
+word_is(const char *w, const char *word, const char **end)
 {
+	size_t n = strcspn(w, " \t\r\n"), k = strlen(word);
+
 	while (n > 0 && (w[n - 1] == ':' || w[n - 1] == '.'))
 		n--;
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (strlen(verbs[i].word) == n && strncasecmp(w, verbs[i].word, n) == 0)
-			return verbs[i].verb;
-	return VERB_NONE;
+	if (n != k || strncasecmp(w, word, k) != 0)
+		return false;
+	*end = w + strcspn(w, " \t\r\n");
+	return true;
 }
 
-/* The verb that the first word of the first non-blank line of s is;
- * the word after it, if any, in arg. */
-static int
-find_verb(const char *s, char *arg, size_t n)
+const struct verb *
+verb_lookup(const char *text, const char **args)
 {
-	size_t w;
-	int v;
+	for (size_t i = 0; i < NVERBS; i++) {
+		const char *w = text + strspn(text, " \t\r\n"), *vw = verbs[i].words, *end;
+		bool match = true;
+		while (match && *vw) {
+			char one[32];
+			size_t n = strcspn(vw, " ");
+			snprintf(one, sizeof(one), "%.*s", (int)n, vw);
+			match = word_is(w, one, &end);
+			vw += n + (vw[n] == ' ');
+			w = match ? end + strspn(end, " \t") : w;
+		}
+		if (match) {
+			*args = w;
+			return &verbs[i];
+		}
+	}
+	return NULL;
+}
 
-	s += strspn(s, " \t\r\n");
-	w = strcspn(s, " \t\r\n");
-	if (w == 0 || (v = verb_of(s, w)) == VERB_NONE)
-		return VERB_NONE;
-	s += w + strspn(s + w, " \t");
-	snprintf(arg, n, "%.*s", (int)strcspn(s, " \t\r\n"), s);
-	return v;
+void
+verb_usages(int who, char *buf, size_t n)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < NVERBS && at < n; i++)
+		if (verbs[i].who == who)
+			at += (size_t)snprintf(buf + at, n - at, "  %s\n", verbs[i].usage);
 }
 
 /* The subject without "Re:", "Fwd:" and the like, and without our tag. */
@@ -166,41 +210,88 @@ help_game(struct job *j)
 }
 
 static void
-answer(struct job *j, int verb, const char *arg)
+run_help(struct verb_call *c)
 {
 	struct template_error terr = {{0}};
-	struct gamefile *gf = NULL;
-	struct gamedir gd;
-	int r = 0;
+	struct gamefile *gf = help_game(c->j);
 
-	if (verb == VERB_HELP)
-		r = mails_help(&j->ctx, gf = help_game(j), &j->reply, &j->out, &terr);
-	else if ((gf = verb_game(j, arg, &gd)) == NULL)
-		return;
-	else if (verb == VERB_STATUS)
-		r = mails_status(&j->ctx, gf, &j->reply, &j->out, &terr);
+	if (mails_help(&c->j->ctx, gf, &c->j->reply, &c->j->out, &terr) < 0)
+		job_fail(c->j, "cannot make the answer: %s", terr.text);
 	else
-		r = mails_history(&j->ctx, &gd, gf, &j->reply, &j->out, &terr);
-	if (r < 0)
-		job_fail(j, "cannot make the answer: %s", terr.text);
-	else
-		j->st->replies++;
+		c->j->st->replies++;
 	gamefile_free(gf);
+}
+
+static void
+run_status(struct verb_call *c)
+{
+	struct template_error terr = {{0}};
+
+	if (mails_status(&c->j->ctx, c->gf, &c->j->reply, &c->j->out, &terr) < 0)
+		job_fail(c->j, "cannot make the answer: %s", terr.text);
+	else
+		c->j->st->replies++;
+}
+
+static void
+run_history(struct verb_call *c)
+{
+	struct template_error terr = {{0}};
+
+	if (mails_history(&c->j->ctx, &c->gd, c->gf, &c->j->reply, &c->j->out, &terr) < 0)
+		job_fail(c->j, "cannot make the answer: %s", terr.text);
+	else
+		c->j->st->replies++;
+}
+
+/* A verb that changes something, written as a word: say how to sign it. */
+static void
+needs_signature(struct job *j, const struct verb *v)
+{
+	job_problem(j,
+		    v->who == WHO_HOST
+			? "Make the command with carcpbem command -k ADMINKEY -g GAME -p host "
+			  "..., and mail the block it prints."
+			: "Make the command with carcpbem command -k YOURKEY -g GAME -p "
+			  "YOURNAME ..., and mail the block it prints (or sign it with "
+			  "ssh-keygen -Y sign -n carcassonne).",
+		    "%s changes the game, so it must come as a signed command, not as a "
+		    "word in a mail: %s",
+		    v->words, v->usage);
+}
+
+static void
+plain_verb(struct job *j, const struct verb *v, const char *args)
+{
+	struct verb_call c = {.j = j, .v = v, .args = args, .seat = -1};
+	char arg[GF_ID_LEN + 8];
+
+	pbem_log(j->p, PBEM_INFO, "%s: %s asks for %s", j->name, j->reply.to, v->words);
+	if (v->who == WHO_SEAT || v->who == WHO_HOST) {
+		needs_signature(j, v);
+		return;
+	}
+	snprintf(arg, sizeof(arg), "%.*s", (int)strcspn(args, " \t\r\n"), args);
+	if (v->game) {
+		if ((c.gf = verb_game(j, arg, &c.gd)) == NULL)
+			return;
+		c.seat = mails_seat_of(c.gf, j->reply.to);
+	}
+	v->run(&c);
+	gamefile_free(c.gf);
 }
 
 void
 job_verbs(struct job *j)
 {
-	char arg[GF_ID_LEN + 8] = "";
-	int verb = find_verb(subject_words(j->in.subject), arg, sizeof(arg));
+	const char *args;
+	const struct verb *v = verb_lookup(subject_words(j->in.subject), &args);
 
-	if (verb == VERB_NONE)
-		verb = find_verb(j->in.text, arg, sizeof(arg));
-	if (verb != VERB_NONE) {
-		pbem_log(j->p, PBEM_INFO, "%s: %s asks for %s", j->name, j->reply.to,
-			 verbs[verb - 1].word);
-		answer(j, verb, arg);
-	} else if (j->in.html_only)
+	if (v == NULL)
+		v = verb_lookup(j->in.text, &args);
+	if (v != NULL)
+		plain_verb(j, v, args);
+	else if (j->in.html_only)
 		job_problem(j,
 			    "Send the turn file as plain text (most mail programs have a "
 			    "plain-text mode), or attach it as a file.",
@@ -212,4 +303,95 @@ job_verbs(struct job *j)
 			    "-----END CARCASSONNE TURN-----) in the body, or attach it as a "
 			    "text file. Write HELP to get the instructions.",
 			    "No turn file was found in your mail.");
+}
+
+/* ---- for the handlers ---- */
+
+void
+verb_answer(struct verb_call *c, const char *title, const char *fmt, ...)
+{
+	struct template_error terr = {{0}};
+	char text[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (mails_command(&c->j->ctx, c->gf, &c->j->reply, title, text, &c->j->out, &terr) < 0)
+		job_fail(c->j, "cannot make the answer: %s", terr.text);
+	else
+		c->j->st->replies++;
+}
+
+void
+verb_tell(struct verb_call *c, int whom, const char *title, const char *fmt, ...)
+{
+	struct template_error terr = {{0}};
+	struct gf_error gerr = {"", ""};
+	char text[2048], tag[16];
+	struct meta m;
+	va_list ap;
+	int r = 0;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	for (int p = 0; p < c->gf->nplayers && r == 0 && (whom & TELL_PLAYERS); p++) {
+		if (p == c->seat || c->gf->address[p] == NULL)
+			continue;
+		snprintf(tag, sizeof(tag), "%d", p + 1);
+		r = mails_told(&c->j->ctx, c->gf, p, c->gf->address[p], tag, &c->j->reply,
+			       title, text, &c->j->out, &terr);
+	}
+	if ((whom & TELL_OBSERVERS) && r == 0 && meta_load(c->gd.dir, c->gf, &m, &gerr) == 0)
+		for (int i = 0; i < m.nobservers && r == 0; i++) {
+			snprintf(tag, sizeof(tag), "o%d", i + 1);
+			r = mails_told(&c->j->ctx, c->gf, -1, m.observer[i], tag, &c->j->reply,
+				       title, text, &c->j->out, &terr);
+		}
+	if (r < 0)
+		job_fail(c->j, "cannot make the mails: %s", terr.text);
+}
+
+int
+verb_meta_edit(struct verb_call *c,
+	       int (*edit)(struct verb_call *c, struct meta *m, void *arg), void *arg)
+{
+	struct gf_error gerr = {"", ""};
+	struct meta m;
+	int fd, r = -1;
+
+	if ((fd = open(c->gd.history, O_RDWR | O_APPEND)) < 0 || flock(fd, LOCK_EX) < 0) {
+		job_fail(c->j, "%s: cannot lock", c->gd.history);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (meta_load(c->gd.dir, c->gf, &m, &gerr) < 0)
+		job_fail(c->j, "%s", gerr.text);
+	else if (edit(c, &m, arg) == 0) {
+		char why[600];
+
+		/* dl_save: the timers index in step (an absence moves a deadline) */
+		if (dl_save(c->j->p, &c->gd, c->gf->id, &m, why, sizeof(why)) < 0)
+			job_fail(c->j, "%s", why);
+		else
+			r = 0;
+	}
+	close(fd); /* the lock goes with it */
+	return r;
+}
+
+int
+verb_load_game(struct verb_call *c, const char *id)
+{
+	struct gf_error err = {"", ""};
+
+	if (job_game(c->j, id, &c->gd) < 0)
+		return -1;
+	if ((c->gf = gamefile_load(c->gd.state, c->j->p->cat, &err)) == NULL) {
+		job_fail(c->j, "%s: %s", c->gd.state, err.text);
+		return -1;
+	}
+	return 0;
 }

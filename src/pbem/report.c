@@ -345,32 +345,43 @@ tokens_held(const struct game *g, int seat, char *buf, size_t n)
 }
 
 unsigned
-winners(const struct game *g)
+winners_among(const struct game *g, unsigned out)
 {
 	unsigned set = 0;
 	int best = -1;
 
 	for (int p = 0; p < g->nplayers; p++)
-		if (g->player[p].score > best)
+		if (!(out >> p & 1) && g->player[p].score > best)
 			best = g->player[p].score;
 	for (int p = 0; p < g->nplayers; p++)
-		if (g->player[p].score == best)
+		if (!(out >> p & 1) && g->player[p].score == best)
 			set |= 1u << p;
 	return set;
 }
 
+unsigned
+winners(const struct game *g)
+{
+	return winners_among(g, 0);
+}
+
 void
-report_final(FILE *fp, const struct gamefile *gf)
+report_final_among(FILE *fp, const struct gamefile *gf, unsigned out)
 {
 	const struct game *g = gf->game;
-	unsigned win = winners(g);
+	unsigned win = winners_among(g, out);
 	int nwin = 0, k = 0, best = 0;
 
 	fprintf(fp, "Final scores:");
 	for (int p = 0; p < g->nplayers; p++) {
-		fprintf(fp, "%s %s %d", p ? "," : "", gf->name[p], g->player[p].score);
+		fprintf(fp, "%s %s %d%s", p ? "," : "", gf->name[p], g->player[p].score,
+			out >> p & 1 ? " (resigned)" : "");
 		if (win >> p & 1)
 			nwin++, best = g->player[p].score;
+	}
+	if (nwin == 0) {
+		fprintf(fp, "\nNo winner: every player resigned.\n");
+		return;
 	}
 	fprintf(fp, "\n%s",
 		nwin > 1 ? "Winners (a tie, they share the victory): " : "Winner: ");
@@ -389,6 +400,12 @@ report_player_row(const struct gamefile *gf, int p, struct player_row *r)
 	r->score = gf->game->player[p].score;
 	gamefile_supply_text(gf->game, p, r->supply, sizeof(r->supply));
 	tokens_held(gf->game, p, r->held, sizeof(r->held));
+}
+
+void
+report_final(FILE *fp, const struct gamefile *gf)
+{
+	report_final_among(fp, gf, 0);
 }
 
 void

@@ -56,6 +56,8 @@ void report_events(FILE *fp, const struct gamefile *gf, int from, const char *in
 		   const char *actions);
 /* Final scores and the winner(s). */
 void report_final(FILE *fp, const struct gamefile *gf);
+/* The same, the seats in out marked resigned and never winners. */
+void report_final_among(FILE *fp, const struct gamefile *gf, unsigned out);
 /* One line a player: seat letter, name, score, what is left in the
  * supply and the tokens held (show, and the mails' score table). */
 void report_players(FILE *fp, const struct gamefile *gf);
@@ -73,6 +75,9 @@ void report_player_row(const struct gamefile *gf, int p, struct player_row *r);
 void tokens_held(const struct game *g, int seat, char *buf, size_t n);
 /* Seats with the best score, as a bit set. */
 unsigned winners(const struct game *g);
+/* The same among the seats not in out (a bit a seat): a player who
+ * resigned cannot win (docs/rules-decisions.md). */
+unsigned winners_among(const struct game *g, unsigned out);
 /* "knight on the city at N of BA/CRr at 1,0" for figure i on the board. */
 void figure_describe(const struct game *g, int i, char *buf, size_t n);
 

@@ -15,7 +15,6 @@
 #include "turnscan.h"
 
 #define MAX_BLOCKS 16
-#define SIG_B64_CAP 128
 
 struct block {
 	size_t begin, end;
@@ -132,8 +131,7 @@ pick(struct block *b, int n, int unterminated, int flags, struct turn_error *err
 
 struct fields {
 	bool seen_game, seen_turn, seen_player, seen_state, seen_key;
-	char sig[SIG_B64_CAP];
-	size_t nsig;
+	struct turn_sigtext sig;
 	bool in_sig, seen_sig;
 };
 
@@ -225,20 +223,37 @@ field_action(const struct turn_scan *s, struct turn *t, const char *v, struct tu
 			"an action", err);
 }
 
-static int
-add_sig(const struct turn_scan *s, struct fields *f, const char *v, struct turn_error *err)
+int
+turn_sig_add(const struct turn_scan *s, struct turn_sigtext *sig, const char *v,
+	     struct turn_error *err)
 {
 	for (; *v; v++) {
 		if (*v == ' ')
 			continue;
-		if (f->nsig + 1 >= sizeof(f->sig))
+		if (sig->n + 1 >= sizeof(sig->b64))
 			return terr(err, TURN_MALFORMED,
 				    "line %d: the signature is too long (88 base64 "
 				    "characters)",
 				    s->no);
-		f->sig[f->nsig++] = *v;
+		sig->b64[sig->n++] = *v;
 	}
-	f->sig[f->nsig] = '\0';
+	sig->b64[sig->n] = '\0';
+	return 0;
+}
+
+int
+turn_sig_decode(const struct turn_sigtext *sig, uint8_t out[TURN_SIG_BYTES],
+		struct turn_error *err)
+{
+	const char *end;
+	size_t len;
+
+	if (sodium_base642bin(out, TURN_SIG_BYTES, sig->b64, sig->n, NULL, &len, &end,
+			      sodium_base64_VARIANT_ORIGINAL) != 0 ||
+	    len != TURN_SIG_BYTES || *end != '\0')
+		return terr(err, TURN_MALFORMED,
+			    "the signature is not %d bytes in base64: was it cut short?",
+			    TURN_SIG_BYTES);
 	return 0;
 }
 
@@ -286,7 +301,7 @@ field(const struct turn_scan *s, struct turn *t, struct fields *f, const char *k
 		f->in_sig = true;
 		return once(s, &f->seen_sig, "Signature", err) < 0
 			   ? -1
-			   : add_sig(s, f, v, err);
+			   : turn_sig_add(s, &f->sig, v, err);
 	}
 	return terr(err, TURN_MALFORMED,
 		    "line %d: unknown field \"%.20s\": a turn has the fields Game, Turn, "
@@ -296,8 +311,8 @@ field(const struct turn_scan *s, struct turn *t, struct fields *f, const char *k
 
 /* Mail changes blanks, never a control character: one in a turn was
  * put there to cut a field short or to reach a terminal. */
-static int
-printable(const struct turn_scan *s, struct turn_error *err)
+int
+turn_scan_printable(const struct turn_scan *s, struct turn_error *err)
 {
 	const struct armor_line *l = &s->line;
 
@@ -319,7 +334,7 @@ read_line(const struct turn_scan *s, struct turn *t, struct fields *f, struct tu
 	const char *line = s->line.text, *v;
 	char key[ARMOR_LINE_CAP], *colon;
 
-	if (printable(s, err) < 0)
+	if (turn_scan_printable(s, err) < 0)
 		return -1;
 	if (s->line.too_long)
 		return terr(err, TURN_MALFORMED, "line %d is too long for a turn file",
@@ -328,7 +343,7 @@ read_line(const struct turn_scan *s, struct turn *t, struct fields *f, struct tu
 		return 0;
 	if ((colon = strchr(line, ':')) == NULL) {
 		if (f->in_sig) /* the signature runs on */
-			return add_sig(s, f, line, err);
+			return turn_sig_add(s, &f->sig, line, err);
 		return terr(err, TURN_MALFORMED,
 			    "line %d: \"%.40s\" is not a field (Name: value)", s->no,
 			    line);
@@ -344,18 +359,11 @@ read_line(const struct turn_scan *s, struct turn *t, struct fields *f, struct tu
 static int
 decode_sig(struct turn *t, const struct fields *f, struct turn_error *err)
 {
-	const char *end;
-	size_t len;
-
 	if (!f->seen_key)
 		return terr(err, TURN_MALFORMED,
 			    "the turn has a Signature but no Key line: sign it again");
-	if (sodium_base642bin(t->sig, sizeof(t->sig), f->sig, f->nsig, NULL, &len, &end,
-			      sodium_base64_VARIANT_ORIGINAL) != 0 ||
-	    len != sizeof(t->sig) || *end != '\0')
-		return terr(err, TURN_MALFORMED,
-			    "the signature is not %d bytes in base64: was it cut short?",
-			    TURN_SIG_BYTES);
+	if (turn_sig_decode(&f->sig, t->sig, err) < 0)
+		return -1;
 	t->is_signed = true;
 	return 0;
 }
@@ -376,7 +384,7 @@ complete(struct turn *t, const struct fields *f, int first, struct turn_error *e
 			    t->nactions == 0 && f->seen_state
 				? ": write at least one action"
 				: " field");
-	if (f->nsig)
+	if (f->sig.n)
 		return decode_sig(t, f, err);
 	return f->seen_key ? terr(err, TURN_MALFORMED,
 				  "the turn has a Key but no Signature: sign it again")

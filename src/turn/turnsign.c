@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "turnfile.h"
+#include "turnscan.h"
 
 /* Domain separation: a signature over a turn can pass for nothing else. */
 static const char canon_prefix[] = "carcpbem turn v1\n";
@@ -66,6 +67,16 @@ turn_sign(struct turn *t, const struct seckey *k, struct turn_error *err)
 }
 
 int
+turn_ssh_verify(const struct sshsig *s, const char *msg, size_t len,
+		const uint8_t pk[KEY_BYTES])
+{
+	return memcmp(s->pk, pk, KEY_BYTES) == 0 && sshsig_check_namespace(s, NULL, 0) == 0 &&
+			       sshsig_verify(s, msg, len) == 0
+		   ? 0
+		   : -1;
+}
+
+int
 turn_verify(const struct turn *t, const uint8_t pk[KEY_BYTES])
 {
 	size_t len;
@@ -73,11 +84,7 @@ turn_verify(const struct turn *t, const uint8_t pk[KEY_BYTES])
 	int r;
 
 	if (t->is_signed && t->sig_kind == TURN_SIG_SSH)
-		return memcmp(t->ssh.pk, pk, KEY_BYTES) == 0 &&
-				       sshsig_check_namespace(&t->ssh, NULL, 0) == 0 &&
-				       sshsig_verify(&t->ssh, t->ssh_msg, t->ssh_msg_len) == 0
-			   ? 0
-			   : -1;
+		return turn_ssh_verify(&t->ssh, t->ssh_msg, t->ssh_msg_len, pk);
 	if (!t->is_signed || (msg = turn_canonical(t, &len)) == NULL)
 		return -1;
 	r = crypto_sign_verify_detached(t->sig, (const unsigned char *)msg, len, pk);
@@ -102,35 +109,35 @@ turn_id(const struct turn *t, uint8_t out[32])
 	free(msg);
 }
 
-static size_t
-put_signature(const struct turn *t, char *buf, size_t at)
+size_t
+turn_put_signature(const uint8_t sig[TURN_SIG_BYTES], const char *key, char *buf,
+		   size_t at)
 {
 	char b64[SIG_B64];
 	size_t n;
 
-	sodium_bin2base64(b64, sizeof(b64), t->sig, sizeof(t->sig),
+	sodium_bin2base64(b64, sizeof(b64), sig, TURN_SIG_BYTES,
 			  sodium_base64_VARIANT_ORIGINAL);
 	n = strlen(b64);
-	at += (size_t)sprintf(buf + at, "Key: %s\nSignature: %.*s\n", t->key, SIG_LINE,
+	at += (size_t)sprintf(buf + at, "Key: %s\nSignature: %.*s\n", key, SIG_LINE,
 			      b64);
 	for (size_t i = SIG_LINE; i < n; i += SIG_LINE)
 		at += (size_t)sprintf(buf + at, "  %.*s\n", SIG_LINE, b64 + i);
 	return at;
 }
 
-/* The signed bytes, a newline if they lack one, the signature's armor. */
-static char *
-format_ssh(const struct turn *t)
+char *
+turn_format_ssh(const char *msg, size_t len, const uint8_t *blob, size_t blen)
 {
-	size_t cap = t->ssh_msg_len + 2 + 2 * SSHSIG_BLOB_MAX, at = t->ssh_msg_len;
+	size_t cap = len + 2 + 2 * SSHSIG_BLOB_MAX, at = len;
 	char *buf = malloc(cap);
 
 	if (buf == NULL)
 		return NULL;
-	memcpy(buf, t->ssh_msg, at);
+	memcpy(buf, msg, at);
 	if (at == 0 || buf[at - 1] != '\n')
 		buf[at++] = '\n';
-	if (sshsig_armor(t->ssh_blob, t->ssh_blob_len, buf + at, cap - at) == 0) {
+	if (sshsig_armor(blob, blen, buf + at, cap - at) == 0) {
 		free(buf);
 		return NULL;
 	}
@@ -145,7 +152,8 @@ turn_format(const struct turn *t)
 	size_t at;
 
 	if (t->is_signed && t->sig_kind == TURN_SIG_SSH)
-		return format_ssh(t);
+		return turn_format_ssh(t->ssh_msg, t->ssh_msg_len, t->ssh_blob,
+				       t->ssh_blob_len);
 	if ((buf = malloc(cap)) == NULL)
 		return NULL;
 	at = (size_t)sprintf(buf, "%s\nGame: %s\nTurn: %ld\nPlayer: %s\nState: %s\n",
@@ -153,7 +161,7 @@ turn_format(const struct turn *t)
 	for (int i = 0; i < t->nactions; i++)
 		at += (size_t)sprintf(buf + at, "Action: %s\n", t->action[i]);
 	if (t->is_signed)
-		at = put_signature(t, buf, at);
+		at = turn_put_signature(t->sig, t->key, buf, at);
 	sprintf(buf + at, "%s\n", TURN_END);
 	return buf;
 }

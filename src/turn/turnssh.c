@@ -56,9 +56,10 @@ read_armor(const char *text, size_t len, const struct turn_sshmark *m, char *b64
 		    m->first);
 }
 
-static int
-read_signature(const char *text, size_t len, const struct turn_sshmark *m,
-	       struct turn *t, size_t *end, struct turn_error *err)
+int
+turn_ssh_read(const char *text, size_t len, const struct turn_sshmark *m,
+	      struct sshsig *ssh, uint8_t *blob_out, size_t *blob_len, size_t *end,
+	      struct turn_error *err)
 {
 	char b64[SSHSIG_B64_MAX + 1], why[300];
 	uint8_t blob[SSHSIG_READ_MAX];
@@ -66,22 +67,30 @@ read_signature(const char *text, size_t len, const struct turn_sshmark *m,
 
 	if (m->count > 1)
 		return terr(err, TURN_MALFORMED,
-			    "%d SSH signatures in one text: send one turn and its "
+			    "%d SSH signatures in one text: send one block and its "
 			    "signature at a time",
 			    m->count);
 	if (read_armor(text, len, m, b64, &n, end, err) < 0)
 		return -1;
 	if (sshsig_decode(b64, n, blob, sizeof(blob), &n, why, sizeof(why)) < 0 ||
-	    sshsig_parse(blob, n, &t->ssh, why, sizeof(why)) < 0)
+	    sshsig_parse(blob, n, ssh, why, sizeof(why)) < 0)
 		return terr(err, TURN_MALFORMED, "line %d: %s", m->first, why);
-	if (n > sizeof(t->ssh_blob)) /* cannot be, for an ssh-ed25519 one */
+	if (n > SSHSIG_BLOB_MAX) /* cannot be, for an ssh-ed25519 one */
 		return terr(err, TURN_MALFORMED, "line %d: the SSH signature is too long",
 			    m->first);
-	memcpy(t->ssh_blob, blob, n);
-	t->ssh_blob_len = n;
-	if (sshsig_check_namespace(&t->ssh, why, sizeof(why)) < 0)
+	memcpy(blob_out, blob, n);
+	*blob_len = n;
+	if (sshsig_check_namespace(ssh, why, sizeof(why)) < 0)
 		return terr(err, TURN_BAD_SIGNATURE, "%s", why);
 	return 0;
+}
+
+static int
+read_signature(const char *text, size_t len, const struct turn_sshmark *m,
+	       struct turn *t, size_t *end, struct turn_error *err)
+{
+	return turn_ssh_read(text, len, m, &t->ssh, t->ssh_blob, &t->ssh_blob_len, end,
+			     err);
 }
 
 /* ---- the forms tried ---- */
@@ -151,15 +160,27 @@ make_prefix(const char *text, size_t begin, bool less_newline, char *out)
 #define FORMS (LINE_FORMS * 4 + 2)
 
 static size_t
-make(const char *text, const struct turn *recv, const struct turn_sshmark *m, int i,
+make(const char *text, size_t begin, size_t end, const struct turn_sshmark *m, int i,
      char *out)
 {
 	static const char *const eols[] = {"\n", "\r\n"};
 
 	if (i >= LINE_FORMS * 4)
 		return make_prefix(text, m->begin, i == FORMS - 1, out);
-	return make_form(text + recv->begin, recv->end - recv->begin, i / 4,
-			 eols[i % 2], (i / 2) % 2 == 0, out);
+	return make_form(text + begin, end - begin, i / 4, eols[i % 2], (i / 2) % 2 == 0,
+			 out);
+}
+
+size_t
+turn_ssh_find_form(const char *text, size_t begin, size_t end,
+		   const struct turn_sshmark *m, const struct sshsig *ssh, char *out)
+{
+	for (int i = 0; i < FORMS; i++) {
+		size_t n = make(text, begin, end, m, i, out);
+		if (n > 0 && sshsig_verify(ssh, out, n) == 0)
+			return n;
+	}
+	return make(text, begin, end, m, 0, out);
 }
 
 /* The first form the signature verifies; the block as received (which
@@ -168,14 +189,8 @@ static void
 find_signed(const char *text, const struct turn *recv, const struct turn_sshmark *m,
 	    struct turn *t)
 {
-	for (int i = 0; i < FORMS; i++) {
-		size_t n = make(text, recv, m, i, t->ssh_msg);
-		if (n > 0 && sshsig_verify(&t->ssh, t->ssh_msg, n) == 0) {
-			t->ssh_msg_len = n;
-			return;
-		}
-	}
-	t->ssh_msg_len = make(text, recv, m, 0, t->ssh_msg);
+	t->ssh_msg_len = turn_ssh_find_form(text, recv->begin, recv->end, m, &t->ssh,
+					    t->ssh_msg);
 }
 
 /* The turn block right before the signature, as received (an earlier

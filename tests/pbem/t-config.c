@@ -232,6 +232,8 @@ test_defaults(void)
 		{"from", "Carcassonne <carcpbem@localhost>"},
 		{"domain", ""},
 		{"templates", ""},
+		{"admin-keys", ""},
+		{"observers", ""},
 		{"inbox", "maildir"},
 		{"maildir", ""},
 		{"imap-url", ""},

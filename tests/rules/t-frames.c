@@ -263,7 +263,7 @@ static void
 bobs_notice(struct gamefile *gf, const struct catalog *cat)
 {
 	struct config cfg;
-	struct mail_ctx ctx = {&cfg, cat, 1700000100};
+	struct mail_ctx ctx = {&cfg, cat, 1700000100, NULL};
 	struct template_error err = {{0}};
 	struct outmails o = {0};
 	struct gf_error ge = {0};

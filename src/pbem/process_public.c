@@ -1,0 +1,230 @@
+/* The verbs that go by address: LIST (the sender's games), MAP (the map
+ * as a picture, to the player's registered address), OBSERVE and
+ * UNOBSERVE (public updates of a game, for the addresses the host's
+ * config allows). */
+#include <ctype.h>
+#include <dirent.h>
+#include <fnmatch.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "process_verbs.h"
+#include "report.h"
+
+/* ---- LIST ---- */
+
+/* Whether addr is among the addresses of games/ID/state.json. */
+static bool
+plays_in(const struct job *j, const char *id, const char *addr)
+{
+	char path[CONFIG_PATH_MAX + 300];
+	json_t *root, *v;
+	const char *k;
+	bool found = false;
+
+	snprintf(path, sizeof(path), "%s/%s/state.json", j->p->games, id);
+	if ((root = json_load_file(path, 0, NULL)) == NULL)
+		return false;
+	json_object_foreach(json_object_get(json_object_get(root, "secret"), "addresses"), k, v)
+		found |= json_is_string(v) && strcasecmp(json_string_value(v), addr) == 0;
+	json_decref(root);
+	return found;
+}
+
+/* "  golden  alice, bob  bob's move" */
+static void
+list_game(struct job *j, const char *id, FILE *fp, int *n)
+{
+	struct gf_error err = {"", ""};
+	char path[CONFIG_PATH_MAX + 300], whose[256];
+	struct gamefile *gf;
+	struct decision d;
+
+	snprintf(path, sizeof(path), "%s/%s/state.json", j->p->games, id);
+	if ((gf = gamefile_load(path, j->p->cat, &err)) == NULL)
+		return;
+	game_decision(gf->game, &d);
+	if (gf->game->over)
+		snprintf(whose, sizeof(whose), "over");
+	else
+		snprintf(whose, sizeof(whose), "%s's decision%s", gf->name[d.player],
+			 mails_seat_of(gf, j->reply.to) == d.player ? " (yours)" : "");
+	fprintf(fp, "  %-20s turn %-4d %s\n", gf->id, gf->game->turn, whose);
+	(*n)++;
+	gamefile_free(gf);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The ids of the games where addr plays, sorted (free each and *ids);
+ * how many, as far as memory allowed. */
+static int
+games_of(const struct job *j, const char *addr, char ***ids)
+{
+	int n = 0, cap = 0;
+	struct dirent *de;
+	char **more;
+	DIR *d;
+
+	*ids = NULL;
+	if ((d = opendir(j->p->games)) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.' || !plays_in(j, de->d_name, addr))
+			continue;
+		if (n == cap) {
+			if ((more = realloc(*ids, sizeof(**ids) * (size_t)(cap * 2 + 8))) == NULL)
+				break;
+			*ids = more;
+			cap = cap * 2 + 8;
+		}
+		if (((*ids)[n] = strdup(de->d_name)) != NULL)
+			n++;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(*ids, (size_t)n, sizeof(**ids), by_name);
+	return n;
+}
+
+void
+verb_list(struct verb_call *c)
+{
+	struct job *j = c->j;
+	char *text = NULL, **ids;
+	int n = 0, nids = games_of(j, j->reply.to, &ids);
+	size_t len = 0;
+	FILE *fp;
+
+	if ((fp = open_memstream(&text, &len)) == NULL) {
+		job_fail(j, "out of memory");
+		goto out;
+	}
+	for (int i = 0; i < nids; i++)
+		list_game(j, ids[i], fp, &n);
+	fclose(fp);
+	if (n == 0)
+		verb_answer(c, "your games: none", "No game on this host has %s as a "
+			    "player's address.", j->reply.to);
+	else
+		verb_answer(c, "your games", "The games where %s plays (%d):\n%s",
+			    j->reply.to, n, text);
+out:
+	free(text);
+	for (int i = 0; i < nids; i++)
+		free(ids[i]);
+	free(ids);
+}
+
+/* ---- MAP ---- */
+
+void
+verb_map(struct verb_call *c)
+{
+	struct template_error terr = {{0}};
+
+	if (mails_map(&c->j->ctx, c->gf, c->seat, &c->j->reply, &c->j->out, &terr) < 0)
+		job_fail(c->j, "cannot make the map: %s", terr.text);
+	else
+		c->j->st->replies++;
+}
+
+/* ---- OBSERVE, UNOBSERVE ---- */
+
+/* Whether the config's observers patterns let addr observe. */
+static bool
+may_observe(const struct job *j, const char *addr)
+{
+	char pats[sizeof(j->p->cfg.observers)], low[META_ADDRESS_LEN + 1], *save = NULL;
+
+	snprintf(pats, sizeof(pats), "%s", j->p->cfg.observers);
+	snprintf(low, sizeof(low), "%s", addr);
+	for (char *p = pats; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	for (char *pat = strtok_r(pats, ", \t", &save); pat; pat = strtok_r(NULL, ", \t", &save))
+		if (fnmatch(pat, low, 0) == 0)
+			return true;
+	return false;
+}
+
+static int
+observer_index(const struct meta *m, const char *addr)
+{
+	for (int i = 0; i < m->nobservers; i++)
+		if (strcasecmp(m->observer[i], addr) == 0)
+			return i;
+	return -1;
+}
+
+static int
+edit_observe(struct verb_call *c, struct meta *m, void *arg)
+{
+	const char *addr = c->j->reply.to;
+	int i = observer_index(m, addr);
+
+	if (arg == NULL) { /* UNOBSERVE */
+		if (i >= 0)
+			memmove(m->observer[i], m->observer[i + 1],
+				sizeof(m->observer[0]) * (size_t)(--m->nobservers - i));
+		return 0;
+	}
+	if (i >= 0)
+		return 0;
+	if (m->nobservers == META_OBSERVERS_MAX || strlen(addr) > META_ADDRESS_LEN) {
+		job_problem(c->j, NULL, "Game %s has %d observers, as many as it takes.",
+			    c->gf->id, m->nobservers);
+		return -1;
+	}
+	snprintf(m->observer[m->nobservers++], META_ADDRESS_LEN + 1, "%s", addr);
+	return 0;
+}
+
+/* The game named after the verb. */
+static int
+named_game(struct verb_call *c)
+{
+	char id[GF_ID_LEN + 8];
+
+	snprintf(id, sizeof(id), "%.*s", (int)strcspn(c->args, " \t\r\n.,;"), c->args);
+	for (char *p = id; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	if (id[0] == '\0') {
+		job_problem(c->j, "Write the game after the verb: OBSERVE GAME.",
+			    "Which game? Your mail does not name one.");
+		return -1;
+	}
+	return verb_load_game(c, id);
+}
+
+void
+verb_observe(struct verb_call *c)
+{
+	if (!may_observe(c->j, c->j->reply.to)) {
+		job_problem(c->j, "Ask the host to let your address observe games.",
+			    "This host does not let %s observe games.", c->j->reply.to);
+		return;
+	}
+	if (named_game(c) < 0 || verb_meta_edit(c, edit_observe, c) < 0)
+		return;
+	verb_answer(c, "observing", "You observe game %s now: after every turn you get "
+		    "a mail with what happened, the scores and the map (what every player "
+		    "sees, no one's secrets). Send UNOBSERVE %s to stop.",
+		    c->gf->id, c->gf->id);
+}
+
+void
+verb_unobserve(struct verb_call *c)
+{
+	if (named_game(c) < 0 || verb_meta_edit(c, edit_observe, NULL) < 0)
+		return;
+	verb_answer(c, "not observing", "You get no more mails of game %s.", c->gf->id);
+}
