@@ -1,6 +1,7 @@
 /* The host's loop, shared by carcpbem run and carcpbem daemon: passes of
  * fetch, process and flush every poll seconds; SIGTERM or SIGINT stop it
- * after the current message, SIGHUP re-reads the config. */
+ * after the current message, SIGHUP re-reads the config, SIGUSR1 makes a
+ * pass at once (after the current one, if one is running). */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,7 +12,7 @@
 #include "cli.h"
 #include "host.h"
 
-static volatile sig_atomic_t stop_flag, reload_flag;
+static volatile sig_atomic_t stop_flag, reload_flag, wake_flag;
 
 static void
 on_stop(int sig)
@@ -28,6 +29,13 @@ on_reload(int sig)
 }
 
 static void
+on_wake(int sig)
+{
+	(void)sig;
+	wake_flag = 1;
+}
+
+static void
 catch_signals(void)
 {
 	struct sigaction sa;
@@ -39,6 +47,8 @@ catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sa.sa_handler = on_reload;
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_wake;
+	sigaction(SIGUSR1, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 }
 
@@ -48,7 +58,8 @@ nap(long seconds)
 {
 	struct timespec ts = {seconds, 0};
 
-	while (!stop_flag && !reload_flag && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+	while (!stop_flag && !reload_flag && !wake_flag && nanosleep(&ts, &ts) < 0 &&
+	       errno == EINTR)
 		;
 }
 
@@ -86,6 +97,8 @@ host_loop(struct host *h)
 		 h->p.cfg.poll);
 	while (!stop_flag) {
 		struct pbem_stats st = {0};
+
+		wake_flag = 0; /* a SIGUSR1 from now on asks for one more pass */
 		pbem_run_once(&h->p, false, &st);
 		if (reload_flag)
 			reload(h);

@@ -20,7 +20,7 @@ host_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 {
 	const struct admin_cmd *c = admin_find(r->command);
 	struct admin_job b = {.p = p, .game = gf->id, .gd = *gd, .meta = *m, .seat = -1};
-	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p), NULL};
+	struct mail_ctx ctx = pbem_mail_ctx(p, pbem_now(p), NULL);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 

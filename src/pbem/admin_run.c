@@ -112,7 +112,7 @@ after(void *ctx, const struct gamefile *gf, const struct apply_result *res,
 static int
 mail(struct run *u, const struct gamefile *gf, long record, char *why, size_t n)
 {
-	struct mail_ctx ctx = {&u->a.p->cfg, u->a.p->cat, u->a.now, &u->a.meta};
+	struct mail_ctx ctx = pbem_mail_ctx(u->a.p, u->a.now, &u->a.meta);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 

@@ -44,7 +44,7 @@ int
 pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	      char *why, size_t n)
 {
-	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p), NULL};
+	struct mail_ctx ctx = pbem_mail_ctx(p, pbem_now(p), NULL);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 	struct meta m;
@@ -73,7 +73,7 @@ int
 pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	       long record, int events_from, const char *actions, char *why, size_t n)
 {
-	struct mail_ctx ctx = {&p->cfg, p->cat, pbem_now(p), NULL};
+	struct mail_ctx ctx = pbem_mail_ctx(p, pbem_now(p), NULL);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 	struct meta m;

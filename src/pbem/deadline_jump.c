@@ -83,7 +83,7 @@ shift_game(struct pbem *p, const char *game, time_t from, time_t to, char *why, 
 static int
 warn_host(struct pbem *p, time_t from, time_t to, int games, char *why, size_t n)
 {
-	struct mail_ctx c = {&p->cfg, p->cat, to, NULL};
+	struct mail_ctx c = pbem_mail_ctx(p, to, NULL);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 

@@ -35,7 +35,7 @@ struct visit {
 static int
 remind(struct visit *v, int k, bool overdue)
 {
-	struct mail_ctx c = {&v->p->cfg, v->p->cat, v->now, &v->m};
+	struct mail_ctx c = pbem_mail_ctx(v->p, v->now, &v->m);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 
@@ -60,7 +60,7 @@ remind(struct visit *v, int k, bool overdue)
 static int
 tell_away(struct visit *v, int seat)
 {
-	struct mail_ctx c = {&v->p->cfg, v->p->cat, v->now, &v->m};
+	struct mail_ctx c = pbem_mail_ctx(v->p, v->now, &v->m);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
 

@@ -33,6 +33,7 @@
 #include "message.h"
 #include "meta.h"
 #include "queue.h"
+#include "render.h"
 #include "template.h"
 
 struct outmail {
@@ -60,6 +61,7 @@ struct mail_ctx {
 				    the deadline; seats that want only their
 				    own decisions (SET NOTIFY mine) get no
 				    updates; observers get theirs */
+	struct render_cache *maps; /* tile drawings kept between maps, or NULL */
 };
 
 /* The mail being answered (for replies): its key in the inbox, its

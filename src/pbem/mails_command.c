@@ -53,9 +53,10 @@ mails_map(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 		names[p] = gf->name[p];
 	render_opts_default(&o);
 	o.names = names;
+	o.cache = c->maps;
 	if (render_png_mem(gf->game, &o, &png, &len, NULL, NULL) == 0)
 		snprintf(file, sizeof(file), "%s-turn%d.png", gf->id, gf->game->turn);
-	if (facts_make(gf, -1, NULL, &f) < 0) {
+	if (facts_make(c, gf, -1, NULL, &f) < 0) {
 		free(png);
 		return mails_fail(err, "map", "out of memory");
 	}

@@ -38,7 +38,7 @@ mails_remind(const struct mail_ctx *c, const struct gamefile *gf, long record, i
 	game_decision(gf->game, &d);
 	if (d.kind == DECISION_GAME_OVER || (to = gf->address[d.player]) == NULL)
 		return 0;
-	if (facts_make(gf, -1, NULL, &f) < 0)
+	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "remind", "out of memory");
 	skeleton = mails_skeleton(gf, d.player, d.kind == DECISION_PLACE_TILE);
 	if (skeleton == NULL) {
@@ -89,7 +89,7 @@ mails_away(const struct mail_ctx *c, const struct gamefile *gf, long record, int
 
 	if (gf->address[seat] == NULL)
 		return 0;
-	if (facts_make(gf, -1, NULL, &f) < 0)
+	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "away", "out of memory");
 	draft_init(&dr, "away", gf->id, gf->address[seat], NULL, "%s-r%ld-away-%d", gf->id,
 		   record, seat + 1);

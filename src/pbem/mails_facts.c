@@ -56,7 +56,7 @@ legal_text(const struct gamefile *gf, int *count)
 }
 
 static char *
-map_text(const struct gamefile *gf)
+map_text(const struct mail_ctx *c, const struct gamefile *gf)
 {
 	const char *names[MAX_PLAYERS] = {0};
 	struct render_opts o;
@@ -68,6 +68,7 @@ map_text(const struct gamefile *gf)
 	/* a column short of the mail's 78: a map line that starts with a
 	 * blank gets one more in front (format=flowed's space-stuffing) */
 	o.width = RENDER_MAIL_WIDTH - 1;
+	o.cache = c ? c->maps : NULL;
 	return render_ascii_string(gf->game, &o);
 }
 
@@ -145,8 +146,8 @@ facts_row(struct facts *f, const char *label, const char *fmt, ...)
 }
 
 int
-facts_make(const struct gamefile *gf, int events_from, const char *actions,
-	   struct facts *f)
+facts_make(const struct mail_ctx *c, const struct gamefile *gf, int events_from,
+	   const char *actions, struct facts *f)
 {
 	const struct game *g = gf->game;
 	struct decision d;
@@ -162,7 +163,7 @@ facts_make(const struct gamefile *gf, int events_from, const char *actions,
 	snprintf(f->turn, sizeof(f->turn), "%d", g->turn);
 	snprintf(f->tiles_left, sizeof(f->tiles_left), "%d", game_tiles_left(g));
 	f->scores = scores_text(gf);
-	f->map = map_text(gf);
+	f->map = map_text(c, gf);
 	f->legal = legal_text(gf, &nlegal);
 	snprintf(f->nlegal, sizeof(f->nlegal), "%d", nlegal);
 	f->events = events_text(gf, events_from, actions);

@@ -12,7 +12,7 @@ mails_host(const struct mail_ctx *c, const struct gamefile *gf, long record,
 	char letter[2];
 	int r = 0;
 
-	if (facts_make(gf, -1, NULL, &f) < 0)
+	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "host", "out of memory");
 	for (int p = 0; p < gf->nplayers && r == 0; p++) {
 		if (gf->address[p] == NULL)

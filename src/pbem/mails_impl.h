@@ -96,10 +96,11 @@ struct facts {
 	struct picture pic;   /* facts_picture */
 };
 
-/* The facts of gf; events from events_from (-1: none), the places of
+/* The facts of gf (c: the mails' context, for the maps; may be NULL);
+ * events from events_from (-1: none), the places of
  * figures named as actions (the turn's, or NULL) wrote them (report_events). */
-int facts_make(const struct gamefile *gf, int events_from, const char *actions,
-	       struct facts *f);
+int facts_make(const struct mail_ctx *c, const struct gamefile *gf, int events_from,
+	       const char *actions, struct facts *f);
 void facts_free(struct facts *f);
 /* Adds a line to the facts table, which every mail about the game shows
  * in its text ({{facts}}) and its HTML ({{facts_html}}): one call per new

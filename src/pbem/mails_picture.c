@@ -31,6 +31,7 @@ facts_picture(const struct mail_ctx *c, const struct gamefile *gf, struct facts 
 	render_opts_default(&o);
 	o.names = names;
 	o.max_px = MAIL_PNG_MAX_PX;
+	o.cache = c->maps;
 	for (size_t i = 0; i < sizeof(tile_px) / sizeof(tile_px[0]); i++) {
 		o.tile_px = tile_px[i];
 		free(pic->png);

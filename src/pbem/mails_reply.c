@@ -23,7 +23,7 @@ mails_answer(const struct mail_ctx *c, const struct gamefile *gf, const struct m
 		tvars_set(&dr.vars, extra->name[i], extra->value[i]);
 	if (gf == NULL)
 		return draft_send(c, &dr, out, err);
-	if (facts_make(gf, -1, NULL, &f) < 0)
+	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, kind, "out of memory");
 	facts_vars(gf, &f, &dr.vars);
 	seat = mails_seat_of(gf, reply->to);
@@ -65,7 +65,7 @@ mails_forged(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	/* Not an answer: its recipient did not write the mail it is about. */
 	draft_init(&dr, "forged", gf->id, gf->address[seat], NULL, "%s-forged-%d",
 		   reply->key, seat + 1);
-	if (facts_make(gf, -1, NULL, &f) < 0)
+	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "forged", "out of memory");
 	facts_vars(gf, &f, &dr.vars);
 	player_vars(gf, seat, letter, &dr.vars);

@@ -21,7 +21,7 @@ mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	if (seat < 0 || seat >= gf->nplayers)
 		return mails_error(c, gf, reply, what, fix, out, err);
 	draft_init(&dr, "error", gf->id, reply->to, reply, "%s-error", reply->key);
-	if (facts_make(gf, -1, NULL, &f) < 0)
+	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "error", "out of memory");
 	game_decision(gf->game, &d);
 	snprintf(key_file, sizeof(key_file), "%s.key", gf->name[seat]);

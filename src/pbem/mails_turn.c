@@ -165,7 +165,7 @@ mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct game
 	struct facts f;
 	int r;
 
-	if (facts_make(gf, events_from, actions, &f) < 0)
+	if (facts_make(c, gf, events_from, actions, &f) < 0)
 		return mails_fail(err, "notice", "out of memory");
 	if (gf->game->over) {
 		r = game_over(c, gd, gf, &f, record, reply, out, err);
@@ -190,7 +190,7 @@ mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails
 	char letter[2];
 	int r;
 
-	if (facts_make(gf, -1, NULL, &f) < 0)
+	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "start", "out of memory");
 	game_decision(gf->game, &d);
 	facts_picture(c, gf, &f);

@@ -90,6 +90,7 @@ pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat, c
 	config_finish(&p->cfg);
 	p->cat = cat;
 	p->fixed_now = now ? (time_t)strtoll(now, NULL, 10) : 0;
+	p->now_file = getenv("CARCPBEM_NOW_FILE");
 	snprintf(p->games, sizeof(p->games), "%s/games", p->cfg.spool);
 	snprintf(p->queue, sizeof(p->queue), "%s/queue", p->cfg.spool);
 	snprintf(p->inbox, sizeof(p->inbox), "%s", p->cfg.maildir);
@@ -102,6 +103,7 @@ pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat, c
 		return -1;
 	setup_imap(p);
 	setup_sink(p);
+	p->maps = render_cache_new(cat); /* NULL: each map makes its own */
 	if (make_spool(p->cfg.spool, &err) < 0 || maildir_create(p->inbox, &err) < 0) {
 		snprintf(why, n, "%s", err.text);
 		return -1;
@@ -115,11 +117,38 @@ pbem_close(struct pbem *p)
 	sodium_memzero(p->imap_password, sizeof(p->imap_password));
 	sodium_memzero(p->smtp_password, sizeof(p->smtp_password));
 	pbem_players_forget(p);
+	render_cache_free(p->maps);
+	p->maps = NULL;
+}
+
+struct mail_ctx
+pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m)
+{
+	return (struct mail_ctx){.cfg = &p->cfg, .cat = p->cat, .now = now, .meta = m,
+				 .maps = p->maps};
+}
+
+/* The fake clock of a test that moves it while a daemon runs: the number
+ * in the file, read at every look at the clock. */
+static time_t
+now_from_file(const char *path)
+{
+	long long t = 0;
+	FILE *f = fopen(path, "r");
+
+	if (f != NULL) {
+		if (fscanf(f, "%lld", &t) != 1)
+			t = 0;
+		fclose(f);
+	}
+	return t > 0 ? (time_t)t : time(NULL);
 }
 
 time_t
 pbem_now(const struct pbem *p)
 {
+	if (p->now_file != NULL)
+		return now_from_file(p->now_file);
 	return p->fixed_now ? p->fixed_now : time(NULL);
 }
 

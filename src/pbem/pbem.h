@@ -22,6 +22,7 @@
 
 #include "config.h"
 #include "imap.h"
+#include "mails.h"
 #include "queue.h"
 #include "rules.h"
 #include "smtp.h"
@@ -39,6 +40,7 @@ struct pbem {
 	char imap_password[256], smtp_password[256];
 	struct queue_sink sink;
 	time_t fixed_now; /* $CARCPBEM_NOW for tests, else 0 */
+	const char *now_file; /* $CARCPBEM_NOW_FILE for tests, else NULL */
 	bool quiet;       /* log only warnings and errors */
 	/* Every player address of the spool's games, sorted, for this pass. */
 	char **players;
@@ -48,6 +50,8 @@ struct pbem {
 	 * host's catching up, admin_mails.c): the clock's writes to meta.json
 	 * in that game do not take it a second time. */
 	const char *history_held;
+	/* The tile drawings of the maps, made once for the process's life. */
+	struct render_cache *maps;
 	/* Set (by a signal handler) to stop after the current message. */
 	volatile sig_atomic_t *stop;
 };
@@ -69,6 +73,9 @@ int pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *ca
 	      char *why, size_t n);
 void pbem_close(struct pbem *p);
 time_t pbem_now(const struct pbem *p);
+/* What the mails of p's games are made with, at now, with the game's
+ * meta.json (or NULL). */
+struct mail_ctx pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m);
 
 /* One pass: fetch (IMAP), process every message waiting, flush the queue
  * (every queued mail when flush_all, else those whose time has come).

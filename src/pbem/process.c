@@ -334,7 +334,7 @@ pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 	char *raw;
 
 	message_key(name, j.key);
-	j.ctx = (struct mail_ctx){&p->cfg, p->cat, pbem_now(p), NULL};
+	j.ctx = pbem_mail_ctx(p, pbem_now(p), NULL);
 	st->messages++;
 	if ((raw = read_message(&j, &len, &too_large)) == NULL && j.odd)
 		return pbem_set_aside(p, name, j.what, st);

@@ -80,7 +80,7 @@ setup(struct env *e)
 	snprintf(e->cfg.domain, sizeof(e->cfg.domain), "%s", DOMAIN);
 	e->cfg.templates[0] = '\0';
 	e->cfg.png = true;
-	e->ctx = (struct mail_ctx){&e->cfg, e->cat, 1700000100, NULL};
+	e->ctx = (struct mail_ctx){.cfg = &e->cfg, .cat = e->cat, .now = 1700000100};
 	snprintf(e->tmp, sizeof(e->tmp), "/tmp/carc-mails-XXXXXX");
 	if (mkdtemp(e->tmp) == NULL)
 		bail_out("mkdtemp");
@@ -786,7 +786,7 @@ facts_table(const struct gamefile *gf)
 	struct template_vars v = {0};
 	const char *text = NULL, *html = NULL;
 
-	if (facts_make(gf, -1, NULL, &f) < 0)
+	if (facts_make(NULL, gf, -1, NULL, &f) < 0)
 		bail_out("facts_make");
 	ok(facts_row(&f, "Deadline", "2026-12-01 12:00 UTC <soon> & more") == 0,
 	   "facts_row: a new fact");

@@ -263,7 +263,7 @@ static void
 bobs_notice(struct gamefile *gf, const struct catalog *cat)
 {
 	struct config cfg;
-	struct mail_ctx ctx = {&cfg, cat, 1700000100, NULL};
+	struct mail_ctx ctx = {.cfg = &cfg, .cat = cat, .now = 1700000100};
 	struct template_error err = {{0}};
 	struct outmails o = {0};
 	struct gf_error ge = {0};
@@ -278,7 +278,7 @@ bobs_notice(struct gamefile *gf, const struct catalog *cat)
 	gamefile_set_id(gf, "g1", &ge);
 	gamefile_set_address(gf, 0, "alice@example.net", &ge);
 	gamefile_set_address(gf, 1, "bob@example.com", &ge);
-	if (facts_make(gf, -1, NULL, &f) < 0) {
+	if (facts_make(&ctx, gf, -1, NULL, &f) < 0) {
 		ok(0, "facts");
 		return;
 	}
