@@ -31,33 +31,63 @@ attached_view(const struct bot *b, const char *raw, size_t len)
 	return gf;
 }
 
-/* Plays random legal actions for seat me until the decision passes on. */
+/* Fills the player's seed from the bot's generator (reseeded for each
+ * message by bot_pass), so that a notice answered again gets the same. */
+static void
+ai_seed(struct bot *b)
+{
+	for (int i = 0; i < SEED_BYTES; i += 8) {
+		uint64_t x = ai_rng_next(&b->rng);
+		memcpy(b->ai.seed + i, &x, 8);
+	}
+}
+
+/* The next actions of seat me: the random player's one (drawn from the
+ * bot's generator, as before there were others), or the others' turn. */
+static int
+next_actions(struct bot *b, const struct game *g, int me, struct action *a, int *na)
+{
+	int cap = game_legal_cap(g), r;
+	struct action *buf;
+
+	if (b->ai.kind != AI_RANDOM) {
+		ai_seed(b);
+		return ai_choose(g, me, &b->ai, a, na, NULL);
+	}
+	if ((buf = malloc(sizeof(*buf) * (size_t)cap)) == NULL)
+		return -1;
+	r = ai_random_action(g, &b->rng, buf, cap, a);
+	*na = r == 0;
+	free(buf);
+	return r;
+}
+
+/* Plays the computer player's actions for seat me until the decision
+ * passes on. */
 static int
 play_turn(struct bot *b, struct gamefile *gf, int me, struct turn *t, char *why, size_t n)
 {
-	int cap = game_legal_cap(gf->game);
-	struct action *buf = malloc((size_t)cap * sizeof(*buf)), a;
 	struct rules_error re = {0};
+	struct action a[AI_TURN_MAX];
 	struct decision d;
-	int r = 0, turn = gf->game->turn;
+	int na = 0, turn = gf->game->turn;
 
-	if (buf == NULL)
-		return snprintf(why, n, "out of memory"), -1;
 	/* the turn number too: a lone player owns the next turn as well */
 	for (game_decision(gf->game, &d); d.player == me && gf->game->turn == turn;
 	     game_decision(gf->game, &d)) {
-		if (t->nactions == TURN_MAX_ACTIONS ||
-		    ai_random_action(gf->game, &b->rng, buf, cap, &a) < 0 ||
-		    gamefile_play_action(gf, &a, &re) < 0) {
-			snprintf(why, n, "no action to play (%s)", re.text);
-			r = -1;
-			break;
+		if (next_actions(b, gf->game, me, a, &na) < 0)
+			na = 0;
+		for (int i = 0; i < na || i == 0; i++) {
+			if (t->nactions == TURN_MAX_ACTIONS || na == 0 ||
+			    gamefile_play_action(gf, &a[i], &re) < 0) {
+				snprintf(why, n, "no action to play (%s)", re.text);
+				return -1;
+			}
+			snprintf(t->action[t->nactions++], TURN_ACTION_LEN + 1, "%s",
+				 gf->action[gf->naction - 1]);
 		}
-		snprintf(t->action[t->nactions++], TURN_ACTION_LEN + 1, "%s",
-			 gf->action[gf->naction - 1]);
 	}
-	free(buf);
-	return r;
+	return 0;
 }
 
 /* The reply: the signed turn in the body, threaded under the notice. */

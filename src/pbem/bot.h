@@ -1,6 +1,6 @@
 /* Computer players that play by mail, as a person would: they read the
- * notice, take their view from its attachment, choose random legal
- * actions, sign the turn with their own key and mail it back. The demo
+ * notice, take their view from its attachment, choose their actions
+ * (ai_choose: random, greedy or MCTS, on the view alone), sign the turn with their own key and mail it back. The demo
  * (carcpbem demo) and the mail-server tests play whole games with them. */
 #ifndef CARC_BOT_H
 #define CARC_BOT_H
@@ -19,6 +19,7 @@ struct bot {
 	struct seckey key;  /* label: the player's name */
 	char address[256];  /* the bot's own mail address */
 	struct ai_rng rng;
+	struct ai_params ai; /* the player: kind and budget (its seed: from rng) */
 	char last[320];     /* the last turn sent: "turn 3: place 1 0 90; pass" */
 };
 
