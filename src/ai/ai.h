@@ -45,6 +45,8 @@ struct ai_params {
 	double think;      /* MCTS: seconds per decision, when playouts is 0 */
 	long playouts;     /* MCTS: playouts per decision; with a seed, the
 			      same choice every time (tests) */
+	int depth;         /* MCTS rollouts: 0 plays random to the end, N
+			      plays N greedy turns and evaluates */
 	uint8_t seed[SEED_BYTES]; /* every random choice comes from it */
 };
 

@@ -37,8 +37,11 @@ void ai_turn_text(const struct game *g, const struct ai_turn *t, char *buf, size
 int ai_mcts(const struct game *g, int seat, const struct ai_params *p,
 	    const struct ai_turns *turns, struct ai_rng *rng, struct ai_explain *ex);
 
-/* rollout.c: plays g to its end, every seat alike; turns, or -1. */
-int ai_rollout(struct game *g, struct ai_rng *r, struct action *buf, int cap);
+/* rollout.c: plays on in g (every seat alike: random to the end when
+ * depth is 0, else depth greedy turns) and returns what it is worth to
+ * seat, 0..1, with *win the chance it wins; -1 on failure. */
+double ai_rollout(struct game *g, int seat, int depth, struct ai_rng *r, struct action *buf,
+		  int cap, double *win);
 
 /* choose.c: a monotonic clock, in seconds. */
 double ai_clock(void);

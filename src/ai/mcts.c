@@ -16,7 +16,6 @@
 #define EXPLORE 0.5       /* UCB1's constant, rewards being 0..1 */
 #define BIAS 1.0          /* weight of the prior, fading as 1/(visits+1) */
 #define PRIOR_SCALE 10.0  /* evaluation points that cost the prior 1 */
-#define MARGIN_SCALE 20.0 /* points of lead worth most of the margin half */
 
 struct arm {
 	const struct ai_turn *t;
@@ -26,7 +25,7 @@ struct arm {
 
 struct search {
 	const struct game *g;
-	int seat;
+	int seat, depth;
 	struct ai_rng *rng;
 	struct arm arm[WIDTH];
 	int narms;
@@ -55,24 +54,6 @@ pick_arm(const struct search *s)
 	return pick;
 }
 
-/* The end for the seat: a win (1, 0.5 shared) and the margin, half each. */
-static double
-reward(const struct game *g, int seat, double *win)
-{
-	int best = -1000000, ties = 0;
-
-	for (int p = 0; p < g->nplayers; p++)
-		if (p != seat && g->player[p].score >= best) {
-			ties = g->player[p].score == best ? ties + 1 : 1;
-			best = g->player[p].score;
-		}
-	if (g->nplayers == 1)
-		best = g->player[seat].score;
-	int margin = g->player[seat].score - best;
-	*win = margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0;
-	return 0.5 * *win + 0.25 * (1.0 + tanh(margin / MARGIN_SCALE));
-}
-
 /* One playout through arm i. */
 static int
 playout(struct search *s, int i)
@@ -87,9 +68,10 @@ playout(struct search *s, int i)
 	for (int k = 0; k < a->t->n; k++)
 		if (game_apply(c, &a->t->a[k], NULL) < 0)
 			goto out;
-	if (ai_rollout(c, s->rng, s->buf, s->cap) < 0)
+	double v = ai_rollout(c, s->seat, s->depth, s->rng, s->buf, s->cap, &win);
+	if (v < 0)
 		goto out;
-	a->sum += reward(c, s->seat, &win);
+	a->sum += v;
 	a->wins += win;
 	a->n++;
 	s->total++;
@@ -140,7 +122,7 @@ int
 ai_mcts(const struct game *g, int seat, const struct ai_params *p,
 	const struct ai_turns *turns, struct ai_rng *rng, struct ai_explain *ex)
 {
-	struct search s = {.g = g, .seat = seat, .rng = rng, .cap = game_legal_cap(g)};
+	struct search s = {.g = g, .seat = seat, .depth = p->depth, .rng = rng, .cap = game_legal_cap(g)};
 	double end = ai_clock() + (p->think > 0 ? p->think : 1.0);
 	long budget = p->playouts;
 

@@ -2,7 +2,7 @@
  * "Computer players").
  *
  *	bench-ai [-n GAMES] [-a KIND] [-b KIND] [--think SECONDS]
- *		 [--playouts N] [--with MODULES] [--seed TEXT] [-v]
+ *		 [--playouts N] [--depth D] [--with MODULES] [--seed TEXT] [-v]
  *
  * Plays GAMES two-player games of player A (KIND: random, greedy, mcts;
  * default greedy) against player B (default random), A in the first seat
@@ -10,7 +10,8 @@
  * prints A's wins, losses and ties, its win rate (a tie counting half)
  * with a 95% Wilson interval, the average scores, the time per decision
  * of each, and the playouts per second inside MCTS searches. --think and
- * --playouts give MCTS its budget per decision (default 0.1 s). Game i's
+ * --playouts give MCTS its budget per decision (default 0.1 s), --depth
+ * its rollouts (ai_params.depth). Game i's
  * bag and every choice are seeded from the --seed text and i alone, so a
  * run can be cut into parts (-f FIRST) and its games played again. -v
  * prints a line per game (a long run in the background shows progress).
@@ -159,12 +160,13 @@ parse(int argc, char **argv, struct run *r)
 		{"playouts", required_argument, NULL, 'p'},
 		{"with", required_argument, NULL, 'w'},
 		{"seed", required_argument, NULL, 's'},
+		{"depth", required_argument, NULL, 'd'},
 		{NULL, 0, NULL, 0},
 	};
 	char why[200];
 	int c;
 
-	while ((c = getopt_long(argc, argv, "n:f:a:b:t:p:w:s:v", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:f:a:b:t:p:w:s:d:v", longs, NULL)) != -1) {
 		switch (c) {
 		case 'n': r->games = atol(optarg); break;
 		case 'f': r->first = atol(optarg); break;
@@ -173,6 +175,7 @@ parse(int argc, char **argv, struct run *r)
 		case 't': r->side[0].p.think = r->side[1].p.think = atof(optarg); break;
 		case 'p': r->side[0].p.playouts = r->side[1].p.playouts = atol(optarg); break;
 		case 's': r->seed = optarg; break;
+		case 'd': r->side[0].p.depth = r->side[1].p.depth = atoi(optarg); break;
 		case 'v': r->verbose = true; break;
 		case 'w':
 			if (module_parse_list(optarg, &r->with, why, sizeof(why)) < 0) {
