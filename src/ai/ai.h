@@ -68,7 +68,8 @@ struct ai_explain {
 	double seconds;              /* time taken */
 };
 
-/* Sets p to the defaults: MCTS, 1 s per decision, a zero seed. */
+/* Sets p to the defaults: MCTS, 1 s per decision, rollouts of depth 2,
+ * a zero seed. */
 void ai_params_default(struct ai_params *p);
 /* "random", "greedy", "mcts" -> enum ai_kind, or -1. */
 int ai_kind_parse(const char *name);

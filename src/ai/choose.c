@@ -13,6 +13,7 @@ ai_params_default(struct ai_params *p)
 	memset(p, 0, sizeof(*p));
 	p->kind = AI_MCTS;
 	p->think = 1.0;
+	p->depth = 2;
 }
 
 int
