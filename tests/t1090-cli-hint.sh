@@ -80,4 +80,14 @@ test_expect_success 'hint: not your decision, a finished game, bad options' '
 	expect_code 1 "$CARCPBEM" hint one.json 2>err && grep "game is over" err
 '
 
+test_expect_success 'selfplay --players greedy,random: greedy wins every game' '
+	"$CARCPBEM" selfplay -n 4 --seed kinds --players greedy,random >out &&
+	grep "^players: 1 greedy, 2 random$" out &&
+	grep -E "^ +1 +[0-9]+ +[0-9.]+ +4$" out &&
+	"$CARCPBEM" selfplay -n 1 --seed kinds --players mcts,greedy --playouts 20 >out &&
+	grep "^games: 1 " out &&
+	expect_code 2 "$CARCPBEM" selfplay --players greedy,clever 2>err &&
+	grep "random, greedy or mcts" err
+'
+
 test_done
