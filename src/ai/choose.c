@@ -59,9 +59,8 @@ random_turn(const struct game *g, int seat, struct ai_rng *rng, struct ai_turn *
 	return r;
 }
 
-/* Greedy: the best evaluation; equal ones drawn by lot. */
-static int
-greedy_pick(const struct ai_turns *turns, struct ai_rng *rng)
+int
+ai_greedy_pick(const struct ai_turns *turns, struct ai_rng *rng)
 {
 	int n = 1;
 
@@ -95,7 +94,7 @@ search_turn(const struct game *g, int seat, const struct ai_params *p,
 	if (ex)
 		ex->candidates = turns.n;
 	if (p->kind == AI_GREEDY) {
-		i = greedy_pick(&turns, rng);
+		i = ai_greedy_pick(&turns, rng);
 		if (ex)
 			explain_greedy(g, &turns, ex);
 	} else

@@ -127,9 +127,10 @@ ai_mcts(const struct game *g, int seat, const struct ai_params *p,
 	long budget = p->playouts;
 
 	set_arms(&s, turns);
-	if (s.narms <= 1 || (s.buf = malloc(sizeof(*s.buf) * (size_t)s.cap)) == NULL)
-		return s.narms == 1 ? 0 : -1;
-	while (budget > 0 ? s.total < budget : ai_clock() < end)
+	if (s.narms > 1 && (s.buf = malloc(sizeof(*s.buf) * (size_t)s.cap)) == NULL)
+		return -1;
+	/* one turn alone (a forced pass): nothing to weigh */
+	while (s.narms > 1 && (budget > 0 ? s.total < budget : ai_clock() < end))
 		if (playout(&s, pick_arm(&s)) < 0)
 			break;
 	free(s.buf);

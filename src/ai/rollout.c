@@ -2,7 +2,6 @@
  * end is worth to the seat (docs/PERFORMANCE.md, "Computer players",
  * has the measurements behind the choice). */
 #include <math.h>
-#include <stdlib.h>
 
 #include "ai_impl.h"
 
@@ -31,15 +30,12 @@ greedy_step(struct game *g, struct ai_rng *r)
 {
 	struct ai_turns turns;
 	struct decision d;
-	int n = 1;
+	int rc = 0;
 
 	game_decision(g, &d);
 	if (ai_turns_list(g, d.player, &turns) < 0)
 		return -1;
-	while (n < turns.n && turns.t[n].value == turns.t[0].value)
-		n++;
-	const struct ai_turn *t = &turns.t[n > 1 ? ai_rng_below(r, (uint32_t)n) : 0];
-	int rc = 0;
+	const struct ai_turn *t = &turns.t[ai_greedy_pick(&turns, r)];
 	for (int i = 0; i < t->n && rc == 0; i++)
 		rc = game_apply(g, &t->a[i], NULL);
 	ai_turns_free(&turns);
@@ -58,6 +54,8 @@ ai_rollout(struct game *g, int seat, int depth, struct ai_rng *r, struct action 
 	for (int k = 0; k < depth && !g->over; k++)
 		if (greedy_step(g, r) < 0)
 			return -1;
+	if (g->over) /* the real end, not a guess */
+		return final_reward(g, seat, win);
 	double v = ai_eval(g, seat);
 	*win = 0.5 * (1.0 + tanh(v / EVAL_SCALE));
 	return *win;
