@@ -45,8 +45,9 @@ ai_seed(struct bot *b)
 /* The next actions of seat me: the random player's one (drawn from the
  * bot's generator, as before there were others), or the others' turn. */
 static int
-next_actions(struct bot *b, const struct game *g, int me, struct action *a, int *na)
+next_actions(void *ctx, const struct game *g, int me, struct action *a, int *na)
 {
+	struct bot *b = ctx;
 	int cap = game_legal_cap(g), r;
 	struct action *buf;
 
@@ -62,32 +63,17 @@ next_actions(struct bot *b, const struct game *g, int me, struct action *a, int 
 	return r;
 }
 
-/* Plays the computer player's actions for seat me until the decision
- * passes on. */
+/* Plays the computer player's actions for seat me on the view until the
+ * decision passes on, into t. */
 static int
 play_turn(struct bot *b, struct gamefile *gf, int me, struct turn *t, char *why, size_t n)
 {
-	struct rules_error re = {0};
-	struct action a[AI_TURN_MAX];
-	struct decision d;
-	int na = 0, turn = gf->game->turn;
+	int r = bot_play_seat(gf, me, next_actions, b, TURN_MAX_ACTIONS - t->nactions, why, n);
 
-	/* the turn number too: a lone player owns the next turn as well */
-	for (game_decision(gf->game, &d); d.player == me && gf->game->turn == turn;
-	     game_decision(gf->game, &d)) {
-		if (next_actions(b, gf->game, me, a, &na) < 0)
-			na = 0;
-		for (int i = 0; i < na || i == 0; i++) {
-			if (t->nactions == TURN_MAX_ACTIONS || na == 0 ||
-			    gamefile_play_action(gf, &a[i], &re) < 0) {
-				snprintf(why, n, "no action to play (%s)", re.text);
-				return -1;
-			}
-			snprintf(t->action[t->nactions++], TURN_ACTION_LEN + 1, "%s",
-				 gf->action[gf->naction - 1]);
-		}
-	}
-	return 0;
+	for (int i = 0; i < r; i++)
+		snprintf(t->action[t->nactions++], TURN_ACTION_LEN + 1, "%s",
+			 gf->action[gf->naction - r + i]);
+	return r < 0 ? -1 : 0;
 }
 
 /* The reply: the signed turn in the body, threaded under the notice. */

@@ -30,6 +30,30 @@ struct bot {
 int bot_answer(struct bot *b, const char *raw, size_t len, time_t now, char **reply,
 	       size_t *rlen, char *why, size_t n);
 
+/* ---- a seat's turn from a computer player (bot_seat.c) ---- */
+
+struct gamefile;
+#include "turnfile.h" /* TURN_ACTION_LEN */
+
+/* The next actions of seat in g (at most AI_TURN_MAX, *na of them). */
+typedef int (*bot_choose_fn)(void *ctx, const struct game *g, int seat,
+			     struct action *a, int *na);
+/* Plays on gf the actions choose gives for seat until the decision
+ * passes on (to another seat, or the next turn), at most max: how many
+ * (gf->action[gf->naction - r ..]), or -1 with why. */
+int bot_play_seat(struct gamefile *gf, int seat, bot_choose_fn choose, void *ctx, int max,
+		  char *why, size_t n);
+/* For a seat whose player is away (the deadline's bot): p's turn for
+ * seat of the host's game gf, chosen on seat's player view alone (as
+ * carcpbem view GAME --player NAME writes it: the tiles to come in
+ * catalogue order, never the host's), written as carcpbem legal writes
+ * actions to out[0..r), at most max (TURN_MAX_ACTIONS for a turn file);
+ * gf is not changed. r (>= 1), or -1 with why (not seat's decision, out
+ * of memory). Cost: ai_choose's (greedy well under a millisecond, MCTS
+ * p->think or p->playouts) per decision of the turn. */
+int bot_seat_turn(const struct gamefile *gf, int seat, const struct ai_params *p,
+		  char out[][TURN_ACTION_LEN + 1], int max, char *why, size_t n);
+
 /* ---- a bot at its own mailbox (bot_loop.c, carcpbem bot) ----
  *
  * The host's mail loop turned round: the bot's config opens a struct
