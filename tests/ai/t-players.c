@@ -1,6 +1,7 @@
 /* The computer players (src/ai) and the engine functions they use:
  *
- *   - game_redeal keeps the drawn tiles and which tiles are to come, puts
+ *   - game_redeal keeps the drawn tiles, which tiles are to come and how
+ *     many are set aside, puts
  *     the river's before the rest (RIVER-2), and depends only on which
  *     tiles are to come, not on the order the game held;
  *   - greedy and random play every combination of the playable rule
@@ -194,6 +195,15 @@ test_redeal(void)
 	game_redeal(d, below, &r2);
 	ok(memcmp(c->bag, d->bag, sizeof(*g->bag) * (size_t)g->bag_len) == 0,
 	   "game_redeal: the deal depends on which tiles are to come, not on their order");
+	/* three tiles set aside (as bag_set_aside leaves them): still three */
+	d->bag_len -= 3;
+	d->bag_aside = 3;
+	to_come(d, before);
+	game_redeal(d, below, &r2);
+	to_come(d, after);
+	ok(d->bag_aside == 3 && d->bag_len == g->bag_len - 3 &&
+	   memcmp(before, after, sizeof(int) * (size_t)cat->ntypes) == 0,
+	   "game_redeal: tiles set aside are dealt with the rest, as many kept aside");
 	game_free(g);
 	game_free(c);
 	game_free(d);
