@@ -4,8 +4,10 @@
  * arms, each with a prior from its evaluation (progressive bias). Each
  * playout picks an arm by UCB1 plus that bias, copies the game, deals
  * the tiles still to come in a fresh random order (game_redeal: the seat
- * cannot see the real one), plays the arm's actions and then the rest of
- * the game with the rollout policy, and scores the end for the seat. */
+ * cannot see the real one), plays the arm's actions, then plays on by
+ * the rollout policy (rollout.c: ai_params.depth greedy turns and the
+ * evaluation, or random to the end) and scores the result for the seat.
+ * The choice is the arm with the most playouts. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

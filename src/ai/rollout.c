@@ -1,6 +1,8 @@
 /* How MCTS plays on after an arm's turn, every seat alike, and what the
- * end is worth to the seat (docs/PERFORMANCE.md, "Computer players",
- * has the measurements behind the choice). */
+ * result is worth to the seat: depth greedy whole turns and the
+ * evaluation (the default, 2), or random play to the end (depth 0);
+ * docs/PERFORMANCE.md, "Computer players", has the measurements behind
+ * the choice. */
 #include <math.h>
 
 #include "ai_impl.h"
