@@ -81,9 +81,12 @@ const char *ai_kind_name(int kind);
  * AI_TURN_MAX, written to out (*nout of them), legal in turn when applied
  * to g in order. ex (may be NULL) gets the top moves. Returns 0, or -1
  * when the decision due is not seat's (or the game is over, or memory ran
- * out). Cost: greedy a few ms; MCTS its budget (p->think, or p->playouts
- * at some thousands a second for two players). Deterministic for a given
- * game, seat and p when p->playouts is set. */
+ * out). When the seat still has the decision after them (a module's tile
+ * drawn within the turn), call again: bot_play_seat (src/pbem/bot.h) does.
+ * Cost: greedy well under a millisecond (plain build, two players);
+ * MCTS its budget (p->think, or p->playouts at some thousands a second)
+ * plus one greedy listing. Deterministic for a given game, seat and p
+ * when p->playouts is set. */
 int ai_choose(const struct game *g, int seat, const struct ai_params *p,
 	      struct action *out, int *nout, struct ai_explain *ex);
 
