@@ -107,8 +107,12 @@ play(struct run *r, const struct catalog *cat, long i)
 		r->side[1].score += sb;
 		r->wins += sa > sb, r->losses += sa < sb, r->ties += sa == sb;
 		if (r->verbose) /* a line as it ends: a long run shows its progress */
-			printf("game %ld: A (seat %d) %d, B %d; A so far %ld-%ld-%ld\n", i + 1,
-			       a + 1, sa, sb, r->wins, r->losses, r->ties), fflush(stdout);
+			printf("game %ld: A (seat %d) %d, B %d; A so far %ld-%ld-%ld, %.0f "
+			       "playouts per decision\n", i + 1, a + 1, sa, sb, r->wins,
+			       r->losses, r->ties,
+			       r->side[0].decisions ? (double)r->side[0].playouts /
+							      r->side[0].decisions : 0),
+				fflush(stdout);
 	}
 	game_free(g);
 	return rc;
