@@ -4,7 +4,7 @@
 # command, and the exit codes of usage errors.
 . "$top_srcdir/tests/lib.sh"
 
-COMMANDS="new legal play show selfplay demo keygen view move sign verify apply replay export"
+COMMANDS="new legal hint play show selfplay demo keygen view move sign verify apply replay export"
 
 test_expect_success '--version prints the version' '
 	"$CARCPBEM" --version >out &&

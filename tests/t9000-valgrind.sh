@@ -118,6 +118,14 @@ test_expect_success 'new, legal, play, show and a refusal' '
 		>/dev/null
 '
 
+test_expect_success 'the computer players: hint, greedy and MCTS' '
+	vg "$CARCPBEM" new --seed vg --with river,abbot -o g.json alice bob >/dev/null &&
+	vg "$CARCPBEM" hint g.json --player greedy --explain >out &&
+	grep "^# greedy: " out &&
+	vg "$CARCPBEM" hint g.json --playouts 30 --seed vg --explain >out &&
+	grep "^# 1\. " out
+'
+
 test_expect_success 'render: text maps, PNG map and contact sheet' '
 	"$CARCPBEM" new --river --abbot --edition 2 -o g.json alice bob carol \
 		--tiles RI.1/RIrI,RI.1/CIRI,RI.1/LIRI,RI.1/RrII,RI.1/CcII,RI.1/IIG,BA/L \

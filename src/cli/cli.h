@@ -107,6 +107,15 @@ legal_cap(const struct game *g)
 	return game_legal_cap(g);
 }
 
+/* --player KIND, --think DURATION, --playouts N (ai_opt.c): the computer
+ * player of bot, hint and selfplay. */
+struct ai_params;
+enum { OPT_AI_PLAYER = 880, OPT_AI_THINK, OPT_AI_PLAYOUTS };
+extern const struct cli_opt ai_opts[];
+/* 1 if id was one of them (applied to p), 0 if not, -1 on a bad value
+ * (usage error printed). */
+int ai_opt(const struct cli_usage *u, int id, const char *arg, struct ai_params *p);
+
 /* Loads the built-in tiles, or says why not (NULL). */
 struct catalog *cli_catalog(void);
 /* Loads a game file, or says why not (NULL). */
@@ -151,6 +160,7 @@ int cmd_export(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_daemon(int argc, char **argv);
 int cmd_bot(int argc, char **argv); /* a player by mail (cmd_bot.c) */
+int cmd_hint(int argc, char **argv); /* the computer player's advice */
 
 /* ---- carcpbem new's game directories (cmd_new_archive.c) ---- */
 

@@ -35,21 +35,25 @@ static const struct cli_opt bot_opts[] = {
 
 static const struct cli_usage usage = {
 	"bot",
-	"-c FILE --key FILE [--address ADDRESS] [--once] [--seed SEED] [--flush] [-q]",
+	"-c FILE --key FILE [--player KIND] [--think DURATION | --playouts N]\n"
+	"       [--address ADDRESS] [--once] [--seed SEED] [--flush] [-q]",
 	"A computer player by mail: fetches its mail (its inbox Maildir, or\n"
-	"IMAP), answers each notice for its player with a random legal turn\n"
+	"IMAP), answers each notice for its player with the turn its --player\n"
+	"chooses on the view the notice carries (default greedy: a few ms a\n"
+	"turn; --player mcts plays better at --think a decision),\n"
 	"signed with its key, and sends the answer (its outbox directory, or\n"
 	"SMTP), every poll seconds until SIGTERM; with --once, one pass. The\n"
 	"config is the bot's own, never the host's: its spool is the bot's\n"
 	"working directory. Exit status as for carcpbem run: 0, 1 when\n"
 	"something failed (said on stderr; the mail is kept for the next pass),\n"
 	"75 when another carcpbem holds the spool.",
-	{bot_opts, NULL, NULL},
+	{bot_opts, ai_opts, NULL},
 };
 
 struct bot_args {
 	const char *config, *spool, *key, *address, *seed;
 	bool once, flush, quiet;
+	struct ai_params ai;
 };
 
 struct bot_run {
@@ -226,8 +230,12 @@ parse(int argc, char **argv, struct bot_args *a)
 	const char *arg;
 	int id;
 
+	ai_params_default(&a->ai);
+	a->ai.kind = AI_GREEDY; /* quick; mcts when asked */
 	opt_init(&it, argc, argv);
 	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
+		if (ai_opt(&usage, id, arg, &a->ai) < 0)
+			return EXIT_USAGE;
 		switch (id) {
 		case OPT_HELP: return usage_help(&usage);
 		case OPT_ERROR: return EXIT_USAGE;
@@ -268,6 +276,7 @@ cmd_bot(int argc, char **argv)
 		seed_random(r.seed);
 	if ((cat = cli_catalog()) == NULL)
 		return EXIT_FAIL;
+	r.b.ai = a.ai;
 	if (load_key(&r, a.key) < 0)
 		rc = EXIT_FAIL;
 	else if ((rc = bot_open(&r, &a, cat)) == EXIT_OK) {

@@ -2,6 +2,7 @@
  * a smoke test of the engine as much as a benchmark. Game i is seeded
  * from the --seed and i alone, so any game can be played again. */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "ai.h"
@@ -12,23 +13,30 @@ enum { OPT_SEED = 512, OPT_PLAYERS };
 static const struct cli_opt selfplay_opts[] = {
 	{'n', "games", 'n', "N", "play N games (default 100)"},
 	{OPT_SEED, "seed", 0, "SEED", "seed of the whole run (default: random, printed)"},
-	{OPT_PLAYERS, "players", 0, "N", "players per game, 1 to 5 (default 2)"},
+	{OPT_PLAYERS, "players", 0, "N|KIND,KIND...",
+	 "players per game, 1 to 5 (default 2), all random; or\n"
+	 "the computer player of each seat: random, greedy, mcts"},
 	{0, NULL, 0, NULL, NULL},
 };
 
 static const struct cli_usage usage = {
 	"selfplay",
-	"[-n N] [--seed SEED] [--players N] [rules options]",
-	"Plays N complete games between random players and prints games per second,\n"
+	"[-n N] [--seed SEED] [--players N|KIND,KIND...] [--think DURATION | --playouts N]\n"
+	"       [rules options]",
+	"Plays N complete games between computer players (random, or those --players\n"
+	"names, MCTS with --think or --playouts) and prints games per second,\n"
 	"the average number of turns, and the scores and wins of each seat (a tie\n"
 	"is a win for each player in it). The seats take turns to move first.\n"
 	"Exits with 1 if the engine ever refused an action it had listed as legal.",
-	{selfplay_opts, rules_opts, NULL},
+	{selfplay_opts, ai_opts + 1, rules_opts, NULL},
 };
 
 struct selfplay {
 	long games, players;
 	uint8_t seed[SEED_BYTES];
+	bool kinds;              /* --players KIND,...: ai_choose plays */
+	int kind[MAX_PLAYERS];   /* each seat's, enum ai_kind */
+	struct ai_params ai;     /* their budget */
 	struct rules_options opt;
 	/* results */
 	long turns, ties;
@@ -39,6 +47,26 @@ struct selfplay {
 	int cap;
 };
 
+/* --players N, or KIND,KIND,... (each seat's computer player). */
+static int
+parse_players(const char *arg, struct selfplay *sp)
+{
+	char list[128], *save = NULL;
+	int n = 0;
+
+	sp->kinds = arg[0] < '0' || arg[0] > '9';
+	if (!sp->kinds)
+		return parse_long(arg, 0, 99, &sp->players);
+	snprintf(list, sizeof(list), "%s", arg);
+	for (char *k = strtok_r(list, ",", &save); k; k = strtok_r(NULL, ",", &save)) {
+		if (n == MAX_PLAYERS || (sp->kind[n] = ai_kind_parse(k)) < 0)
+			return -1;
+		n++;
+	}
+	sp->players = n;
+	return n > 0 ? 0 : -1;
+}
+
 static int
 parse_args(int argc, char **argv, struct selfplay *sp)
 {
@@ -48,6 +76,7 @@ parse_args(int argc, char **argv, struct selfplay *sp)
 	int id, r;
 
 	*sp = (struct selfplay){.games = 100, .players = 2};
+	ai_params_default(&sp->ai);
 	rules_options_default(&sp->opt);
 	opt_init(&it, argc, argv);
 	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
@@ -60,8 +89,12 @@ parse_args(int argc, char **argv, struct selfplay *sp)
 					   "-n %s: give a number of games from 1 up",
 					   arg),
 			       OPT_ERROR;
-		if (id == OPT_PLAYERS && parse_long(arg, 0, 99, &sp->players) < 0)
-			return usage_error(&usage, "--players %s: give a number of players", arg),
+		if (ai_opt(&usage, id, arg, &sp->ai) < 0)
+			return OPT_ERROR;
+		if (id == OPT_PLAYERS && parse_players(arg, sp) < 0)
+			return usage_error(&usage, "--players %s: give a number of players, or "
+					   "each one's kind: random, greedy or mcts, "
+					   "comma-separated", arg),
 			       OPT_ERROR;
 		if (id == OPT_SEED)
 			seed = arg;
@@ -107,6 +140,32 @@ start_game(const struct catalog *cat, struct selfplay *sp, uint32_t i)
 	return 0;
 }
 
+/* The game played by each seat's player (--players KIND,...): its
+ * turns, or -1 if a player failed. Decision k's seed: from key and k. */
+static int
+play_kinds(struct selfplay *sp, struct game *g, const uint8_t key[SEED_BYTES])
+{
+	int turns = 0;
+
+	for (uint32_t k = 0; !g->over; k++) {
+		struct action a[AI_TURN_MAX];
+		struct ai_params p = sp->ai;
+		struct decision d;
+		int n;
+		game_decision(g, &d);
+		p.kind = sp->kind[d.player];
+		seed_derive(key, "decision", k, p.seed);
+		if (ai_choose(g, d.player, &p, a, &n, NULL) < 0)
+			return -1;
+		for (int j = 0; j < n; j++) {
+			turns += a[j].kind == ACT_PLACE_TILE;
+			if (game_apply(g, &a[j], NULL) < 0)
+				return -1;
+		}
+	}
+	return turns;
+}
+
 /* Plays game i; its number of turns, or -1 (error printed). */
 static int
 play_one(const struct catalog *cat, struct selfplay *sp, uint32_t i)
@@ -121,7 +180,8 @@ play_one(const struct catalog *cat, struct selfplay *sp, uint32_t i)
 	g = sp->g;
 	seed_derive(sp->seed, "carcpbem selfplay players", i, ai_seed);
 	ai_rng_seed(&rng, ai_seed);
-	turns = ai_random_playout(g, &rng, sp->buf, sp->cap);
+	turns = sp->kinds ? play_kinds(sp, g, ai_seed)
+			  : ai_random_playout(g, &rng, sp->buf, sp->cap);
 	if (turns < 0)
 		cli_error("game %u: the engine refused an action it had listed as legal "
 			  "(a bug: this game replays with the same --seed)",
@@ -156,6 +216,9 @@ print_stats(const struct selfplay *sp, double secs)
 	printf("seed: %s\n", hex);
 	printf("games: %ld (%ld player%s; %s)\n", sp->games, sp->players,
 	       sp->players == 1 ? "" : "s", rules);
+	for (int p = 0; sp->kinds && p < sp->players; p++)
+		printf("%s%d %s%s", p ? "" : "players: ", p + 1, ai_kind_name(sp->kind[p]),
+		       p + 1 < sp->players ? ", " : "\n");
 	printf("time: %.3f s, %.1f games/s\n", secs,
 	       sp->games / (secs > 0 ? secs : 1e-9));
 	printf("average turns: %.1f\n", (double)sp->turns / sp->games);

@@ -18,6 +18,7 @@ static const struct command commands[] = {
 	{"new", cmd_new, "create a game file"},
 	{"legal", cmd_legal, "list every legal action of the decision due"},
 	{"play", cmd_play, "play actions, all or none of them"},
+	{"hint", cmd_hint, "ask the computer player what to play, and why"},
 	{"show", cmd_show, "show scores, figures, the decision due and the board"},
 	{"render", cmd_render, "draw the board: a text map or a PNG picture"},
 	{"selfplay", cmd_selfplay, "many games between random players, with statistics"},

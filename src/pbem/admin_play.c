@@ -37,19 +37,26 @@ player_view(const struct gamefile *gf, int seat, struct turn_error *err)
 	return view;
 }
 
-/* Choices drawn from what the seat sees and where the history stands:
- * the same view gives the same move, but not again after a rollback. */
+/* The host's computer player, its choices drawn from what the seat sees
+ * and where the history stands: the same view gives the same move, but
+ * not again after a rollback. */
+_Static_assert((int)PLAYER_RANDOM == (int)AI_RANDOM && (int)PLAYER_GREEDY == (int)AI_GREEDY &&
+		       (int)PLAYER_MCTS == (int)AI_MCTS,
+	       "bot-player's values are ai_kind's");
+
 static void
-seed_of(const struct gamefile *view, long records, struct ai_rng *rng)
+player_of(const struct pbem *p, const struct gamefile *view, long records,
+	  struct ai_params *ai)
 {
-	uint8_t seed[SEED_BYTES];
 	char state[GF_STATE_HEX + 24] = "";
 
+	ai_params_default(ai);
+	ai->kind = p->cfg.bot_player; /* enum config_player is enum ai_kind */
+	ai->think = (double)p->cfg.bot_think;
 	gamefile_state_hash(view, state);
 	snprintf(state + strlen(state), 24, " %ld", records);
-	crypto_generichash(seed, sizeof(seed), (const unsigned char *)state, strlen(state),
-			   (const unsigned char *)"carcpbem host move", 18);
-	ai_rng_seed(rng, seed);
+	crypto_generichash(ai->seed, sizeof(ai->seed), (const unsigned char *)state,
+			   strlen(state), (const unsigned char *)"carcpbem host move", 18);
 }
 
 static int
@@ -60,7 +67,7 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 	const struct gamefile *gf = rr->gf;
 	struct gamefile *view;
 	struct decision d;
-	struct ai_rng rng;
+	struct ai_params ai;
 	struct turn t;
 	char why[200];
 	int rc = -1;
@@ -73,11 +80,11 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 			    "not %s's", gf->id, gf->name[pl->seat]);
 	if ((view = player_view(gf, pl->seat, err)) == NULL)
 		return -1;
-	seed_of(view, gf->archive.records, &rng);
+	player_of(pl->p, view, gf->archive.records, &ai);
 	if (turn_start(view, pl->seat, &t, err) < 0)
 		goto done;
 	if ((pl->skip ? bot_default_turn(view, pl->seat, &t, why, sizeof(why))
-		      : bot_play_turn(view, pl->seat, &rng, &t, why, sizeof(why))) < 0) {
+		      : bot_play_turn(view, pl->seat, &ai, &t, why, sizeof(why))) < 0) {
 		terr(err, TURN_FAIL, "the computer player: %s", why);
 		goto done;
 	}

@@ -31,70 +31,97 @@ attached_view(const struct bot *b, const char *raw, size_t len)
 	return gf;
 }
 
-/* The seat's default (policy skip): "pass" where the rules allow it,
- * else the first legal action as the mails list them (rules-decisions.md,
- * "Deadlines"). Same form as ai_random_action. */
-static int
-default_action(const struct game *g, struct ai_rng *rng, struct action *buf, int cap,
-	       struct action *out)
+/* Fills the player's seed from the bot's generator (reseeded for each
+ * message by bot_pass), so that a notice answered again gets the same. */
+static void
+ai_seed(struct bot *b)
 {
-	struct action *a = NULL;
-	int n = gamefile_legal_sorted(g, &a), k = 0;
-
-	(void)rng, (void)buf, (void)cap;
-	for (int i = 0; i < n; i++)
-		if (a[i].kind == ACT_PASS)
-			k = i;
-	if (n > 0)
-		*out = a[k];
-	free(a);
-	return n > 0 ? 0 : -1;
+	for (int i = 0; i < SEED_BYTES; i += 8) {
+		uint64_t x = ai_rng_next(&b->rng);
+		memcpy(b->ai.seed + i, &x, 8);
+	}
 }
 
-typedef int chooser(const struct game *g, struct ai_rng *rng, struct action *buf, int cap,
-		    struct action *out);
-
-/* choose's actions for me, played on gf and added to t. */
+/* The next actions of seat me: the random player's one (drawn from the
+ * bot's generator, as before there were others), or the others' turn. */
 static int
-play_turn(struct gamefile *gf, int me, chooser *choose, struct ai_rng *rng, struct turn *t,
-	  char *why, size_t n)
+next_actions(void *ctx, const struct game *g, int me, struct action *a, int *na)
 {
-	int cap = game_legal_cap(gf->game);
-	struct action *buf = malloc((size_t)cap * sizeof(*buf)), a;
-	struct rules_error re = {0};
-	struct decision d;
-	int r = 0, turn = gf->game->turn;
+	struct bot *b = ctx;
+	int cap = game_legal_cap(g), r;
+	struct action *buf;
 
-	if (buf == NULL)
-		return snprintf(why, n, "out of memory"), -1;
-	/* the turn number too: a lone player owns the next turn as well */
-	for (game_decision(gf->game, &d); d.player == me && gf->game->turn == turn;
-	     game_decision(gf->game, &d)) {
-		if (t->nactions == TURN_MAX_ACTIONS ||
-		    choose(gf->game, rng, buf, cap, &a) < 0 ||
-		    gamefile_play_action(gf, &a, &re) < 0) {
-			snprintf(why, n, "no action to play (%s)", re.text);
-			r = -1;
-			break;
-		}
-		snprintf(t->action[t->nactions++], TURN_ACTION_LEN + 1, "%s",
-			 gf->action[gf->naction - 1]);
+	if (b->ai.kind != AI_RANDOM) {
+		ai_seed(b);
+		return ai_choose(g, me, &b->ai, a, na, NULL);
 	}
+	if ((buf = malloc(sizeof(*buf) * (size_t)cap)) == NULL)
+		return -1;
+	r = ai_random_action(g, &b->rng, buf, cap, a);
+	*na = r == 0;
 	free(buf);
 	return r;
 }
 
-int
-bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t, char *why,
-	      size_t n)
+/* The seat's default (policy skip; another player's decision at its
+ * deadline): "pass" where the rules allow it, else the first legal action
+ * as the mails list them (rules-decisions.md, "Deadlines"). */
+static int
+default_actions(void *ctx, const struct game *g, int me, struct action *a, int *na)
 {
-	return play_turn(gf, me, ai_random_action, rng, t, why, n);
+	struct action *all = NULL;
+	int n = gamefile_legal_sorted(g, &all), k = 0;
+
+	(void)ctx, (void)me;
+	for (int i = 0; i < n; i++)
+		if (all[i].kind == ACT_PASS)
+			k = i;
+	if (n > 0) {
+		*a = all[k];
+		*na = 1;
+	}
+	free(all);
+	return n > 0 ? 0 : -1;
+}
+
+/* The host's computer player (ctx: its ai_params) for a seat. */
+static int
+host_actions(void *ctx, const struct game *g, int me, struct action *a, int *na)
+{
+	return ai_choose(g, me, ctx, a, na, NULL);
+}
+
+/* choose's actions for seat me, played on gf (a view) until the decision
+ * passes on, added to t. */
+static int
+into_turn(struct gamefile *gf, int me, bot_choose_fn choose, void *ctx, struct turn *t,
+	  char *why, size_t n)
+{
+	int r = bot_play_seat(gf, me, choose, ctx, TURN_MAX_ACTIONS - t->nactions, why, n);
+
+	for (int i = 0; i < r; i++)
+		snprintf(t->action[t->nactions++], TURN_ACTION_LEN + 1, "%s",
+			 gf->action[gf->naction - r + i]);
+	return r < 0 ? -1 : 0;
+}
+
+static int
+play_turn(struct bot *b, struct gamefile *gf, int me, struct turn *t, char *why, size_t n)
+{
+	return into_turn(gf, me, next_actions, b, t, why, n);
+}
+
+int
+bot_play_turn(struct gamefile *gf, int me, const struct ai_params *ai, struct turn *t,
+	      char *why, size_t n)
+{
+	return into_turn(gf, me, host_actions, (void *)ai, t, why, n);
 }
 
 int
 bot_default_turn(struct gamefile *gf, int me, struct turn *t, char *why, size_t n)
 {
-	return play_turn(gf, me, default_action, NULL, t, why, n);
+	return into_turn(gf, me, default_actions, NULL, t, why, n);
 }
 
 /* The reply: the signed turn in the body, threaded under the notice. */
@@ -136,7 +163,7 @@ sign_turn(struct bot *b, struct gamefile *gf, int me, char **block, char *why, s
 		snprintf(why, n, "%s", err.text);
 		return -1;
 	}
-	if (bot_play_turn(gf, me, &b->rng, &t, why, n) < 0)
+	if (play_turn(b, gf, me, &t, why, n) < 0)
 		return -1;
 	if (turn_sign(&t, &b->key, &err) < 0 || (*block = turn_format(&t)) == NULL) {
 		snprintf(why, n, "cannot sign: %s", err.text);

@@ -1,6 +1,6 @@
 /* Computer players that play by mail, as a person would: they read the
- * notice, take their view from its attachment, choose random legal
- * actions, sign the turn with their own key and mail it back. The demo
+ * notice, take their view from its attachment, choose their actions
+ * (ai_choose: random, greedy or MCTS, on the view alone), sign the turn with their own key and mail it back. The demo
  * (carcpbem demo) and the mail-server tests play whole games with them. */
 #ifndef CARC_BOT_H
 #define CARC_BOT_H
@@ -19,16 +19,16 @@ struct bot {
 	struct seckey key;  /* label: the player's name */
 	char address[256];  /* the bot's own mail address */
 	struct ai_rng rng;
+	struct ai_params ai; /* the player: kind and budget (its seed: from rng) */
 	char last[320];     /* the last turn sent: "turn 3: place 1 0 90; pass" */
 };
 
-/* The computer's choice for seat me in gf (a player's view: what the
- * seat may see): its actions played on gf and added to t until the
- * decision passes on. The one place the computer player is called: the
- * mail bot and the host's moves for a seat (admin_play_for) share it.
- * 0, or -1 with why. */
+/* The host's computer player ai (ai_choose) for seat me in gf (a
+ * player's view: what the seat may see): its actions played on gf and
+ * added to t until the decision passes on (admin_play_for: a seat away,
+ * kicked or resigned, policy bot). 0, or -1 with why. */
 struct turn;
-int bot_play_turn(struct gamefile *gf, int me, struct ai_rng *rng, struct turn *t,
+int bot_play_turn(struct gamefile *gf, int me, const struct ai_params *ai, struct turn *t,
 		  char *why, size_t n);
 /* The same with the seat's default instead of the computer's choice
  * (policy skip; a decision of another player than the turn's at its
@@ -41,6 +41,30 @@ int bot_default_turn(struct gamefile *gf, int me, struct turn *t, char *why, siz
  * nothing to answer (an update, the game over); -1 with why. */
 int bot_answer(struct bot *b, const char *raw, size_t len, time_t now, char **reply,
 	       size_t *rlen, char *why, size_t n);
+
+/* ---- a seat's turn from a computer player (bot_seat.c) ---- */
+
+struct gamefile;
+#include "turnfile.h" /* TURN_ACTION_LEN */
+
+/* The next actions of seat in g (at most AI_TURN_MAX, *na of them). */
+typedef int (*bot_choose_fn)(void *ctx, const struct game *g, int seat,
+			     struct action *a, int *na);
+/* Plays on gf the actions choose gives for seat until the decision
+ * passes on (to another seat, or the next turn), at most max: how many
+ * (gf->action[gf->naction - r ..]), or -1 with why. */
+int bot_play_seat(struct gamefile *gf, int seat, bot_choose_fn choose, void *ctx, int max,
+		  char *why, size_t n);
+/* For a seat whose player is away (the deadline's bot): p's turn for
+ * seat of the host's game gf, chosen on seat's player view alone (as
+ * carcpbem view GAME --player NAME writes it: the tiles to come in
+ * catalogue order, never the host's), written as carcpbem legal writes
+ * actions to out[0..r), at most max (TURN_MAX_ACTIONS for a turn file);
+ * gf is not changed. r (>= 1), or -1 with why (not seat's decision, out
+ * of memory). Cost: ai_choose's (greedy well under a millisecond, MCTS
+ * p->think or p->playouts) per decision of the turn. */
+int bot_seat_turn(const struct gamefile *gf, int seat, const struct ai_params *p,
+		  char out[][TURN_ACTION_LEN + 1], int max, char *why, size_t n);
 
 /* ---- a bot at its own mailbox (bot_loop.c, carcpbem bot) ----
  *

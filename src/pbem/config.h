@@ -20,6 +20,8 @@ enum config_outbox { OUTBOX_DIR, OUTBOX_SMTP };
 enum config_log { CONFIG_LOG_STDERR, CONFIG_LOG_SYSLOG }; /* syslog.h owns LOG_* */
 /* The non-response policies, as meta.h's enum meta_policy numbers them. */
 enum config_policy { POLICY_WAIT, POLICY_BOT, POLICY_SKIP };
+/* The host's computer player: the order of enum ai_kind (src/ai/ai.h). */
+enum config_player { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_MCTS };
 #define CONFIG_REMINDERS_LEN 64
 
 struct config_error {
@@ -69,6 +71,8 @@ struct config {
 	int policy;                     /* enum config_policy */
 	int bot_after;                  /* missed decisions before the bot keeps the seat */
 	long absence_max;               /* the longest absence a player may set */
+	int bot_player;                 /* enum config_player: the host's moves */
+	long bot_think;                 /* seconds a decision, bot-player mcts */
 };
 
 /* The defaults. */

@@ -55,6 +55,10 @@ static const struct enum_name smtp_tls_names[] = {{"none", MAIL_TLS_NONE},
 						  {NULL, 0}};
 static const struct enum_name log_names[] = {
 	{"stderr", CONFIG_LOG_STDERR}, {"syslog", CONFIG_LOG_SYSLOG}, {NULL, 0}};
+static const struct enum_name player_names[] = {{"random", PLAYER_RANDOM},
+						{"greedy", PLAYER_GREEDY},
+						{"mcts", PLAYER_MCTS},
+						{NULL, 0}};
 static const struct enum_name policy_names[] = {
 	{"wait", POLICY_WAIT}, {"bot", POLICY_BOT}, {"skip", POLICY_SKIP}, {NULL, 0}};
 #define DAY 86400LL
@@ -177,6 +181,14 @@ static const struct setting settings[] = {
 	{.name = "absence-max", .type = T_SECONDS, FIELD(absence_max), .def = "14d",
 	 .min = 0, .max = 366 * DAY,
 	 .help = "The longest absence a player may announce (SET ABSENCE)."},
+	{.name = "bot-player", .type = T_ENUM, FIELD(bot_player), .def = "greedy",
+	 .names = player_names,
+	 .help = "The computer player that moves for a seat (policy bot, kick,\n"
+		 "resign): greedy (the best immediate score, well under a\n"
+		 "millisecond), mcts (a search of bot-think a decision, stronger)\n"
+		 "or random."},
+	{.name = "bot-think", .type = T_SECONDS, FIELD(bot_think), .def = "1s", .min = 1,
+	 .max = 60, .help = "How long bot-player mcts thinks about a decision."},
 };
 
 #define NSETTINGS (sizeof(settings) / sizeof(settings[0]))

@@ -110,6 +110,12 @@ bag_rank(const struct tile_type *t)
 	return t->group == GROUP_DEFAULT ? RANK_REST : river_rank(t);
 }
 
+int
+bag_tile_rank(const struct tile_type *t)
+{
+	return bag_rank(t);
+}
+
 /* Room for n tiles in g->bag, reusing it when it is big enough. */
 static int
 bag_reserve(struct game *g, int n)

@@ -134,6 +134,9 @@ void event_add(struct game *g, const struct game_event *ev);
 
 /* bag.c */
 int bag_fill(struct game *g, const struct game_setup *setup, struct rules_error *err);
+/* Where a tile's type goes in a shuffled pile: 0.. (the river's first, in
+ * RIVER-2's order), -1 for a spring that is left out. */
+int bag_tile_rank(const struct tile_type *t);
 
 /* Lemire's multiply-and-reject: an index below bound, every one equally
  * likely, from the values stream[*k...]; the spare values make running

@@ -370,6 +370,17 @@ int game_tokens(const struct game *g, struct rules_token *out, int cap);
 int rules_figure_types(const struct catalog *cat, const struct rules_options *opt,
 		       const struct figure_type_def **out, int cap);
 
+/* For computer players, on their own copies (game_clone) of a game:
+ * game_finish ends it now, with the final scoring and the modules' (what
+ * every figure would score if the pile ran out: an evaluation), and
+ * game_redeal deals the tiles still to come (left to draw and set aside,
+ * how many of each aside kept) again in an order drawn from below(ctx, n),
+ * uniform in 0..n-1: the river's tiles still before the rest (RIVER-2),
+ * the result depending only on which tiles are to come, never on the
+ * order the game held (a host's secret, or a view's catalogue order). */
+void game_finish(struct game *g);
+int game_redeal(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx);
+
 /* Inspection helpers. */
 int game_placed_at(const struct game *g, int x, int y); /* placed index or -1 */
 int game_feature_root(const struct game *g, int seg_instance);

@@ -38,6 +38,13 @@ game_end(struct game *g)
 	event_add(g, &(struct game_event){.kind = EV_GAME_OVER, .player = -1, .tile = -1});
 }
 
+void
+game_finish(struct game *g)
+{
+	if (!g->over)
+		game_end(g);
+}
+
 /* BASE-TILE-1, BASE-TILE-5: draw; a tile that fits nowhere is discarded and
  * another drawn. An empty pile ends the game (BASE-END-1, UN-04); turn
  * then counts the turns played. A draw frame with argument 1 is a second

@@ -262,6 +262,8 @@ test_defaults(void)
 		{"policy", "wait"},
 		{"bot-after", "3"},
 		{"absence-max", "14d"},
+		{"bot-player", "greedy"},
+		{"bot-think", "1s"},
 	};
 	char names[MAX_NAMES][32], got[CONFIG_PATH_MAX];
 	int n = setting_names(names, MAX_NAMES);
