@@ -101,12 +101,13 @@ records () {
 	wc -l <spool/games/g1/history.jsonl
 }
 
-# wait_for CMD...: until CMD succeeds, at most 10 s.
+# wait_for CMD...: until CMD succeeds, at most 10 s ($WAIT_FOR_TENTHS
+# tenths of a second).
 wait_for () {
 	n=0
 	while ! "$@" 2>/dev/null; do
 		n=$((n + 1))
-		test $n -le 100 || return 1
+		test $n -le "${WAIT_FOR_TENTHS:-100}" || return 1
 		sleep 0.1
 	done
 }
