@@ -75,7 +75,7 @@ test_expect_success 'new --deadline --policy ...: the game s own settings in met
 	grep "use wait, bot or skip" err2
 '
 
-test_expect_success 'the notice states the deadline in UTC and in the player s zone' '
+test_expect_success 'the notice and the updates state the deadline in UTC and in the reader s zone' '
 	cd "$WORK" && mkdir notice && cd notice && dl_setup &&
 	grep "^Please move by Friday 17 November 2023 22:13 UTC" spool/outbox/g1-r0-notice-1.eml &&
 	sed "/\"name\": \"bob\"/a\\
@@ -85,7 +85,10 @@ test_expect_success 'the notice states the deadline in UTC and in the player s z
 	grep "^Please move by Friday 17 November 2023 23:13 UTC" \
 		spool/outbox/g1-r1-notice-2.eml &&
 	grep "(Saturday 18 November 2023 01:13 EET (Europe/Sofia))" \
-		spool/outbox/g1-r1-notice-2.eml
+		spool/outbox/g1-r1-notice-2.eml &&
+	grep "^The deadline for it: Friday 17 November 2023 23:13 UTC" \
+		spool/outbox/g1-r1-update-1.eml &&
+	! grep "EET" spool/outbox/g1-r1-update-1.eml
 '
 
 test_expect_success 'each reminder once, then policy wait reminds daily' '

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mails_deadline.h"
 #include "mails_impl.h"
 #include "meta.h"
 #include "report.h"
@@ -55,6 +56,7 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 	struct template_error *err)
 {
 	struct decision d;
+	struct dl_text dl;
 	struct draft dr;
 	char letter[2];
 
@@ -69,6 +71,7 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 		player_vars(gf, p, letter, &dr.vars);
 		tvars_set(&dr.vars, "mover", mover(gf));
 		tvars_set(&dr.vars, "you_moved", strcmp(mover(gf), gf->name[p]) ? "" : "yes");
+		deadline_vars(c, p, &dl, &dr.vars); /* in the reader's own time zone */
 		dr.pic = &f->pic;
 		if (draft_view(&dr, gf, p) < 0) {
 			free(dr.view);
