@@ -161,7 +161,9 @@ test_expect_success 'CREATE: a new game from the mailed description, its start m
 	test -f spool/outbox/g2-r0-start-1.eml &&
 	head -n 1 spool/games/g2/history.jsonl | jq -e ".host_key" &&
 	"$CARCPBEM" show spool/games/g2 | grep -qi abbot &&
-	replays g2
+	replays g2 &&
+	printf "STATUS g2\n" >c1s && send carol@example.test c1s &&
+	grep -q "^carol@example.test	g2$" spool/players
 '
 
 test_expect_success 'CREATE refuses an id in use, a bad key, no players' '

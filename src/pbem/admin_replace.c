@@ -8,6 +8,7 @@
 
 #include "admin_impl.h"
 #include "hostrec.h"
+#include "players_index.h"
 
 /* KEY: a public key line, or (at the keyboard) a file holding one. */
 static int
@@ -65,6 +66,7 @@ admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
 
 	if ((a->seat = gamefile_player(gf, r->args[0])) < 0)
 		return;
+	players_index_game_changed(a->gd.dir); /* the seat's new address */
 	s = &a->meta.seat[a->seat];
 	s->bot = s->resigned = false;
 	s->missed = 0;

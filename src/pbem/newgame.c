@@ -7,6 +7,7 @@
 #include "gamedir.h"
 #include "key.h"
 #include "newgame.h"
+#include "players_index.h"
 
 int
 newgame_check_names(char *const *names, int n, char *why, size_t nwhy)
@@ -53,5 +54,6 @@ newgame_dir(const char *dir, struct gamefile *gf, newgame_host_fn host, void *ct
 		remove_partial(&gd);
 		return snprintf(why, nwhy, "%s: %s", dir, err.text), -1;
 	}
+	players_index_game_changed(dir); /* its players are no strangers now */
 	return 0;
 }

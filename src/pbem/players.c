@@ -1,36 +1,63 @@
-/* Who plays on this host: the addresses of every game's players, read
- * from the games' state.json once per pass, to tell a stranger (who gets
- * few answers) from a player (who gets every one). */
+/* Who plays on this host: the addresses of every game's players and
+ * observers, from the spool's index SPOOL/players (players_index.h), read
+ * once per pass when a mail comes, to tell a stranger (who gets few
+ * answers) from a player (who gets every one). */
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "atomic.h"
 #include "pbem.h"
+#include "players_index.h"
 
+#define INDEX_TAG "carcpbem-players 1"
+
+/* "ADDRESS\tGAME" entries: the address part compares first. */
 static int
 by_text(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A bare address against an entry's address. */
+static int
+by_address(const void *key, const void *entry)
+{
+	const char *k = *(char *const *)key, *e = *(char *const *)entry;
+
+	for (; *k && *k == *e; k++, e++)
+		;
+	return (unsigned char)*k - (unsigned char)(*e == '\t' ? '\0' : *e);
+}
+
 static void
-add(struct pbem *p, const char *addr, int *cap)
+add(struct pbem *p, const char *addr, const char *game, int *cap)
 {
 	char **more, *a;
+	size_t n;
 
+	if (strpbrk(addr, "\t\r\n") != NULL || *addr == '\0')
+		return;
 	if (p->nplayers == *cap) {
 		*cap = *cap ? 2 * *cap : 64;
 		if ((more = realloc(p->players, sizeof(*more) * (size_t)*cap)) == NULL)
 			return;
 		p->players = more;
 	}
-	if ((a = strdup(addr)) == NULL)
+	n = strlen(addr) + strlen(game) + 2;
+	if ((a = malloc(n)) == NULL)
 		return;
-	for (char *c = a; *c; c++)
+	snprintf(a, n, "%s\t%s", addr, game);
+	for (char *c = a; *c != '\t'; c++)
 		*c = (char)tolower((unsigned char)*c);
 	p->players[p->nplayers++] = a;
 }
@@ -50,7 +77,7 @@ read_game(struct pbem *p, const char *id, int *cap)
 		return;
 	json_object_foreach(json_object_get(json_object_get(root, "secret"), "addresses"), k, v)
 		if (json_is_string(v))
-			add(p, json_string_value(v), cap);
+			add(p, json_string_value(v), id, cap);
 	json_decref(root);
 	/* an observer (OBSERVE) is no stranger either */
 	snprintf(path, sizeof(path), "%s/%s/meta.json", p->games, id);
@@ -58,26 +85,160 @@ read_game(struct pbem *p, const char *id, int *cap)
 		return;
 	json_array_foreach(json_object_get(root, "observers"), i, v)
 		if (json_is_string(v))
-			add(p, json_string_value(v), cap);
+			add(p, json_string_value(v), id, cap);
 	json_decref(root);
 }
 
 static void
-read_all(struct pbem *p)
+scan_games(struct pbem *p)
 {
 	struct dirent *de;
 	int cap = 0;
 	DIR *d;
 
-	p->players_read = true;
 	if ((d = opendir(p->games)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL)
 		if (de->d_name[0] != '.')
 			read_game(p, de->d_name, &cap);
 	closedir(d);
-	if (p->nplayers > 1)
-		qsort(p->players, (size_t)p->nplayers, sizeof(*p->players), by_text);
+}
+
+static void
+stamp(const struct pbem *p, char *out, size_t n)
+{
+	struct stat st;
+
+	if (stat(p->games, &st) < 0)
+		memset(&st, 0, sizeof(st));
+	snprintf(out, n, INDEX_TAG " %lld %ld %lu", (long long)st.st_mtim.tv_sec,
+		 (long)st.st_mtim.tv_nsec, (unsigned long)st.st_nlink);
+}
+
+/* The index when it is there and as new as the games folder: 0, else -1. */
+static int
+load_index(struct pbem *p, const char *path, const char *want)
+{
+	char *line = NULL, *nl;
+	size_t cap = 0;
+	int n = 0, ok = -1;
+	FILE *f;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	if (getline(&line, &cap, f) > 0 && (nl = strchr(line, '\n')) != NULL) {
+		*nl = '\0';
+		if (strcmp(line, want) == 0) {
+			ok = 0;
+			while (getline(&line, &cap, f) > 0) {
+				char *tab = strchr(line, '\t');
+
+				if ((nl = strchr(line, '\n')) == NULL || tab == NULL) {
+					ok = -1; /* torn or corrupt: rebuild */
+					break;
+				}
+				*nl = *tab = '\0';
+				add(p, line, tab + 1, &n);
+			}
+		}
+	}
+	free(line);
+	fclose(f);
+	return ok;
+}
+
+static void
+save_index(const struct pbem *p, const char *path, const char *head)
+{
+	size_t len = strlen(head) + 1, at;
+	const char *what;
+	char *buf;
+
+	for (int i = 0; i < p->nplayers; i++)
+		len += strlen(p->players[i]) + 1;
+	if ((buf = malloc(len + 1)) == NULL)
+		return;
+	at = (size_t)snprintf(buf, len + 1, "%s\n", head);
+	for (int i = 0; i < p->nplayers; i++)
+		at += (size_t)snprintf(buf + at, len + 1 - at, "%s\n", p->players[i]);
+	if (atomic_write(path, buf, at, 0600, true, &what) < 0)
+		pbem_log(p, PBEM_WARN, "%s %s: %s (the players' index is "
+			 "rebuilt next time)", what, path, strerror(errno));
+	free(buf);
+}
+
+static int
+index_lock(const char *spool)
+{
+	char path[CONFIG_PATH_MAX + 32];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s.lock", spool, PLAYERS_FILE);
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) >= 0 &&
+	    flock(fd, LOCK_EX) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+static void
+read_all(struct pbem *p)
+{
+	char path[CONFIG_PATH_MAX + 32], want[128];
+	int lock;
+
+	p->players_read = true;
+	snprintf(path, sizeof(path), "%s/%s", p->cfg.spool, PLAYERS_FILE);
+	lock = index_lock(p->cfg.spool);
+	stamp(p, want, sizeof(want));
+	if (load_index(p, path, want) < 0) {
+		pbem_players_forget(p);
+		p->players_read = true;
+		scan_games(p);
+		if (p->nplayers > 1)
+			qsort(p->players, (size_t)p->nplayers, sizeof(*p->players), by_text);
+		if (lock >= 0) /* no lock (a read-only spool): use, do not keep */
+			save_index(p, path, want);
+	}
+	if (lock >= 0)
+		close(lock);
+}
+
+int
+players_index_drop(const char *spool)
+{
+	char path[CONFIG_PATH_MAX + 32];
+	int lock = index_lock(spool), r;
+
+	snprintf(path, sizeof(path), "%s/%s", spool, PLAYERS_FILE);
+	r = unlink(path) < 0 && errno != ENOENT ? -1 : 0;
+	if (lock >= 0)
+		close(lock);
+	return r;
+}
+
+int
+players_index_game_changed(const char *gamedir)
+{
+	char spool[CONFIG_PATH_MAX + 32], *slash;
+	size_t n;
+
+	snprintf(spool, sizeof(spool), "%s", gamedir);
+	n = strlen(spool);
+	while (n > 1 && spool[n - 1] == '/')
+		spool[--n] = '\0';
+	if ((slash = strrchr(spool, '/')) == NULL)
+		return 0;
+	*slash = '\0'; /* SPOOL/games */
+	if ((slash = strrchr(spool, '/')) == NULL ? strcmp(spool, "games") != 0
+						  : strcmp(slash + 1, "games") != 0)
+		return 0; /* not in a spool */
+	if (slash == NULL)
+		snprintf(spool, sizeof(spool), ".");
+	else
+		*slash = '\0';
+	return players_index_drop(spool);
 }
 
 bool
@@ -93,7 +254,7 @@ pbem_is_player(struct pbem *p, const char *addr)
 	for (char *c = key; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
 	return p->nplayers > 0 && bsearch(&k, p->players, (size_t)p->nplayers,
-					  sizeof(*p->players), by_text) != NULL;
+					  sizeof(*p->players), by_address) != NULL;
 }
 
 void

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "players_index.h"
 #include "process_verbs.h"
 #include "report.h"
 
@@ -215,6 +216,7 @@ verb_observe(struct verb_call *c)
 	}
 	if (named_game(c) < 0 || verb_meta_edit(c, edit_observe, c) < 0)
 		return;
+	players_index_game_changed(c->gd.dir); /* no stranger now */
 	verb_answer(c, "observing", "You observe game %s now: after every turn you get "
 		    "a mail with what happened, the scores and the map (what every player "
 		    "sees, no one's secrets). Send UNOBSERVE %s to stop.",
@@ -226,5 +228,6 @@ verb_unobserve(struct verb_call *c)
 {
 	if (named_game(c) < 0 || verb_meta_edit(c, edit_observe, NULL) < 0)
 		return;
+	players_index_game_changed(c->gd.dir);
 	verb_answer(c, "not observing", "You get no more mails of game %s.", c->gf->id);
 }
