@@ -32,10 +32,12 @@ png_json(const struct game *g, const struct render_opts *o)
 }
 
 /* The final board as the players saw it, so the archive shows the game
- * without carcpbem: the whole text map (no crop) and the picture. */
+ * without carcpbem: the whole text map (no crop) and, with png, the
+ * picture (some 100 kB of base64 for 72 tiles: not by default, since the
+ * turn mails show it and the history rebuilds it). */
 int
 export_add_maps(json_t *root, const struct gamedir *gd, const struct catalog *cat,
-		struct turn_error *err)
+		bool png, struct turn_error *err)
 {
 	struct replay_report rep;
 	const char *names[MAX_PLAYERS] = {0};
@@ -53,7 +55,7 @@ export_add_maps(json_t *root, const struct gamedir *gd, const struct catalog *ca
 	o.fits = false;
 	text = render_ascii_string(rep.gf->game, &o);
 	maps = json_pack("{s:s?}", "ascii", text);
-	if (maps && render_have_png())
+	if (maps && png && render_have_png())
 		json_object_set_new(maps, "png", png_json(rep.gf->game, &o));
 	free(text);
 	gamefile_free(rep.gf);
@@ -68,11 +70,18 @@ char *
 export_with_maps(const struct gamedir *gd, const struct catalog *cat, time_t now,
 		 size_t *len, struct turn_error *err)
 {
+	return export_with_picture(gd, cat, now, false, len, err);
+}
+
+char *
+export_with_picture(const struct gamedir *gd, const struct catalog *cat, time_t now,
+		    bool png, size_t *len, struct turn_error *err)
+{
 	json_t *root = export_archive(gd, cat, now, err);
 	char *text = NULL, *nl;
 	size_t n;
 
-	if (root == NULL || export_add_maps(root, gd, cat, err) < 0)
+	if (root == NULL || export_add_maps(root, gd, cat, png, err) < 0)
 		goto done;
 	if ((text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER)) == NULL)
 		goto oom;

@@ -5,6 +5,7 @@
 #define CARC_REPORT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
@@ -84,14 +85,18 @@ void figure_describe(const struct game *g, int i, char *buf, size_t n);
 /* ---- the archive with its maps (export_maps.c) ---- */
 
 /* Adds "maps" to an exported archive root (export_archive): the final
- * board as the players saw it, the whole text map (no crop) and, when
- * the build draws pictures, the PNG in base64 with its size. */
+ * board as the players saw it, the whole text map (no crop) and, with png
+ * when the build draws pictures, the PNG in base64 with its size. */
 int export_add_maps(json_t *root, const struct gamedir *gd, const struct catalog *cat,
-		    struct turn_error *err);
+		    bool png, struct turn_error *err);
 /* The archive carcpbem export writes (export_archive, then the maps) as
  * two-space indented JSON text with a final newline; free() it. NULL
- * with err. */
+ * with err. export_with_maps has the text map only (the game-over mail's
+ * attachment: the mail shows the picture), export_with_picture the PNG
+ * too with png. */
 char *export_with_maps(const struct gamedir *gd, const struct catalog *cat, time_t now,
 		       size_t *len, struct turn_error *err);
+char *export_with_picture(const struct gamedir *gd, const struct catalog *cat, time_t now,
+			  bool png, size_t *len, struct turn_error *err);
 
 #endif
