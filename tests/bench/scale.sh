@@ -1,0 +1,110 @@
+#!/bin/sh
+# Benchmark: one spool with many active games (docs/PERFORMANCE.md,
+# "Scale"; issue 13).
+#
+#	tests/bench/scale.sh CARCPBEM [GAMES...]
+#
+# For each size (default 100 1000 $BENCH_SCALE_MAX, itself 10000 by
+# default) bench-mail -g GAMES -n 0 -k makes a spool of GAMES two-player
+# games, each with its next signed turn waiting (tests/bench/bench-mail
+# next to CARCPBEM, or $BENCH_MAIL). Then, with "CARCPBEM run --once"
+# (one process each, so the times include starting it):
+#   idle_ms   a pass with an empty inbox and nothing due (median of 5);
+#   idle_game_paths  the game paths that pass touches (strace; -1: none);
+#   first_turn_ms    one turn, the first pass that reads SPOOL/players
+#                    (it builds the index when missing);
+#   turn_ms   one turn's pass (median of 5);
+#   turn_games_opened  game folders a turn's pass opens (strace);
+# and "CARCPBEM daemon -f" idle on the spool, then given 20 turns:
+#   rss_kb, hwm_kb  VmRSS and VmHWM after them.
+# Prints "key: value" lines per size. Everything is made under $TMPDIR
+# (or /tmp) and removed at the end.
+set -eu
+
+carcpbem=${1:?usage: scale.sh CARCPBEM [GAMES...]}
+shift
+[ $# -gt 0 ] || set -- 100 1000 "${BENCH_SCALE_MAX:-10000}"
+bench_mail=${BENCH_MAIL:-$(dirname "$carcpbem")/tests/bench/bench-mail}
+[ -x "$bench_mail" ] || { echo "scale.sh: $bench_mail not found: run make bench" >&2; exit 1; }
+export CARCPBEM_ALLOW_ROOT=yes
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/carcpbem-bench-scale.XXXXXX")
+pid=
+cleanup() {
+	# Only the daemon started here, by its pid.
+	[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+ns() { date +%s%N; }
+# pass: one run --once, its wall time in ms on stdout.
+pass() {
+	a=$(ns)
+	"$carcpbem" run --once -q -c "$tmp/c.conf" >/dev/null 2>>"$tmp/run.log"
+	echo $((($(ns) - a) / 1000000))
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# next: one waiting turn into the inbox.
+next() {
+	f=$(ls "$spool/waiting" | head -n 1)
+	mv "$spool/waiting/$f" "$spool/inbox/new/$f"
+}
+status() { sed -n "s/^$1:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$pid/status"; }
+
+for games in "$@"; do
+	rm -rf "$tmp/spool"
+	mkdir -p "$tmp/spool"
+	a=$(ns)
+	"$bench_mail" -g "$games" -n 0 -k -d "$tmp/spool" >"$tmp/setup.txt"
+	setup=$((($(ns) - a) / 1000000))
+	spool=$(sed -n 's/^mail.kept: //p' "$tmp/setup.txt")
+	mkdir "$spool/waiting"
+	mv "$spool"/inbox/new/* "$spool/waiting/"
+	printf 'spool "%s"\nfrom "bench <host@bench.invalid>"\npoll 1s\n' "$spool" >"$tmp/c.conf"
+	pass >/dev/null
+	idle=$(for i in 1 2 3 4 5; do pass; done | median)
+	paths=-1
+	if command -v strace >/dev/null 2>&1; then
+		strace -f -e trace=openat,stat,newfstatat,getdents64 -o "$tmp/st" \
+			"$carcpbem" run --once -q -c "$tmp/c.conf" >/dev/null 2>&1
+		paths=$(grep -c '/games/' "$tmp/st" || true)
+	fi
+	next
+	first=$(pass)
+	turn=$(for i in 1 2 3 4 5; do next; pass; done | median)
+	opened=-1
+	if command -v strace >/dev/null 2>&1; then
+		next
+		strace -f -e trace=openat -o "$tmp/st" \
+			"$carcpbem" run --once -q -c "$tmp/c.conf" >/dev/null 2>&1
+		opened=$(grep -o 'games/[0-9a-f]*/' "$tmp/st" | sort -u | wc -l | tr -d ' ')
+	fi
+	rss=-1 hwm=-1
+	if [ -r /proc/self/status ]; then
+		"$carcpbem" daemon -f -c "$tmp/c.conf" 2>"$tmp/daemon.log" &
+		pid=$!
+		sleep 3
+		for i in $(seq 20); do next; done
+		left=600
+		while [ -n "$(ls "$spool/inbox/new")" ] && [ $left -gt 0 ]; do
+			sleep 0.1; left=$((left - 1))
+		done
+		sleep 2
+		rss=$(status VmRSS) hwm=$(status VmHWM)
+		kill -TERM "$pid"; wait "$pid" || true
+		pid=
+	fi
+	echo "scale.games: $games"
+	echo "scale.setup_ms: $setup"
+	echo "scale.idle_ms: $idle"
+	echo "scale.idle_game_paths: $paths"
+	echo "scale.first_turn_ms: $first"
+	echo "scale.turn_ms: $turn"
+	echo "scale.turn_games_opened: $opened"
+	echo "scale.daemon_rss_kb: $rss"
+	echo "scale.daemon_hwm_kb: $hwm"
+	echo "$games games: idle pass $idle ms ($paths game paths), a turn $turn ms" \
+	     "(first $first ms, $opened game folders), daemon RSS $rss kB (peak $hwm kB)"
+done
