@@ -163,7 +163,7 @@ test_expect_success 'CREATE: a new game from the mailed description, its start m
 	"$CARCPBEM" show spool/games/g2 | grep -qi abbot &&
 	replays g2 &&
 	printf "STATUS g2\n" >c1s && send carol@example.test c1s &&
-	grep -q "^carol@example.test	g2$" spool/players
+	grep -q "^carol@example.test	g2$" spool/players.index
 '
 
 test_expect_success 'CREATE refuses an id in use, a bad key, no players' '

@@ -1,6 +1,6 @@
 #!/bin/sh
 # shellcheck disable=SC2016 # test scripts are single-quoted on purpose
-# SPOOL/players, the spool's index of who plays or observes where
+# SPOOL/players.index, the spool's index of who plays or observes where
 # (src/pbem/players_index.h): a mail's stranger check reads it instead of
 # every game; it is rebuilt when missing, torn or older than the games
 # folder, and dropped when a game is made (new, CREATE), a seat replaced
@@ -21,16 +21,16 @@ hi () {
 
 # entries: the index's lines without its header.
 entries () {
-	tail -n +2 spool/players
+	tail -n +2 spool/players.index
 }
 
 test_expect_success 'new leaves no index; the first mail builds it from the games' '
 	cd "$WORK" &&
 	host_setup &&
 	printf "observers *@example.test\n" >>host.conf &&
-	test ! -e spool/players &&
+	test ! -e spool/players.index &&
 	test "$(hi alice@example.test)" = 1 &&
-	head -n 1 spool/players | grep -q "^carcpbem-players 1 " &&
+	head -n 1 spool/players.index | grep -q "^carcpbem-players 1 " &&
 	printf "alice@example.test\tg1\nbob@example.test\tg1\n" >want &&
 	entries >got && test_cmp want got
 '
@@ -45,32 +45,32 @@ test_expect_success 'a player is answered every time, a stranger once an hour' '
 
 test_expect_success 'a turn keeps the index; it is read, not rebuilt' '
 	cd "$WORK" &&
-	cp spool/players before &&
+	cp spool/players.index before &&
 	play alice &&
-	cmp before spool/players &&
-	printf "%s\n" "$(head -n 1 spool/players)" "zed@example.test	g1" >spool/players &&
+	cmp before spool/players.index &&
+	printf "%s\n" "$(head -n 1 spool/players.index)" "zed@example.test	g1" >spool/players.index &&
 	test "$(hi zed@example.test)" = 1 && test "$(hi zed@example.test)" = 1 &&
-	cp before spool/players
+	cp before spool/players.index
 '
 
 test_expect_success 'a missing index is rebuilt the same' '
 	cd "$WORK" &&
-	rm spool/players &&
+	rm spool/players.index &&
 	test "$(hi alice@example.test)" = 1 &&
-	cmp before spool/players
+	cmp before spool/players.index
 '
 
 test_expect_success 'a torn or corrupt index is rebuilt' '
 	cd "$WORK" &&
-	head -c -1 before >spool/players &&
+	head -c -1 before >spool/players.index &&
 	test "$(hi bob@example.test)" = 1 &&
-	cmp before spool/players &&
-	printf "carcpbem-players 1 0 0 0\nzed@example.test\tg1\n" >spool/players &&
+	cmp before spool/players.index &&
+	printf "carcpbem-players 1 0 0 0\nzed@example.test\tg1\n" >spool/players.index &&
 	test "$(hi bob@example.test)" = 1 &&
-	cmp before spool/players &&
-	printf "garbage" >spool/players &&
+	cmp before spool/players.index &&
+	printf "garbage" >spool/players.index &&
 	test "$(hi alice@example.test)" = 1 &&
-	cmp before spool/players
+	cmp before spool/players.index
 '
 
 test_expect_success 'a new game changes the games folder: its players are indexed' '
@@ -82,8 +82,8 @@ test_expect_success 'a new game changes the games folder: its players are indexe
 		alice carol >new2.out &&
 	test "$(hi carol@example.test)" = 1 &&
 	test "$(hi carol@example.test)" = 1 &&
-	grep -q "^carol@example.test	g2$" spool/players &&
-	grep -q "^alice@example.test	g2$" spool/players
+	grep -q "^carol@example.test	g2$" spool/players.index &&
+	grep -q "^alice@example.test	g2$" spool/players.index
 '
 
 # erin's OBSERVE, as a stranger's mail, takes her answer of the hour:
@@ -96,7 +96,7 @@ test_expect_success 'OBSERVE and UNOBSERVE change the index' '
 	"$CARCPBEM" run --once -c host.conf -q &&
 	grep -q "erin@example.test" spool/games/g1/meta.json &&
 	test "$(hi erin@example.test)" = 1 &&
-	grep -q "^erin@example.test	g1$" spool/players &&
+	grep -q "^erin@example.test	g1$" spool/players.index &&
 	test "$(hi erin@example.test)" = 1 &&
 	printf "UNOBSERVE g1\n" >u.txt &&
 	mail_from erin@example.test "command" u.txt >u.eml &&
@@ -104,7 +104,7 @@ test_expect_success 'OBSERVE and UNOBSERVE change the index' '
 	"$CARCPBEM" run --once -c host.conf -q &&
 	! grep -q "erin@example.test" spool/games/g1/meta.json &&
 	test "$(hi erin@example.test)" = 0 &&
-	! grep -q "^erin@" spool/players
+	! grep -q "^erin@" spool/players.index
 '
 
 test_expect_success 'admin replace gives the seat'"'"'s address to the new player' '
@@ -113,8 +113,8 @@ test_expect_success 'admin replace gives the seat'"'"'s address to the new playe
 	test "$(hi frank@example.test)" = 1 &&
 	"$CARCPBEM" admin -c host.conf g1 replace bob frank.pub frank@example.test >out &&
 	test "$(hi frank@example.test)" = 1 &&
-	grep -q "^frank@example.test	g1$" spool/players &&
-	! grep -q "^bob@example.test" spool/players
+	grep -q "^frank@example.test	g1$" spool/players.index &&
+	! grep -q "^bob@example.test" spool/players.index
 '
 
 test_done

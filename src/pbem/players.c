@@ -1,5 +1,5 @@
 /* Who plays on this host: the addresses of every game's players and
- * observers, from the spool's index SPOOL/players (players_index.h), read
+ * observers, from the spool's index SPOOL/players.index (players_index.h), read
  * once per pass when a mail comes, to tell a stranger (who gets few
  * answers) from a player (who gets every one). */
 #include <ctype.h>
