@@ -11,7 +11,7 @@
 # (one process each, so the times include starting it):
 #   idle_ms   a pass with an empty inbox and nothing due (median of 5);
 #   idle_game_paths  the game paths that pass touches (strace; -1: none);
-#   first_turn_ms    one turn, the first pass that reads SPOOL/players
+#   first_turn_ms    one turn, the first pass that reads SPOOL/players.index
 #                    (it builds the index when missing);
 #   turn_ms   one turn's pass (median of 5);
 #   turn_games_opened  game folders a turn's pass opens (strace);
