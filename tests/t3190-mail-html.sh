@@ -105,13 +105,22 @@ CHROMIUM=$(command -v chromium || command -v chromium-browser || :)
 # it (412 pixels wide) into DIR/shot.png. Its own profile and home, no
 # network use but the file, at most 2 minutes. --no-sandbox: the tests
 # run as root on CI, where Chromium's sandbox refuses to start, and the
-# page is our own file.
+# page is our own file. --virtual-time-budget: the screenshot waits for
+# the page and its image to load, however slow a loaded machine is; a
+# Chromium that dies or times out (not a check that fails) is tried once
+# more.
 shot () {
+	shot_once "$1" || shot_once "$1"
+}
+
+shot_once () {
+	rm -rf "$1/profile" "$1/shot.png" &&
 	HOME=$PWD/$1/home XDG_CONFIG_HOME=$PWD/$1/home XDG_CACHE_HOME=$PWD/$1/home \
 	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
 		--hide-scrollbars --no-first-run --no-default-browser-check \
 		--disable-background-networking --disable-component-update \
 		--disable-sync --disable-extensions \
+		--run-all-compositor-stages-before-draw --virtual-time-budget=10000 \
 		--user-data-dir="$PWD/$1/profile" --window-size=412,1600 \
 		--screenshot="$PWD/$1/shot.png" "file://$PWD/$1/page.html" \
 		>"$1/chromium.log" 2>&1 &&

@@ -91,6 +91,7 @@ pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat, c
 	p->cat = cat;
 	p->fixed_now = now ? (time_t)strtoll(now, NULL, 10) : 0;
 	p->now_file = getenv("CARCPBEM_NOW_FILE");
+	pbem_clock_tick(p);
 	snprintf(p->games, sizeof(p->games), "%s/games", p->cfg.spool);
 	snprintf(p->queue, sizeof(p->queue), "%s/queue", p->cfg.spool);
 	snprintf(p->inbox, sizeof(p->inbox), "%s", p->cfg.maildir);
@@ -129,7 +130,7 @@ pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m)
 }
 
 /* The fake clock of a test that moves it while a daemon runs: the number
- * in the file, read at every look at the clock. */
+ * in the file (read at the start of each pass: pbem_clock_tick). */
 static time_t
 now_from_file(const char *path)
 {
@@ -144,11 +145,18 @@ now_from_file(const char *path)
 	return t > 0 ? (time_t)t : time(NULL);
 }
 
+void
+pbem_clock_tick(struct pbem *p)
+{
+	if (p->now_file != NULL)
+		p->file_now = now_from_file(p->now_file);
+}
+
 time_t
 pbem_now(const struct pbem *p)
 {
 	if (p->now_file != NULL)
-		return now_from_file(p->now_file);
+		return p->file_now;
 	return p->fixed_now ? p->fixed_now : time(NULL);
 }
 

@@ -41,6 +41,7 @@ struct pbem {
 	struct queue_sink sink;
 	time_t fixed_now; /* $CARCPBEM_NOW for tests, else 0 */
 	const char *now_file; /* $CARCPBEM_NOW_FILE for tests, else NULL */
+	time_t file_now;      /* its time, read at the start of each pass */
 	bool quiet;       /* log only warnings and errors */
 	/* Every player address of the spool's games, sorted, for this pass. */
 	char **players;
@@ -73,6 +74,10 @@ int pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *ca
 	      char *why, size_t n);
 void pbem_close(struct pbem *p);
 time_t pbem_now(const struct pbem *p);
+/* A pass begins: with $CARCPBEM_NOW_FILE its time is read now, once, so
+ * that a whole pass sees one time (the test moving the clock on while a
+ * pass runs changes the next pass's). */
+void pbem_clock_tick(struct pbem *p);
 /* What the mails of p's games are made with, at now, with the game's
  * meta.json (or NULL). */
 struct mail_ctx pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m);

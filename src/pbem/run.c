@@ -120,6 +120,7 @@ pbem_run_once(struct pbem *p, bool flush_all, struct pbem_stats *st)
 {
 	int r = 0;
 
+	pbem_clock_tick(p);
 	pbem_clean_temp(p);
 	if (pbem_clock_check(p, st) < 0)
 		r = -1;
