@@ -216,9 +216,7 @@ imap_idle_read(struct imap_idle *s, long max_backoff, struct mail_error *err)
 				r = -1;
 	if (r < 0) {
 		merr(err, MAIL_TEMP, "IMAP %s: the IDLE connection was closed", s->c->url);
-		idle_fail(s, max_backoff);
-		s->retry_at = time(NULL); /* a closed connection: reopen at once */
-		return -1;
+		return idle_fail(s, max_backoff);
 	}
 	if (s->exists) {
 		s->exists = false;
