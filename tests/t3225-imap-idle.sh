@@ -21,9 +21,15 @@ stop_daemons () {
 }
 trap 'stop_daemons $?' EXIT
 
+# idles N: the daemon began IDLE N times.
+idles () {
+	test "$(grep -c "IMAP IDLE: waiting for new mail" daemon.log)" = "$1"
+}
+
 # idle_case DIR USER URL SETTING...: in DIR, game g1 and a daemon reading
 # USER's mailbox at URL (the SETTINGs added) that waits in IDLE; alice's
-# turn is then mailed to USER and must be answered.
+# turn is then mailed to USER and must be answered. With HUP set, a
+# SIGHUP first: the config re-read, IDLE begins again.
 idle_case () {
 	d=$1 u=$2 url=$3 && shift 3 &&
 	mkdir -p "$WORK/$d" && cd "$WORK/$d" &&
@@ -48,6 +54,9 @@ idle_case () {
 	wait_for test -s spool/carcpbem.pid &&
 	cp spool/carcpbem.pid daemon.pid &&
 	wait_for grep "IMAP IDLE: waiting for new mail" daemon.log &&
+	if test -n "${HUP-}"; then
+		kill -HUP "$(cat daemon.pid)" && wait_for idles 2
+	fi &&
 	sleep 2 && # the pass that follows the start of IDLE is over
 	turn_text alice >t1 && mail_from alice@example.test "turn" t1 >m1 &&
 	curl -sS --max-time 10 "smtp://127.0.0.1:$SMTP_PORT/test.example" \
@@ -73,6 +82,11 @@ test_expect_success 'STARTTLS: the same' '
 test_expect_success 'imaps://: the same' '
 	idle_case imaps h3 "imaps://127.0.0.1:$IMAPS_PORT/INBOX" "imap-tls imaps" \
 		"cafile $MAILSTACK_CAFILE"
+'
+
+test_expect_success 'after SIGHUP: the config re-read, IDLE again, the turn answered' '
+	HUP=yes idle_case hup game "imap://127.0.0.1:$IMAP_PORT/INBOX" "imap-tls none" &&
+	grep "SIGHUP: config re-read" daemon.log
 '
 
 test_done

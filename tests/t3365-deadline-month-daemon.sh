@@ -24,9 +24,13 @@ clock_is () {
 # when SPOOL/clock says T. A second pass a minute later, which finds
 # nothing to do (every clock of the game counts from a step), shows by
 # beginning that the first one is over.
+# The clock file is replaced whole: the daemon also makes passes of its
+# own (a delivered turn wakes it through inotify) and must never read it
+# half written.
 month_pass () {
-	echo "$1" >now && kill -USR1 "$(cat daemon.pid)" && wait_for clock_is "$1" &&
-	echo "$(($1 + 60))" >now && kill -USR1 "$(cat daemon.pid)" &&
+	echo "$1" >now.new && mv now.new now && kill -USR1 "$(cat daemon.pid)" &&
+	wait_for clock_is "$1" &&
+	echo "$(($1 + 60))" >now.new && mv now.new now && kill -USR1 "$(cat daemon.pid)" &&
 	wait_for clock_is "$(($1 + 60))" || { echo "no pass at $1"; cat daemon.log; return 1; }
 }
 

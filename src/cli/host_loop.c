@@ -76,6 +76,7 @@ reload(struct host *h)
 	next.quiet = h->p.quiet;
 	pbem_close(&h->p);
 	h->p = next;
+	pbem_rebind(&h->p); /* next's pointers were into next */
 	pbem_log(&h->p, PBEM_INFO, "SIGHUP: config re-read%s%s",
 		 h->config_file ? " from " : "", h->config_file ? h->config_file : "");
 }

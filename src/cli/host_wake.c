@@ -77,7 +77,7 @@ nap_seconds(struct host_wake *w, struct pbem *p)
 static int
 drain(int fd)
 {
-	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+	_Alignas(struct inotify_event) char buf[4096];
 	int any = 0;
 
 	while (read(fd, buf, sizeof(buf)) > 0)

@@ -72,6 +72,9 @@ struct pbem_stats {
 int pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat,
 	      char *why, size_t n);
 void pbem_close(struct pbem *p);
+/* After a struct pbem was copied (the daemon's SIGHUP): its pointers
+ * into itself (IMAP and SMTP settings, the sink) point into the copy. */
+void pbem_rebind(struct pbem *p);
 time_t pbem_now(const struct pbem *p);
 /* What the mails of p's games are made with, at now, with the game's
  * meta.json (or NULL). */
