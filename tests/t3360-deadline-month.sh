@@ -16,6 +16,7 @@ month_sent () {
 		awk '{ s += $1 } END { print s + 0 }'
 }
 
+month_time () { :; }
 month_start () { :; }
 month_stop () { :; }
 

@@ -20,13 +20,26 @@ clock_is () {
 	test "$(cat spool/clock)" = "$1"
 }
 
-# pass T: the daemon's clock to T and a pass asked for; the pass has begun
-# when SPOOL/clock says T. A second pass a minute later, which finds
-# nothing to do (every clock of the game counts from a step), shows by
-# beginning that the first one is over.
+# The daemon's clock: the file replaced whole (it makes passes of its own
+# too, woken by inotify when a turn is delivered or by its timer, and must
+# never read it half written). Each pass reads it once, when it begins.
+month_time () {
+	echo "$1" >now.new && mv now.new now
+}
+
+inbox_empty () {
+	test -z "$(ls spool/inbox/new)"
+}
+
+# month_pass T: every pass at time T is over. A delivered turn was taken
+# by a pass at T (the inbox is empty: a message leaves new/ when its pass
+# is done with it); a pass at T has begun (SPOOL/clock says T); then the
+# clock moves a minute on and a pass at T + 1 minute begins (SPOOL/clock
+# says so), which shows the passes at T are over. Such a pass finds
+# nothing to do: every clock of the game counts from a step's time.
 month_pass () {
-	echo "$1" >now && kill -USR1 "$(cat daemon.pid)" && wait_for clock_is "$1" &&
-	echo "$(($1 + 60))" >now && kill -USR1 "$(cat daemon.pid)" &&
+	kill -USR1 "$(cat daemon.pid)" && wait_for inbox_empty && wait_for clock_is "$1" &&
+	month_time "$(($1 + 60))" && kill -USR1 "$(cat daemon.pid)" &&
 	wait_for clock_is "$(($1 + 60))" || { echo "no pass at $1"; cat daemon.log; return 1; }
 }
 
@@ -39,7 +52,7 @@ trap stop_daemon EXIT
 month_start () {
 test_expect_success 'the daemon starts on the fake clock' '
 	cd "$WORK" &&
-	echo $T0 >now &&
+	month_time $T0 &&
 	{ (CARCPBEM_NOW_FILE=$WORK/now "$CARCPBEM" daemon -f -c host.conf 2>daemon.log
 	   echo $? >daemon.rc) & } &&
 	wait_for test -s spool/carcpbem.pid &&

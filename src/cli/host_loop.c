@@ -1,7 +1,9 @@
 /* The host's loop, shared by carcpbem run and carcpbem daemon: passes of
  * fetch, process and flush every poll seconds; SIGTERM or SIGINT stop it
  * after the current message, SIGHUP re-reads the config, SIGUSR1 makes a
- * pass at once (after the current one, if one is running). */
+ * pass at once (after the current one, if one is running). Between passes
+ * it naps until mail arrives, a deadline is due or poll runs out
+ * (host_wake.c). */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 
 #include "cli.h"
 #include "host.h"
+#include "host_wake.h"
 
 static volatile sig_atomic_t stop_flag, reload_flag, wake_flag;
 
@@ -52,17 +55,6 @@ catch_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
-/* Sleeps up to seconds, less when a signal comes. */
-static void
-nap(long seconds)
-{
-	struct timespec ts = {seconds, 0};
-
-	while (!stop_flag && !reload_flag && !wake_flag && nanosleep(&ts, &ts) < 0 &&
-	       errno == EINTR)
-		;
-}
-
 /* Re-reads the config; a bad one is logged and the old one kept. */
 static void
 reload(struct host *h)
@@ -84,6 +76,7 @@ reload(struct host *h)
 	next.quiet = h->p.quiet;
 	pbem_close(&h->p);
 	h->p = next;
+	pbem_rebind(&h->p); /* next's pointers were into next */
 	pbem_log(&h->p, PBEM_INFO, "SIGHUP: config re-read%s%s",
 		 h->config_file ? " from " : "", h->config_file ? h->config_file : "");
 }
@@ -91,21 +84,27 @@ reload(struct host *h)
 int
 host_loop(struct host *h)
 {
+	volatile sig_atomic_t *const flags[] = {&stop_flag, &reload_flag, &wake_flag};
+	struct host_wake w;
+
 	catch_signals();
 	h->p.stop = &stop_flag;
 	pbem_log(&h->p, PBEM_INFO, "started: spool %s, polling every %lds", h->p.cfg.spool,
 		 h->p.cfg.poll);
+	host_wake_open(&w, &h->p);
 	while (!stop_flag) {
 		struct pbem_stats st = {0};
 
 		wake_flag = 0; /* a SIGUSR1 from now on asks for one more pass */
 		pbem_run_once(&h->p, false, &st);
-		if (reload_flag)
+		host_wake_nap(&w, &h->p, flags, 3);
+		if (reload_flag) {
 			reload(h);
-		nap(h->p.cfg.poll);
-		if (reload_flag)
-			reload(h);
+			host_wake_close(&w); /* the inbox may have moved */
+			host_wake_open(&w, &h->p);
+		}
 	}
+	host_wake_close(&w);
 	pbem_log(&h->p, PBEM_INFO, "stopped by a signal");
 	return EXIT_OK;
 }

@@ -36,6 +36,7 @@
 #include "crashpoint.h"
 #include "curl_error.h"
 #include "imap.h"
+#include "imap_idle.h"
 #include "maildir.h"
 
 #define IMAP_HEADER_MAX 65536          /* the header kept for a stub */
@@ -869,4 +870,38 @@ out:
 	free(u.v);
 	imap_close(&s);
 	return ret;
+}
+
+/* ---- a connection for IMAP IDLE (imap_idle.c) ---- */
+
+int
+imap_connect_handle(const struct imap_config *c, CURL **curl, char **box_q,
+		    struct mail_error *err)
+{
+	struct imap s = {0};
+	CURLcode rc;
+
+	if (imap_open(&s, c, err) < 0) {
+		imap_close(&s);
+		return -1;
+	}
+	/* s lives on this stack only: nothing of libcurl may point into it */
+	curl_easy_setopt(s.curl, CURLOPT_VERBOSE, 0L);
+	curl_easy_setopt(s.curl, CURLOPT_DEBUGFUNCTION, NULL);
+	curl_easy_setopt(s.curl, CURLOPT_WRITEFUNCTION, NULL);
+	curl_easy_setopt(s.curl, CURLOPT_URL, s.root);
+	curl_easy_setopt(s.curl, CURLOPT_CONNECT_ONLY, 1L);
+	rc = curl_easy_perform(s.curl); /* greeting, STARTTLS, login */
+	curl_easy_setopt(s.curl, CURLOPT_ERRORBUFFER, NULL);
+	if (rc != CURLE_OK) {
+		imap_fail(&s, rc, "connecting for IDLE", err);
+		imap_close(&s);
+		return -1;
+	}
+	*curl = s.curl;
+	*box_q = s.box_q;
+	s.curl = NULL;
+	s.box_q = NULL;
+	imap_close(&s);
+	return 0;
 }

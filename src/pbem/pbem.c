@@ -60,6 +60,13 @@ setup_sink(struct pbem *p)
 	}
 }
 
+void
+pbem_rebind(struct pbem *p)
+{
+	setup_imap(p);
+	setup_sink(p);
+}
+
 /* The spool and its parents (mode 0700: it holds the games' seeds). */
 static int
 make_spool(const char *spool, struct mail_error *err)

@@ -73,6 +73,9 @@ struct pbem_stats {
 int pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat,
 	      char *why, size_t n);
 void pbem_close(struct pbem *p);
+/* After a struct pbem was copied (the daemon's SIGHUP): its pointers
+ * into itself (IMAP and SMTP settings, the sink) point into the copy. */
+void pbem_rebind(struct pbem *p);
 time_t pbem_now(const struct pbem *p);
 /* A pass begins: with $CARCPBEM_NOW_FILE its time is read now, once, so
  * that a whole pass sees one time (the test moving the clock on while a

@@ -8,8 +8,9 @@
 # then on. The game finishes, every reminder was sent once, no mail was
 # sent twice or lost, and the history replays.
 #
-# The test that sources this defines month_pass T (a pass of the host at
-# time T, done when it returns), month_sent (how many mails the passes
+# The test that sources this defines month_time T (the host's clock is
+# T from now on, before the step's mail is delivered), month_pass T (the
+# host's passes at time T are done when it returns), month_sent (how many mails the passes
 # said they sent), month_start and month_stop (tests of their own around
 # the passes, or nothing), and may set MONTH_CONF (more config lines).
 
@@ -52,6 +53,7 @@ test_expect_success 'a pass every 12 hours until the game is over' '
 	while test "$(jq -r .over spool/games/g1/state.json)" = false; do
 		t=$((t + 12 * H)) && steps=$((steps + 1)) &&
 		test $steps -le 400 || { echo "not over after $steps passes"; return 1; }
+		month_time $t &&
 		case $(due) in
 		alice|bob|carol)
 			p=$(due) &&
