@@ -1,6 +1,7 @@
 /* The outgoing queue: NAME.eml, then NAME.env (the envelope, which makes
  * the mail queued); flushing sends and removes .env, then .eml. */
 #include <errno.h>
+#include <stdbool.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,33 +55,71 @@ queue_write_envelope(const char *qdir, const char *name, json_t *env, struct mai
 	return r;
 }
 
-int
-queue_add(const char *qdir, const char *name, const char *from, const char *const *rcpt,
-	  int nrcpt, const char *msg, size_t len, struct mail_error *err)
+/* The checks every queued mail passes, and the queue made if missing. */
+static int
+check_name(const char *qdir, const char *name, struct mail_error *err)
 {
-	char path[4096];
-	struct stat st;
-	json_t *env;
-	int r;
-
 	if (!valid_name(name))
 		return merr(err, MAIL_PERM, "'%s' cannot name a queued mail", name);
-	if (nrcpt < 1)
-		return merr(err, MAIL_PERM, "mail %s has no recipient", name);
 	if (mkdir(qdir, 0700) < 0 && errno != EEXIST)
 		return merr(err, MAIL_TEMP, "cannot create the queue %s: %s", qdir,
 			    strerror(errno));
+	return 0;
+}
+
+static bool
+queued(const char *qdir, const char *name)
+{
+	char path[4096];
+	struct stat st;
+
 	queue_path(path, sizeof(path), qdir, name, ".env");
-	if (stat(path, &st) == 0)
+	return stat(path, &st) == 0;
+}
+
+int
+queue_add_body(const char *qdir, const char *name, const char *msg, size_t len,
+	       struct mail_error *err)
+{
+	char path[4096];
+
+	if (check_name(qdir, name, err) < 0)
+		return -1;
+	if (queued(qdir, name))
 		return 0; /* queued before (a repeated run): the same mail */
 	queue_path(path, sizeof(path), qdir, name, ".eml");
-	if (mail_write_atomic(path, msg, len, 0600, true, err) < 0)
+	return mail_write_atomic(path, msg, len, 0600, true, err);
+}
+
+int
+queue_add_envelope(const char *qdir, const char *name, const char *from,
+		   const char *const *rcpt, int nrcpt, struct mail_error *err)
+{
+	json_t *env;
+	int r;
+
+	if (nrcpt < 1)
+		return merr(err, MAIL_PERM, "mail %s has no recipient", name);
+	if (check_name(qdir, name, err) < 0)
 		return -1;
+	if (queued(qdir, name))
+		return 0;
 	if ((env = envelope_new(from, rcpt, nrcpt, time(NULL))) == NULL)
 		return merr(err, MAIL_TEMP, "out of memory queueing %s", name);
 	r = queue_write_envelope(qdir, name, env, err);
 	json_decref(env);
 	return r;
+}
+
+int
+queue_add(const char *qdir, const char *name, const char *from, const char *const *rcpt,
+	  int nrcpt, const char *msg, size_t len, struct mail_error *err)
+{
+	if (nrcpt < 1)
+		return merr(err, MAIL_PERM, "mail %s has no recipient", name);
+	if (queue_add_body(qdir, name, msg, len, err) < 0)
+		return -1;
+	return queue_add_envelope(qdir, name, from, rcpt, nrcpt, err);
 }
 
 int

@@ -13,6 +13,7 @@
 #ifndef CARC_QUEUE_H
 #define CARC_QUEUE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -28,6 +29,10 @@ struct queue_sink {
 	int (*send)(void *ctx, const char *name, const char *from, const char *const *rcpt,
 		    int nrcpt, const char *msg, size_t len, struct mail_error *err);
 	void *ctx;
+	/* The sink writes files (the outbox): inside a group commit
+	 * (durable.h) the mails it took leave the queue only after a barrier
+	 * made those files durable. */
+	bool files;
 };
 
 struct queue_stats {
@@ -39,6 +44,14 @@ struct queue_stats {
  * that name is queued already (then nothing changes). */
 int queue_add(const char *qdir, const char *name, const char *from, const char *const *rcpt,
 	      int nrcpt, const char *msg, size_t len, struct mail_error *err);
+/* queue_add in its two steps, for a caller that makes the .eml files of
+ * many mails durable at once (durable.h) before any of their envelopes:
+ * the .eml (nothing if NAME is queued already), then the envelope, which
+ * makes it queued. */
+int queue_add_body(const char *qdir, const char *name, const char *msg, size_t len,
+		   struct mail_error *err);
+int queue_add_envelope(const char *qdir, const char *name, const char *from,
+		       const char *const *rcpt, int nrcpt, struct mail_error *err);
 /* Sends every mail whose time has come (all of them if force), oldest
  * name first; mails failing for good, or for QUEUE_GIVE_UP, move to
  * qdir/failed/. -1 only when the queue itself cannot be read. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "crashpoint.h"
+#include "durable.h"
 #include "queue.h"
 #include "queue_impl.h"
 
@@ -18,6 +19,7 @@ struct entry {
 	char name[QUEUE_NAME_MAX + 1];
 	json_t *env;
 	json_int_t queued;
+	bool sent; /* taken by a sink whose files wait for a barrier */
 };
 
 static int
@@ -87,6 +89,25 @@ dequeue(const char *qdir, const char *name)
 	unlink(path);
 	queue_path(path, sizeof(path), qdir, name, ".eml");
 	unlink(path);
+}
+
+/* The mails a file sink took in a group commit leave the queue once a
+ * barrier made the sink's files durable (if it fails they stay queued:
+ * sent again later, under the same names, which the sink keeps once). */
+static void
+dequeue_sent(const char *qdir, struct entry *e, int n)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		k += e[i].sent;
+	if (k == 0 || durable_barrier() < 0)
+		return;
+	for (int i = 0; i < n; i++)
+		if (e[i].sent) {
+			dequeue(qdir, e[i].name);
+			crashpoint("mail sent and dequeued");
+		}
 }
 
 static void
@@ -171,8 +192,11 @@ send_one(const char *qdir, struct entry *e, const struct queue_sink *sink, time_
 		merr(&err, MAIL_PERM, "the envelope has no sender or no recipient");
 	else if (sink->send(sink->ctx, e->name, from, rcpt, nrcpt, msg, len, &err) == 0) {
 		crashpoint("mail sent, still queued");
-		dequeue(qdir, e->name);
-		crashpoint("mail sent and dequeued");
+		e->sent = sink->files && durable_grouped();
+		if (!e->sent) {
+			dequeue(qdir, e->name);
+			crashpoint("mail sent and dequeued");
+		}
 		st->sent++;
 		free(msg);
 		return;
@@ -194,12 +218,15 @@ queue_flush(const char *qdir, const struct queue_sink *sink, time_t now, int for
 			    strerror(errno));
 	for (int i = 0; i < n; i++) {
 		json_int_t next = json_integer_value(json_object_get(e[i].env, "next"));
+		e[i].sent = false;
 		if (!force && next > (json_int_t)now)
 			st->waiting++;
 		else
 			send_one(qdir, &e[i], sink, now, st);
-		json_decref(e[i].env);
 	}
+	dequeue_sent(qdir, e, n);
+	for (int i = 0; i < n; i++)
+		json_decref(e[i].env);
 	free(e);
 	return 0;
 }

@@ -58,6 +58,7 @@ struct config {
 	/* limits and running */
 	size_t max_message_size;        /* bytes: 1048576 ("1M") */
 	long poll;                      /* seconds between polls: 60 */
+	int group_commit;               /* messages made durable together: 64; 0 off */
 	int log;                        /* enum config_log */
 	char pidfile[CONFIG_PATH_MAX];  /* "" = SPOOL/carcpbem.pid */
 	char user[33];                  /* run and daemon started as root drop to

@@ -142,6 +142,11 @@ static const struct setting settings[] = {
 	 .help = "The largest incoming mail carcpbem reads whole."},
 	{.name = "poll", .type = T_SECONDS, FIELD(poll), .def = "60s", .min = 1,
 	 .max = 86400, .help = "The daemon's pause between two passes over the mail."},
+	{.name = "group-commit", .type = T_COUNT, FIELD(group_commit), .def = "64",
+	 .min = 0, .max = 10000,
+	 .help = "The most inbox messages a pass makes durable together, with one\n"
+		 "sync of the file system per step instead of fsyncs for every\n"
+		 "file; 0: every file synced on its own (docs/mail.md)."},
 	{.name = "log", .type = T_ENUM, FIELD(log), .def = "stderr", .names = log_names,
 	 .help = "Where messages go: stderr or syslog."},
 	{.name = "pidfile", .type = T_PATH, FIELD(pidfile), .def = "",

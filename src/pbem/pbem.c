@@ -54,9 +54,11 @@ setup_sink(struct pbem *p)
 		p->smtp.timeout = c->timeout;
 		p->sink.send = queue_sink_smtp;
 		p->sink.ctx = &p->smtp;
+		p->sink.files = false;
 	} else {
 		p->sink.send = queue_sink_dir;
 		p->sink.ctx = p->outbox;
+		p->sink.files = true;
 	}
 }
 

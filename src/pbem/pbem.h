@@ -53,6 +53,9 @@ struct pbem {
 	const char *history_held;
 	/* The tile drawings of the maps, made once for the process's life. */
 	struct render_cache *maps;
+	/* The inbox messages acted on and not yet committed (process_group.c),
+	 * or NULL outside a pass over the inbox. */
+	struct msg_group *group;
 	/* Set (by a signal handler) to stop after the current message. */
 	volatile sig_atomic_t *stop;
 };
@@ -94,6 +97,15 @@ int pbem_process_inbox(struct pbem *p, struct pbem_stats *st);
 int pbem_flush(struct pbem *p, bool all, struct pbem_stats *st);
 /* Processes the inbox message new/NAME. */
 int pbem_process(struct pbem *p, const char *name, struct pbem_stats *st);
+/* The group commit of a pass over the inbox (process_group.c, docs/mail.md
+ * "Exactly once"): open before the first message; pbem_process acts on a
+ * message and leaves its last steps to pbem_group_commit, which makes them
+ * for every message acted on since the last commit; close commits what is
+ * left and ends the group. 0, or -1 (counted in st, logged). */
+int pbem_group_open(struct pbem *p);
+int pbem_group_commit(struct pbem *p, struct pbem_stats *st);
+int pbem_group_close(struct pbem *p, struct pbem_stats *st);
+int pbem_group_size(const struct pbem *p);
 /* new/NAME is no mail (a FIFO, a directory, a symlink: why says which):
  * moved aside, never read, with a warning; counted as ignored. 0, or
  * -1 (logged, counted as failed) when it could not be moved. */

@@ -145,17 +145,35 @@ from_us(const struct job *j)
 	return strlen(from) == n && strncasecmp(from, lt + 1, n) == 0;
 }
 
+/* Commands, keys and verbs: they read and change the spool as it
+ * stands, so the messages acted on before are committed first. */
+static void
+act_on_spool(struct job *j, bool command)
+{
+	pbem_group_commit(j->p, j->st);
+	j->alone = true;
+	if (command)
+		job_commands(j); /* a signed command (process_commands.c) */
+	else if ((j->in.nkeys > 0 || j->in.private_key[0]) && !j->silent)
+		job_keys(j);
+	else if (!j->silent)
+		job_verbs(j);
+}
+
 /* Mail that must never be answered still has its turns applied (they
  * are signed: where they come from does not matter); it gets no reply. */
 static void
 act(struct job *j, bool too_large)
 {
+	bool command;
+
 	j->silent = j->in.never_answer || from_us(j) || j->reply.to == NULL;
 	if (j->silent)
 		pbem_log(j->p, PBEM_INFO, "%s: will not be answered (%s)", j->name,
 			 j->in.never_answer ? j->in.why_not
 			 : j->reply.to     ? "our own address"
 					   : "no sender address");
+	command = !j->silent && command_present(j->in.text, strlen(j->in.text));
 	if (too_large && !j->silent)
 		job_problem(j,
 			    "Send the turn file as plain text, in the body or as a small "
@@ -163,14 +181,10 @@ act(struct job *j, bool too_large)
 			    "Your mail is larger than this host accepts (%zu bytes at most), "
 			    "so it was not read.",
 			    j->p->cfg.max_message_size);
-	else if (!j->silent && command_present(j->in.text, strlen(j->in.text)))
-		job_commands(j); /* a signed command (process_commands.c) */
-	else if ((j->in.nblocks > 0 || j->in.nsigs > 0) && !too_large)
-		job_turns(j);
-	else if ((j->in.nkeys > 0 || j->in.private_key[0]) && !j->silent)
-		job_keys(j);
-	else if (!j->silent)
-		job_verbs(j);
+	else if ((j->in.nblocks > 0 || j->in.nsigs > 0) && !too_large && !command)
+		job_turns(j); /* games already in the group wait for its commit */
+	else
+		act_on_spool(j, command);
 	if (j->silent && j->in.nblocks == 0)
 		j->st->ignored++;
 }
@@ -186,19 +200,20 @@ pbem_envelope_from(const struct pbem *p, char *buf, size_t n)
 		snprintf(buf, n, "%.*s", (int)strcspn(lt + 1, ">"), lt + 1);
 }
 
+/* The mails' .eml files in the queue; their envelopes, which queue them,
+ * come at the group's commit. The texts are freed as they are written. */
 static void
-queue_all(struct job *j)
+queue_bodies(struct job *j)
 {
 	struct mail_error err = {0};
-	char from[320];
 
-	pbem_envelope_from(j->p, from, sizeof(from));
 	for (int i = 0; i < j->out.n && !j->temp_failure; i++) {
-		const struct outmail *m = &j->out.m[i];
-		if (queue_add(j->p->queue, m->name, from, (const char *const *)m->to, m->nto,
-			      m->text, m->len, &err) < 0)
+		struct outmail *m = &j->out.m[i];
+		if (queue_add_body(j->p->queue, m->name, m->text, m->len, &err) < 0)
 			job_fail(j, "cannot queue %s: %s", m->name, err.text);
-		crashpoint("mail queued");
+		free(m->text);
+		m->text = NULL;
+		crashpoint("mail written");
 	}
 }
 
@@ -278,50 +293,20 @@ limit_strangers(struct job *j)
 	}
 }
 
-/* The seats the computer plays (kicked, resigned) whose decision follows
- * a turn of the message move now, once the message is done: a crash
- * before leaves nothing half done (the deadline plays them then). */
-static void
-play_bots(struct job *j)
-{
-	char why[800];
-	const char *id;
-	long last;
-
-	for (int i = 0; i < j->ngames; i++) {
-		id = strrchr(j->game_dir[i], '/');
-		id = id ? id + 1 : j->game_dir[i];
-		last = -1;
-		if (admin_play_bots(j->p, id, &last, why, sizeof(why)) < 0)
-			pbem_log(j->p, PBEM_WARN, "%s: game %s: the computer's move: %s",
-				 j->name, id, why);
-	}
-}
-
-/* Queues the mails, marks the games, and takes the message out of new/. */
+/* What is left of the message: the error reply made, the mails' files
+ * written; the rest at the group's commit. */
 static void
 finish(struct job *j)
 {
-	struct mail_error err = {0};
-	struct gamedir gd;
-
 	limit_strangers(j);
 	if (j->temp_failure)
 		return;
 	error_reply(j);
-	queue_all(j);
-	for (int i = 0; i < j->ngames && !j->temp_failure; i++) {
-		struct gf_error gerr = {"", ""};
-		if (gamedir_of(j->game_dir[i], &gd, &gerr) < 0 ||
-		    mailed_write(&gd, j->game_record[i], j->key) < 0)
-			job_fail(j, "cannot mark %s mailed", j->game_dir[i]);
-		crashpoint("game marked mailed");
-	}
-	if (!j->temp_failure && maildir_mark_done(j->p->inbox, j->name, &err) < 0)
-		job_fail(j, "%s", err.text);
-	crashpoint("message done");
+	queue_bodies(j);
 	if (!j->temp_failure)
-		play_bots(j);
+		pbem_group_add(j->p, j);
+	if (j->alone)
+		pbem_group_commit(j->p, j->st);
 }
 
 int
@@ -333,6 +318,13 @@ pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 	size_t len;
 	char *raw;
 
+	if (p->group == NULL) { /* a message alone: its own group */
+		int r;
+		if (pbem_group_open(p) < 0)
+			return -1;
+		r = pbem_process(p, name, st);
+		return pbem_group_close(p, st) < 0 ? -1 : r;
+	}
 	message_key(name, j.key);
 	j.ctx = pbem_mail_ctx(p, pbem_now(p), NULL);
 	st->messages++;

@@ -30,6 +30,11 @@ struct job {
 	bool odd;                     /* no mail: a FIFO, a directory, a symlink */
 	bool signer;                  /* a signed command by a seat or an admin key
 					 verified: its sender is no stranger */
+	bool alone;                   /* committed on its own (commands, verbs) */
+	/* the games the message read or changed: a later message of the same
+	   group that changes one waits for this one's commit */
+	int nseen;
+	char seen[JOB_MAX_GAMES][GAMEDIR_PATH];
 	/* games whose turn mails are queued, for their "mailed" marks */
 	int ngames;
 	char game_dir[JOB_MAX_GAMES][GAMEDIR_PATH];
@@ -63,6 +68,13 @@ void job_verbs(struct job *j);
 int job_game(struct job *j, const char *id, struct gamedir *gd);
 /* Whether addr is one of gf's players' registered addresses. */
 bool job_is_player(const struct gamefile *gf, const char *addr);
+
+/* Hands the job's last steps (its mails' envelopes, its games' marks,
+ * the message done) to the pass's group (process_group.c). */
+void pbem_group_add(struct pbem *p, struct job *j);
+/* Whether a message of the group not yet committed changed the game in
+ * dir (its next change must wait for that commit). */
+bool pbem_group_has_game(const struct pbem *p, const char *dir);
 
 /* games/ID/mailed: the last record whose mails were queued, and the
  * inbox message that applied it (mailed.c). */

@@ -1,5 +1,6 @@
 /* The turn blocks of a message: each applied to its game in order, and
  * the mails that follow made; refusals become the error reply. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "atomic.h"
 #include "crashpoint.h"
+#include "durable.h"
 #include "deadline_pass.h"
 #include "meta.h"
 #include "process_impl.h"
@@ -71,6 +73,18 @@ clean_game(struct job *j, const char *dir)
 			 dir, n, n == 1 ? "" : "s");
 }
 
+static void
+note_seen(struct job *j, const char *dir)
+{
+	for (int i = 0; i < j->nseen; i++)
+		if (strcmp(j->seen[i], dir) == 0)
+			return;
+	if (j->nseen < JOB_MAX_GAMES)
+		snprintf(j->seen[j->nseen++], GAMEDIR_PATH, "%s", dir);
+	else
+		j->alone = true; /* more games than it can list: commit it alone */
+}
+
 int
 job_game(struct job *j, const char *id, struct gamedir *gd)
 {
@@ -88,6 +102,9 @@ job_game(struct job *j, const char *id, struct gamedir *gd)
 			    id);
 		return -1;
 	}
+	if (pbem_group_has_game(j->p, gd->dir))
+		pbem_group_commit(j->p, j->st); /* the messages before it first */
+	note_seen(j, gd->dir);
 	clean_game(j, dir);
 	return 0;
 }
@@ -133,6 +150,12 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		return;
 	}
 	c.meta = &m;
+	/* The last mails read the game back from its files (the archive): its
+	 * state.json, staged until the group's barrier, is put in place now. */
+	if (gf->game->over && durable_barrier() < 0) {
+		job_fail(j, "game %s: cannot sync the spool: %s", gf->id, strerror(errno));
+		return;
+	}
 	if (mails_turn(&c, gd, gf, res->record, pbem_events_of_turn(gf->game, res->turn),
 		       res->actions, &j->reply, &j->out, &terr) < 0) {
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);

@@ -1,10 +1,12 @@
 /* One pass of the mail loop: fetch, process, flush. A failure in one
  * message or game does not stop the others: it is counted and the pass
  * goes on; the caller gets -1 at the end. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "atomic.h"
+#include "durable.h"
 #include "deadline_pass.h"
 #include "maildir.h"
 #include "pbem.h"
@@ -34,6 +36,7 @@ int
 pbem_process_inbox(struct pbem *p, struct pbem_stats *st)
 {
 	struct mail_error err = {0};
+	int max = p->cfg.group_commit > 0 ? p->cfg.group_commit : 1;
 	char **names;
 	int n, r = 0;
 
@@ -43,9 +46,19 @@ pbem_process_inbox(struct pbem *p, struct pbem_stats *st)
 		return -1;
 	}
 	pbem_players_forget(p); /* games may have come since the last pass */
-	for (int i = 0; i < n && !(p->stop && *p->stop); i++)
+	if (pbem_group_open(p) < 0) {
+		maildir_names_free(names, n);
+		snprintf(st->error, sizeof(st->error), "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < n && !(p->stop && *p->stop); i++) {
 		if (pbem_process(p, names[i], st) < 0)
 			r = -1;
+		if (pbem_group_size(p) >= max && pbem_group_commit(p, st) < 0)
+			r = -1;
+	}
+	if (pbem_group_close(p, st) < 0)
+		r = -1;
 	maildir_names_free(names, n);
 	pbem_players_forget(p);
 	return r;
@@ -57,7 +70,14 @@ pbem_flush(struct pbem *p, bool all, struct pbem_stats *st)
 	struct mail_error err = {0};
 	struct queue_stats *q = &st->queue;
 
-	if (queue_flush(p->queue, &p->sink, pbem_now(p), all, q, &err) < 0) {
+	int r;
+
+	if (p->cfg.group_commit > 0) /* the outbox's files synced together */
+		durable_begin();
+	r = queue_flush(p->queue, &p->sink, pbem_now(p), all, q, &err);
+	if (durable_end() < 0 && r == 0)
+		r = merr(&err, MAIL_TEMP, "cannot sync the outbox: %s", strerror(errno));
+	if (r < 0) {
 		snprintf(st->error, sizeof(st->error), "%s", err.text);
 		pbem_log(p, PBEM_ERR, "%s", err.text);
 		return -1;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "atomic.h"
+#include "durable.h"
 
 static int
 write_all(int fd, const char *p, size_t len)
@@ -50,30 +51,6 @@ temp_file(const char *path, char *tmp, size_t size)
 	return -1;
 }
 
-/* Makes the new name last: the directory of path synced. File systems
- * that cannot sync a directory (EINVAL) have nothing more to do. */
-static int
-sync_dir(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	char dir[PATH_MAX];
-	int fd, r, e;
-
-	if (slash == NULL)
-		snprintf(dir, sizeof(dir), ".");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path),
-			 path);
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	r = fsync(fd);
-	e = errno;
-	close(fd);
-	errno = e;
-	return r < 0 && e != EINVAL ? -1 : 0;
-}
-
 /* Fails with *what, errno kept, the temporary file gone. */
 static int
 fail(const char *tmp, int fd, const char *step, const char **what)
@@ -88,6 +65,24 @@ fail(const char *tmp, int fd, const char *step, const char **what)
 	return -1;
 }
 
+/* The temporary file of path with data in it, synced (or noted for the
+ * group's barrier: durable.h); its name in tmp. */
+static int
+write_temp(const char *path, const void *data, size_t len, int mode, char *tmp,
+	   size_t size, const char **what)
+{
+	int fd;
+
+	if ((fd = temp_file(path, tmp, size)) < 0) {
+		*what = "cannot create a file next to";
+		return -1;
+	}
+	if (fchmod(fd, (mode_t)mode) < 0 || write_all(fd, data, len) < 0 ||
+	    durable_file(fd) < 0)
+		return fail(tmp, fd, "cannot write", what);
+	return close(fd) < 0 ? fail(tmp, -1, "cannot write", what) : 0;
+}
+
 /* With replace false, link() puts the file in place only if the name is
  * free (rename would replace whatever is there). */
 int
@@ -95,20 +90,30 @@ atomic_write(const char *path, const void *data, size_t len, int mode, bool repl
 	     const char **what)
 {
 	char tmp[PATH_MAX + 64];
-	int fd;
 
-	if ((fd = temp_file(path, tmp, sizeof(tmp))) < 0) {
-		*what = "cannot create a file next to";
+	if (write_temp(path, data, len, mode, tmp, sizeof(tmp), what) < 0)
 		return -1;
-	}
-	if (fchmod(fd, (mode_t)mode) < 0 || write_all(fd, data, len) < 0 || fsync(fd) < 0)
-		return fail(tmp, fd, "cannot write", what);
-	if (close(fd) < 0 || (replace ? rename(tmp, path) : link(tmp, path)) < 0)
+	if ((replace ? rename(tmp, path) : link(tmp, path)) < 0)
 		return fail(tmp, -1, "cannot write", what);
 	if (!replace)
 		unlink(tmp);
-	if (sync_dir(path) < 0) {
+	if (durable_dir(path) < 0) {
 		*what = "cannot sync the folder of";
+		return -1;
+	}
+	return 0;
+}
+
+int
+atomic_write_staged(const char *path, const void *data, size_t len, int mode,
+		    const char **what)
+{
+	char tmp[PATH_MAX + 64];
+
+	if (write_temp(path, data, len, mode, tmp, sizeof(tmp), what) < 0)
+		return -1;
+	if (durable_stage(tmp, path) < 0) {
+		*what = "cannot write";
 		return -1;
 	}
 	return 0;

@@ -1,7 +1,8 @@
 /* The one way the program writes a file whole or not at all (game files,
  * mails, the queue, keys, pid files): a temporary file next to it, fsync,
  * then rename (or link, when an existing file must not be replaced), and
- * the directory synced. A kill leaves at most a temporary file, which
+ * the directory synced; inside a group commit the fsyncs wait for the
+ * group's barrier (durable.h). A kill leaves at most a temporary file, which
  * atomic_clean_temp removes later. */
 #ifndef CARC_ATOMIC_H
 #define CARC_ATOMIC_H
@@ -20,6 +21,11 @@
  * "cannot write", "will not replace", "cannot sync the folder of"). */
 int atomic_write(const char *path, const void *data, size_t len, int mode, bool replace,
 		 const char **what);
+/* The same, replacing path, but inside a group commit (durable.h) the
+ * new file takes path's name only at the group's next barrier, once its
+ * data is safe: until then readers see the old file. */
+int atomic_write_staged(const char *path, const void *data, size_t len, int mode,
+			const char **what);
 /* Removes the temporary files that a killed writer left in dir, last
  * changed before `before`; how many, or -1 if dir cannot be read (a
  * missing dir is 0). */

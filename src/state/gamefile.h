@@ -151,6 +151,9 @@ char *gamefile_dumps(const struct gamefile *gf);
  * 0600. Unless replace is true, an existing file is an error. */
 int gamefile_save(const struct gamefile *gf, const char *path, bool replace,
 		  struct gf_error *err);
+/* gamefile_save replacing path; inside a group commit (durable.h) path
+ * names the new file from the group's next barrier on. */
+int gamefile_save_staged(const struct gamefile *gf, const char *path, struct gf_error *err);
 /* Any text the same way, with the mode given. */
 int gamefile_write_atomic(const char *path, const char *text, size_t len, int mode,
 			  bool replace, struct gf_error *err);

@@ -23,6 +23,20 @@ gamefile_write_atomic(const char *path, const char *text, size_t len, int mode,
 }
 
 int
+gamefile_save_staged(const struct gamefile *gf, const char *path, struct gf_error *err)
+{
+	char *text = gamefile_dumps(gf);
+	const char *what;
+	int r;
+
+	if (text == NULL)
+		return gf_fail(err, "", "out of memory");
+	r = atomic_write_staged(path, text, strlen(text), 0600, &what);
+	free(text);
+	return r == 0 ? 0 : gf_fail(err, "", "%s %s: %s", what, path, strerror(errno));
+}
+
+int
 gamefile_save(const struct gamefile *gf, const char *path, bool replace,
 	      struct gf_error *err)
 {

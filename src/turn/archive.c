@@ -1,6 +1,7 @@
 /* A game directory on disk: state.json (host view) and history.jsonl.
  * Applying a turn appends its record to the history first (fsync), then
- * replaces state.json atomically; a crash between the two is repaired by
+ * replaces state.json atomically (in a group commit, at the group's next
+ * barrier, once the record is safe: durable.h); a crash between the two is repaired by
  * the next apply, which finds the history ahead of state.json and replays
  * the records it lacks. The same turn sent again is found in the history
  * by its id and refused as already applied, so nothing is done twice. */
@@ -31,7 +32,9 @@ save_state(const struct gamedir *gd, const struct gamefile *gf, bool replace,
 {
 	struct gf_error e = {0};
 
-	return gamefile_save(gf, gd->state, replace, &e) < 0
+	if (replace && gamefile_save_staged(gf, gd->state, &e) < 0)
+		return gf_to_turn(gd->state, &e, err);
+	return !replace && gamefile_save(gf, gd->state, false, &e) < 0
 		   ? gf_to_turn(gd->state, &e, err)
 		   : 0;
 }

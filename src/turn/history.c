@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "durable.h"
 #include "history.h"
 #include "jsonv.h"
 
@@ -179,7 +180,7 @@ history_append(int fd, const char *line, struct turn_error *err)
 		w = write(fd, buf, len + 1);
 	while (w < 0 && errno == EINTR);
 	free(buf);
-	if (w != (ssize_t)(len + 1) || fsync(fd) < 0)
+	if (w != (ssize_t)(len + 1) || durable_file(fd) < 0)
 		return terr(err, TURN_FAIL, "cannot write the history: %s",
 			    w < 0 ? strerror(errno) : "short write");
 	return 0;

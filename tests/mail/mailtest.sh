@@ -112,11 +112,13 @@ wait_for () {
 	done
 }
 
-# same DIR: DIR's spool (game g1, outbox, inbox, queue) ends as the one
-# in $WORK/ref, byte for byte.
+# same DIR: DIR's spool (the games $SAME_GAMES, default g1; the outbox,
+# inbox and queue) ends as the one in $WORK/ref, byte for byte.
 same () {
-	for f in state.json history.jsonl mailed; do
-		cmp "$WORK/ref/spool/games/g1/$f" "$1/spool/games/g1/$f" || return 1
+	for g in ${SAME_GAMES:-g1}; do
+		for f in state.json history.jsonl mailed; do
+			cmp "$WORK/ref/spool/games/$g/$f" "$1/spool/games/$g/$f" || return 1
+		done
 	done &&
 	(cd "$WORK/ref/spool" && ls outbox inbox/new inbox/cur queue) >want &&
 	(cd "$1/spool" && ls outbox inbox/new inbox/cur queue) >got &&

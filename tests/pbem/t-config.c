@@ -251,6 +251,7 @@ test_defaults(void)
 		{"timeout", "30s"},
 		{"max-message-size", "1M"},
 		{"poll", "1m"},
+		{"group-commit", "64"},
 		{"log", "stderr"},
 		{"pidfile", ""},
 		{"user", ""},

@@ -1,0 +1,71 @@
+#!/bin/sh
+# Benchmark: one `run --once` pass over an inbox of turns (docs/PERFORMANCE.md,
+# "Throughput"; issue 13).
+#
+#	tests/bench/throughput.sh CARCPBEM [GAMES]
+#
+# bench-mail (tests/bench/bench-mail next to CARCPBEM, or $BENCH_MAIL)
+# makes a spool of GAMES (default $BENCH_TURNS, itself 1000) two-player
+# games, each with its next signed turn waiting in inbox/new
+# ($BENCH_MAIL_ARGS are added to its options: e.g. "-a 36" for games in
+# mid-game, where bench-mail has it). Then, on a copy of that spool each
+# time, one `CARCPBEM run --once` (one process: starting it counts) with:
+#   png no, group-commit 64 (the default), png yes, png no with
+#   group-commit 0 (a sync for every file, as before group commit).
+# Printed per case: turns_per_s, ms_per_turn, and where strace is there,
+# fsync_per_turn and syncfs_per_turn (from `strace -c -f`, a second run on
+# a fresh copy, so its slowdown does not count). The spool is made under
+# $TMPDIR (or /tmp): its file system is what is measured.
+set -eu
+
+carcpbem=${1:?usage: throughput.sh CARCPBEM [GAMES]}
+games=${2:-${BENCH_TURNS:-1000}}
+bench_mail=${BENCH_MAIL:-$(dirname "$carcpbem")/tests/bench/bench-mail}
+[ -x "$bench_mail" ] || { echo "throughput.sh: $bench_mail not found: run make bench" >&2; exit 1; }
+export CARCPBEM_ALLOW_ROOT=yes
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/carcpbem-bench-throughput.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+ns() { date +%s%N; }
+
+# shellcheck disable=SC2086 # BENCH_MAIL_ARGS is a list of options
+mkdir "$tmp/made"
+"$bench_mail" -g "$games" -n 0 -k -d "$tmp/made" ${BENCH_MAIL_ARGS:-} >"$tmp/setup.txt"
+made=$(sed -n 's/^mail.kept: //p' "$tmp/setup.txt")
+echo "throughput.fs: $(stat -f -c %T "$tmp")"
+echo "throughput.turns: $(ls "$made/inbox/new" | wc -l)"
+
+# fresh PNG GROUP: a copy of the spool in $tmp/w and its config.
+fresh() {
+	rm -rf "$tmp/w"
+	cp -a "$made" "$tmp/w"
+	printf 'spool "%s"\nfrom "bench <host@bench.invalid>"\npng %s\ngroup-commit %s\n' \
+		"$tmp/w" "$1" "$2" >"$tmp/c.conf"
+	sync
+}
+
+# case NAME PNG GROUP: the pass timed, then counted under strace.
+case_() {
+	fresh "$2" "$3"
+	n=$(ls "$tmp/w/inbox/new" | wc -l)
+	a=$(ns)
+	"$carcpbem" run --once -q -c "$tmp/c.conf" 2>>"$tmp/run.log"
+	t=$(($(ns) - a))
+	left=$(ls "$tmp/w/inbox/new" | wc -l)
+	[ "$left" = 0 ] || { echo "throughput.sh: $left turns left in the inbox" >&2; exit 1; }
+	echo "$1.turns_per_s: $((n * 1000000000 / t))"
+	echo "$1.ms_per_turn: $(awk "BEGIN { printf \"%.2f\", $t / 1000000 / $n }")"
+	command -v strace >/dev/null 2>&1 || return 0
+	fresh "$2" "$3"
+	strace -c -f -o "$tmp/st" "$carcpbem" run --once -q -c "$tmp/c.conf" 2>>"$tmp/run.log"
+	for call in fsync syncfs; do
+		c=$(awk -v c="$call" '$NF == c { print $4 }' "$tmp/st")
+		echo "$1.${call}_per_turn: $(awk "BEGIN { printf \"%.3f\", ${c:-0} / $n }")"
+	done
+}
+
+case_ text no 64
+case_ png yes 64
+case_ text_each_file no 0
