@@ -12,7 +12,9 @@
 # time, one `CARCPBEM run --once` (one process: starting it counts) with:
 #   png no, group-commit 64 (the default), png yes, png no with
 #   group-commit 0 (a sync for every file, as before group commit).
-# Printed per case: turns_per_s, ms_per_turn, and where strace is there,
+# Printed per case: turns_per_s, ms_per_turn, cpu_ms_per_turn (user and
+# system, where /usr/bin/time is there: steadier than the wall clock on a
+# busy machine), and where strace is there,
 # fsync_per_turn and syncfs_per_turn (from `strace -c -f`, a second run on
 # a fresh copy, so its slowdown does not count). The spool is made under
 # $TMPDIR (or /tmp): its file system is what is measured.
@@ -34,6 +36,15 @@ ns() { date +%s%N; }
 mkdir "$tmp/made"
 "$bench_mail" -g "$games" -n 0 -k -d "$tmp/made" ${BENCH_MAIL_ARGS:-} >"$tmp/setup.txt"
 made=$(sed -n 's/^mail.kept: //p' "$tmp/setup.txt")
+# A host's spool has its indexes (SPOOL/players.index, SPOOL/timers), which
+# the first pass over a new spool builds from every game: built here, by
+# a pass with the turns held back, so that the passes measured are those
+# of a running host.
+mkdir "$tmp/held"
+mv "$made"/inbox/new/* "$tmp/held/"
+printf 'spool "%s"\nfrom "bench <host@bench.invalid>"\n' "$made" >"$tmp/c.conf"
+"$carcpbem" run --once -q -c "$tmp/c.conf" 2>>"$tmp/run.log"
+mv "$tmp"/held/* "$made/inbox/new/"
 echo "throughput.fs: $(stat -f -c %T "$tmp")"
 echo "throughput.turns: $(ls "$made/inbox/new" | wc -l)"
 
@@ -51,12 +62,21 @@ case_() {
 	fresh "$2" "$3"
 	n=$(ls "$tmp/w/inbox/new" | wc -l)
 	a=$(ns)
-	"$carcpbem" run --once -q -c "$tmp/c.conf" 2>>"$tmp/run.log"
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f "%U %S" -o "$tmp/cpu" "$carcpbem" run --once -q -c "$tmp/c.conf" \
+			2>>"$tmp/run.log"
+	else
+		"$carcpbem" run --once -q -c "$tmp/c.conf" 2>>"$tmp/run.log"
+	fi
 	t=$(($(ns) - a))
 	left=$(ls "$tmp/w/inbox/new" | wc -l)
 	[ "$left" = 0 ] || { echo "throughput.sh: $left turns left in the inbox" >&2; exit 1; }
 	echo "$1.turns_per_s: $((n * 1000000000 / t))"
 	echo "$1.ms_per_turn: $(awk "BEGIN { printf \"%.2f\", $t / 1000000 / $n }")"
+	[ ! -s "$tmp/cpu" ] ||
+		awk -v n="$n" -v c="$1" '{ printf "%s.cpu_ms_per_turn: %.2f (user %.2f, system %.2f)\n",
+			c, ($1 + $2) * 1000 / n, $1 * 1000 / n, $2 * 1000 / n }' "$tmp/cpu"
+	rm -f "$tmp/cpu"
 	command -v strace >/dev/null 2>&1 || return 0
 	fresh "$2" "$3"
 	strace -c -f -o "$tmp/st" "$carcpbem" run --once -q -c "$tmp/c.conf" 2>>"$tmp/run.log"
