@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "durable.h"
 #include "queue.h"
 #include "queue_impl.h"
 
@@ -136,5 +137,25 @@ queue_sink_dir(void *ctx, const char *name, const char *from, const char *const 
 	queue_path(path, sizeof(path), dir, name, ".eml");
 	if (mail_write_atomic(path, msg, len, 0600, false, err) < 0)
 		return errno == EEXIST ? 0 : -1; /* there already: sent before a crash */
+	return 0;
+}
+
+int
+queue_take_dir(void *ctx, const char *name, const char *path, struct mail_error *err)
+{
+	const char *dir = ctx;
+	char to[4096];
+
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+		return merr(err, MAIL_TEMP, "cannot create the outbox %s: %s", dir,
+			    strerror(errno));
+	queue_path(to, sizeof(to), dir, name, ".eml");
+	if (link(path, to) < 0 && errno != EEXIST) /* EEXIST: sent before a crash */
+		return errno == EXDEV || errno == EPERM || errno == ENOTSUP || errno == EMLINK
+			   ? 1
+			   : merr(err, MAIL_TEMP, "cannot write %s: %s", to, strerror(errno));
+	if (durable_dir(to) < 0)
+		return merr(err, MAIL_TEMP, "cannot sync the folder of %s: %s", to,
+			    strerror(errno));
 	return 0;
 }

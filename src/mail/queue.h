@@ -29,6 +29,9 @@ struct queue_sink {
 	int (*send)(void *ctx, const char *name, const char *from, const char *const *rcpt,
 		    int nrcpt, const char *msg, size_t len, struct mail_error *err);
 	void *ctx;
+	/* Or NULL: takes the queued file at path whole (a hard link): 0; 1
+	 * when it cannot (another file system: send is used); -1 with err. */
+	int (*take)(void *ctx, const char *name, const char *path, struct mail_error *err);
 	/* The sink writes files (the outbox): inside a group commit
 	 * (durable.h) the mails it took leave the queue only after a barrier
 	 * made those files durable. */
@@ -64,5 +67,10 @@ int queue_count(const char *qdir);
  * already there counts as sent): the default outbox. ctx is the dir. */
 int queue_sink_dir(void *ctx, const char *name, const char *from, const char *const *rcpt,
 		   int nrcpt, const char *msg, size_t len, struct mail_error *err);
+
+/* The outbox's take: dir/NAME.eml becomes a link to the queued file
+ * (whose data is on disk since it was queued), and the folder is synced;
+ * a name already there counts as sent. */
+int queue_take_dir(void *ctx, const char *name, const char *path, struct mail_error *err);
 
 #endif

@@ -171,6 +171,21 @@ recipients(json_t *env, const char **rcpt, int max)
 	return n;
 }
 
+/* The sink took the mail: it leaves the queue (after the barrier, for a
+ * sink whose files wait for one). */
+static void
+sent(const char *qdir, struct entry *e, const struct queue_sink *sink,
+     struct queue_stats *st)
+{
+	crashpoint("mail sent, still queued");
+	e->sent = sink->files && durable_grouped();
+	if (!e->sent) {
+		dequeue(qdir, e->name);
+		crashpoint("mail sent and dequeued");
+	}
+	st->sent++;
+}
+
 static void
 send_one(const char *qdir, struct entry *e, const struct queue_sink *sink, time_t now,
 	 struct queue_stats *st)
@@ -180,10 +195,19 @@ send_one(const char *qdir, struct entry *e, const struct queue_sink *sink, time_
 	const char *from = json_string_value(json_object_get(e->env, "from"));
 	struct mail_error err = {0};
 	char path[4096];
+	int taken = 1;
 	size_t len;
 	char *msg;
 
 	queue_path(path, sizeof(path), qdir, e->name, ".eml");
+	if (sink->take != NULL && from != NULL && nrcpt > 0 &&
+	    (taken = sink->take(sink->ctx, e->name, path, &err)) <= 0) {
+		if (taken == 0)
+			sent(qdir, e, sink, st);
+		else
+			defer(qdir, e, &err, now, st);
+		return;
+	}
 	if ((msg = mail_read_file(path, 0, &len, &err)) == NULL) {
 		defer(qdir, e, &err, now, st);
 		return;
@@ -191,13 +215,7 @@ send_one(const char *qdir, struct entry *e, const struct queue_sink *sink, time_
 	if (from == NULL || nrcpt == 0)
 		merr(&err, MAIL_PERM, "the envelope has no sender or no recipient");
 	else if (sink->send(sink->ctx, e->name, from, rcpt, nrcpt, msg, len, &err) == 0) {
-		crashpoint("mail sent, still queued");
-		e->sent = sink->files && durable_grouped();
-		if (!e->sent) {
-			dequeue(qdir, e->name);
-			crashpoint("mail sent and dequeued");
-		}
-		st->sent++;
+		sent(qdir, e, sink, st);
 		free(msg);
 		return;
 	}

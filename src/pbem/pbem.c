@@ -54,10 +54,12 @@ setup_sink(struct pbem *p)
 		p->smtp.timeout = c->timeout;
 		p->sink.send = queue_sink_smtp;
 		p->sink.ctx = &p->smtp;
+		p->sink.take = NULL;
 		p->sink.files = false;
 	} else {
 		p->sink.send = queue_sink_dir;
 		p->sink.ctx = p->outbox;
+		p->sink.take = queue_take_dir;
 		p->sink.files = true;
 	}
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "durable.h"
 #include "maildir.h"
 #include "queue.h"
 #include "tap.h"
@@ -151,6 +152,37 @@ test_dir_sink(const char *q, const char *outbox)
 	free(text);
 }
 
+/* The outbox's take: the queued file itself, linked (the same bytes, not
+ * a copy), once; in a group commit the queue keeps it until the barrier. */
+static void
+test_dir_take(const char *q, const char *outbox)
+{
+	struct queue_sink sink = {queue_sink_dir, (void *)outbox, queue_take_dir, true};
+	struct queue_stats st;
+	struct mail_error err = {0};
+	char path[512], qpath[512];
+	struct stat a, b;
+	size_t len;
+	char *text;
+
+	snprintf(path, sizeof(path), "%s/g3-r1-update-1.eml", outbox);
+	snprintf(qpath, sizeof(qpath), "%s/g3-r1-update-1.eml", q);
+	add(q, "g3-r1-update-1", "linked\r\n");
+	ok(stat(qpath, &a) == 0, "queued");
+	durable_begin();
+	ok(queue_flush(q, &sink, 0, 0, &st, &err) == 0 && st.sent == 1, "taken by the outbox");
+	ok(durable_end() == 0, "the group's last barrier");
+	ok(stat(path, &b) == 0 && a.st_ino == b.st_ino, "the outbox holds the queued file itself");
+	ok(!exists(q, "g3-r1-update-1.eml") && !exists(q, "g3-r1-update-1.env"),
+	   "it left the queue after the barrier");
+	add(q, "g3-r1-update-1", "again\r\n");
+	ok(queue_flush(q, &sink, 0, 0, &st, &err) == 0 && st.sent == 1,
+	   "taken again after a crash: counted as sent");
+	text = mail_read_file(path, 0, &len, &err);
+	is_str(text, "linked\r\n", "the outbox keeps the first: never two");
+	free(text);
+}
+
 static void
 test_maildir(const char *dir)
 {
@@ -194,6 +226,7 @@ main(void)
 	test_backoff(q);
 	test_failures(q);
 	test_dir_sink(q, out);
+	test_dir_take(q, out);
 	test_maildir(md);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", base);
 	if (system(cmd) != 0)
