@@ -9,6 +9,7 @@
 
 #include "geom.h"
 #include "palette.h"
+#include "png_write.h"
 #include "render.h"
 #include "view.h"
 
@@ -74,9 +75,6 @@ void png_drawn(cairo_t *cr, struct board_view *v, const struct png_layout *l);
 void png_text(cairo_t *cr, const char *s, double x, double y, double align, double cap);
 double png_text_width(const char *s, double cap);
 
-/* The surface as PNG bytes in memory (free() them). 0 or -1. */
-int png_encode(cairo_surface_t *s, unsigned char **png, size_t *len,
-	       struct render_error *err);
 /* Writes bytes to path, "-" for standard output. 0 or -1. */
 int png_save(const unsigned char *png, size_t len, const char *path,
 	     struct render_error *err);
