@@ -313,7 +313,7 @@ gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
 	const char *stored;
 	int r = 0;
 
-	if (real == NULL || gf_core_hash(real, h) < 0) {
+	if (real == NULL || gf_state_hash_bytes(gf, real, h) < 0) {
 		json_decref(real);
 		return gf_fail(err, "", "out of memory");
 	}
