@@ -1,6 +1,6 @@
 /* Benchmark: turn mails through the host's Maildir path (docs/PERFORMANCE.md).
  *
- *	bench-mail [-n MESSAGES] [-g GAMES] [-d DIR] [-k] [-p] [-v]
+ *	bench-mail [-n MESSAGES] [-g GAMES] [-t TURNS] [-d DIR] [-k] [-p] [-v]
  *
  * Makes a spool in a new directory under DIR (default $TMPDIR or /tmp:
  * its file system counts, for fsync) with GAMES games (default 20) of
@@ -13,7 +13,10 @@
  * (-p: on, as carcpbem.conf has them by default, a picture in every
  * notice). The players then read the outbox and answer, untimed; a game
  * that ends is replaced by a new one, so GAMES stay active. Rounds go on
- * until at least MESSAGES (default 2000; 0: none) were measured.
+ * until at least MESSAGES (default 2000; 0: none) were measured. -t plays
+ * TURNS rounds first, untimed (counted in mail.setup_s): games in
+ * mid-game, whose state.json is larger and replays more actions (with
+ * TURNS of 70 or more, some games end and new ones start).
  * -k keeps the spool, with the next round's answers waiting in its inbox
  * (for daemon-rss.sh), and prints where it is. -v prints each
  * round's times on stderr.
@@ -354,7 +357,8 @@ open_host(struct bench *b, const char *dir, bool png)
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: bench-mail [-n MESSAGES] [-g GAMES] [-d DIR] [-k] [-p] [-v]\n");
+	fprintf(stderr, "usage: bench-mail [-n MESSAGES] [-g GAMES] [-t TURNS] [-d DIR] [-k] [-p] "
+			"[-v]\n");
 	exit(2);
 }
 
@@ -413,15 +417,17 @@ main(int argc, char **argv)
 	struct catalog *cat;
 	struct round *r = NULL;
 	long want = 2000, done = 0;
-	int c, nr = 0, cap = 0;
+	int c, nr = 0, cap = 0, turns = 0;
 	bool keep = false, verbose = false, png = false;
 	double t0;
 
 	/* "+": stop at the first operand, so that optind may skip the
 	 * number of bench-playout's -k TIMES. */
-	while ((c = getopt(argc, argv, "+n:g:d:kpvb:r:c:")) != -1) {
+	while ((c = getopt(argc, argv, "+n:g:t:d:kpvb:r:c:")) != -1) {
 		if (c == 'n')
 			want = atol(optarg);
+		else if (c == 't')
+			turns = atoi(optarg);
 		else if (c == 'g')
 			b.ngames = atoi(optarg);
 		else if (c == 'd')
@@ -437,7 +443,7 @@ main(int argc, char **argv)
 		else if (c == '?')
 			usage();
 	}
-	if (optind < argc || b.ngames < 1 || want < 0)
+	if (optind < argc || b.ngames < 1 || want < 0 || turns < 0)
 		usage();
 	if (sodium_init() < 0 || (cat = catalog_load_builtin(&re)) == NULL)
 		die("setup failed: %s", re.text);
@@ -451,6 +457,11 @@ main(int argc, char **argv)
 		new_game(&b, &b.table[i]);
 	flush(&b);
 	players(&b);
+	for (int i = 0; i < turns; i++) { /* to mid-game, untimed */
+		struct round skip;
+		one_round(&b, &skip);
+		players(&b);
+	}
 	t0 = now() - t0;
 	while (done < want) {
 		if (nr == cap) {
