@@ -36,6 +36,9 @@ void png_rgb(cairo_t *cr, uint32_t rgb);
 
 /* One tile, figures aside, in the unit square. */
 void png_tile(cairo_t *cr, const struct tile_geo *geo);
+/* The same drawn px pixels wide, kept in v's render_cache
+ * (png_sprite.c); NULL without one: draw it with png_tile. */
+cairo_surface_t *png_sprite(struct board_view *v, int type, int rot, int px);
 /* Fills the current path, then strokes it w wide. */
 void png_fill_stroke(cairo_t *cr, uint32_t fill, uint32_t edge, double w);
 /* Where the contact sheet draws type i turned rot: the tile's north-west
