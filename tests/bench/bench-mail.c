@@ -18,8 +18,8 @@
  * mid-game, whose state.json is larger and replays more actions (with
  * TURNS of 70 or more, some games end and new ones start).
  * -k keeps the spool, with the next round's answers waiting in its inbox
- * (for daemon-rss.sh), and prints where it is. -v prints each
- * round's times on stderr.
+ * (for daemon-rss.sh) and SPOOL/timers made, as a pass leaves them, and
+ * prints where it is. -v prints each round's times on stderr.
  *
  * make bench passes BENCH_ARGS to every benchmark: -n is taken as
  * MESSAGES; bench-playout's -b -r -c are ignored, and so is its
@@ -45,6 +45,7 @@
 
 #include "apply.h"
 #include "bot.h"
+#include "deadline_pass.h"
 #include "gamedir.h"
 #include "maildir.h"
 #include "message.h"
@@ -479,8 +480,15 @@ main(int argc, char **argv)
 			players(&b);
 	}
 	print_results(&b, dir, r, nr, t0);
-	if (keep)
+	if (keep) {
+		/* SPOOL/timers as a pass leaves it: else the first pass on the
+		 * spool reads every game to make it, which a benchmark of turns
+		 * should not count */
+		struct pbem_stats st = {0};
+		if (pbem_deadlines(&b.p, &st) < 0)
+			die("deadlines: %s", st.error);
 		printf("mail.kept: %s\n", b.spool);
+	}
 	pbem_close(&b.p);
 	for (int i = 0; i < b.ngames; i++)
 		for (int k = 0; k < 2; k++)
