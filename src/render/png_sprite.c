@@ -3,7 +3,9 @@
  * copied to its cell (at whole pixels) gives the pixels drawing it there
  * gives, for a fraction of the work. Kept in the render_cache, for a few
  * tile sizes at a time (a mail's map is 48 pixels a tile, fewer for a
- * large board). */
+ * large board), made when first needed: a base game's 24 types in their 4
+ * rotations are 0.9 MB at 48 pixels; every type of every set (77) at the
+ * four sizes of a mail's fallbacks, 6.8 MB at most. */
 #include <stdlib.h>
 
 #include "picture.h"
