@@ -13,6 +13,7 @@ pkgconf
 libjansson-dev
 libsodium-dev
 libcairo2-dev
+libpng-dev
 libgmime-3.0-dev
 libcurl4-openssl-dev
 valgrind

@@ -88,10 +88,11 @@ void glyph_row_print(FILE *fp, const glyph *row, int n, int charset);
 void text_wrap(FILE *fp, int width, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Tile t in rotations rots[0..n-1], each with its place names around it
- * and listed below (ascii_places.c). */
-void ascii_places(FILE *fp, const struct tile_type *t, const int *rots, int n, int charset,
-		  int width);
+/* Tile t (of v's catalogue) in rotations rots[0..n-1], each with its
+ * place names around it and listed below (ascii_places.c); its drawings
+ * from v's table (v may be NULL: made here). */
+void ascii_places(FILE *fp, struct board_view *v, const struct tile_type *t,
+		  const int *rots, int n, int charset, int width);
 
 /* Legend, fits list and the tile's rotations below the map. */
 void ascii_legend(FILE *fp, struct board_view *v, const struct render_opts *o);

@@ -297,7 +297,7 @@ print_fits(FILE *fp, struct board_view *v, const struct render_opts *o)
 		  "%s in its four rotations, with the names of the places a figure may "
 		  "take (\"farmer S\", docs/turn-format.md):",
 		  t->id);
-	ascii_places(fp, t, (const int[]){0, 1, 2, 3}, 4, o->charset, o->width);
+	ascii_places(fp, v, t, (const int[]){0, 1, 2, 3}, 4, o->charset, o->width);
 }
 
 /* The tile just placed, as it lies, when a figure may go on it. */
@@ -313,7 +313,7 @@ print_placed(FILE *fp, struct board_view *v, const struct render_opts *o)
 		  "%s as placed at %d,%d, with the names of the places a figure may "
 		  "take (\"farmer S\"):",
 		  t->id, pt->x, pt->y);
-	ascii_places(fp, t, &rot, 1, o->charset, o->width);
+	ascii_places(fp, v, t, &rot, 1, o->charset, o->width);
 }
 
 void

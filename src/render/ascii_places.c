@@ -39,21 +39,27 @@ put_text(struct glyph_grid *gr, int col, int row, const char *s)
 		*grid_at(gr, col, row) = (glyph)(unsigned char)*s;
 }
 
-/* The block of one rotation at column col: the labels and the tile. */
+/* The block of one rotation at column col: the labels and the tile,
+ * whose geometry v's table keeps (made once a process with a
+ * render_cache), or built here without v. */
 static void
-draw_block(const struct tile_type *t, int rot, const struct place *p, int np,
-	   struct glyph_grid *gr, int col)
+draw_block(struct board_view *v, const struct tile_type *t, int rot,
+	   const struct place *p, int np, struct glyph_grid *gr, int col)
 {
-	struct tile_geo geo;
+	const struct tile_geo *geo = v ? view_geo(v, (int)(t - v->g->cat->types), rot) : NULL;
+	struct tile_geo own;
 
-	geo_build(t, rot, &geo);
-	ascii_tile(&geo, gr, col + 3, 1);
+	if (geo == NULL) {
+		geo_build(t, rot, &own);
+		geo = &own;
+	}
+	ascii_tile(geo, gr, col + 3, 1);
 	for (int i = 0; i < np; i++) {
 		for (size_t k = 0; k < sizeof(label_at) / sizeof(label_at[0]); k++)
 			if (strcmp(p[i].name, label_at[k].name) == 0)
 				put_text(gr, col + label_at[k].col, label_at[k].row, p[i].name);
 		if (p[i].slot == SLOT_INNER || p[i].slot == SLOT_INNER2) { /* on the tile */
-			struct geo_pt a = geo.anchor[p[i].seg];
+			struct geo_pt a = geo->anchor[p[i].seg];
 			int c = ascii_col(a.x);
 			put_text(gr, col + 3 + (c > ACELL_W - 2 ? ACELL_W - 2 : c),
 				 1 + ascii_row(a.y), p[i].name);
@@ -72,7 +78,8 @@ print_grid(FILE *fp, const struct glyph_grid *gr, int charset)
 
 /* Rotations rots[0..n-1] side by side: a title, the blocks, the lists. */
 static void
-print_row(FILE *fp, const struct tile_type *t, const int *rots, int n, int charset)
+print_row(FILE *fp, struct board_view *v, const struct tile_type *t, const int *rots, int n,
+	  int charset)
 {
 	glyph cells[BLOCK_H * MAX_W];
 	struct glyph_grid gr = {MAX_W, BLOCK_H, cells};
@@ -84,7 +91,7 @@ print_row(FILE *fp, const struct tile_type *t, const int *rots, int n, int chars
 	for (int i = 0; i < n; i++) {
 		np[i] = tile_places(t, rots[i], p[i]);
 		most = np[i] > most ? np[i] : most;
-		draw_block(t, rots[i], p[i], np[i], &gr, i * STEP);
+		draw_block(v, t, rots[i], p[i], np[i], &gr, i * STEP);
 		col += fprintf(fp, "%*srotation %d", i * STEP - col, "", rots[i] * 90);
 	}
 	fputc('\n', fp);
@@ -100,8 +107,8 @@ print_row(FILE *fp, const struct tile_type *t, const int *rots, int n, int chars
 }
 
 void
-ascii_places(FILE *fp, const struct tile_type *t, const int *rots, int n, int charset,
-	     int width)
+ascii_places(FILE *fp, struct board_view *v, const struct tile_type *t, const int *rots,
+	     int n, int charset, int width)
 {
 	int w = width > 0 ? width : RENDER_MAIL_WIDTH;
 	int per = w >= 4 * STEP - 6 ? 4 : w >= 2 * STEP - 6 ? 2 : 1;
@@ -109,6 +116,6 @@ ascii_places(FILE *fp, const struct tile_type *t, const int *rots, int n, int ch
 	for (int i = 0; i < n; i += per) {
 		if (i)
 			fputc('\n', fp);
-		print_row(fp, t, rots + i, n - i < per ? n - i : per, charset);
+		print_row(fp, v, t, rots + i, n - i < per ? n - i : per, charset);
 	}
 }

@@ -9,6 +9,7 @@
 
 #include "geom.h"
 #include "palette.h"
+#include "png_write.h"
 #include "render.h"
 #include "view.h"
 
@@ -35,6 +36,9 @@ void png_rgb(cairo_t *cr, uint32_t rgb);
 
 /* One tile, figures aside, in the unit square. */
 void png_tile(cairo_t *cr, const struct tile_geo *geo);
+/* The same drawn px pixels wide, kept in v's render_cache
+ * (png_sprite.c); NULL without one: draw it with png_tile. */
+cairo_surface_t *png_sprite(struct board_view *v, int type, int rot, int px);
 /* Fills the current path, then strokes it w wide. */
 void png_fill_stroke(cairo_t *cr, uint32_t fill, uint32_t edge, double w);
 /* Where the contact sheet draws type i turned rot: the tile's north-west
@@ -74,9 +78,6 @@ void png_drawn(cairo_t *cr, struct board_view *v, const struct png_layout *l);
 void png_text(cairo_t *cr, const char *s, double x, double y, double align, double cap);
 double png_text_width(const char *s, double cap);
 
-/* The surface as PNG bytes in memory (free() them). 0 or -1. */
-int png_encode(cairo_surface_t *s, unsigned char **png, size_t *len,
-	       struct render_error *err);
 /* Writes bytes to path, "-" for standard output. 0 or -1. */
 int png_save(const unsigned char *png, size_t len, const char *path,
 	     struct render_error *err);

@@ -1,16 +1,11 @@
 /* The picture: a cairo image surface the size png_layout gives, the board
- * and the score table drawn on it, written as PNG by cairo's own writer
- * into memory, then to a file if asked. Same game, same bytes. */
+ * and the score table drawn on it, written as PNG into memory
+ * (png_write.c), then to a file if asked. Same game, same bytes. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "picture.h"
-
-struct membuf {
-	unsigned char *data;
-	size_t len, cap;
-};
 
 bool
 render_have_png(void)
@@ -31,48 +26,12 @@ png_rgb(cairo_t *cr, uint32_t rgb)
 			     ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
 }
 
-static cairo_status_t
-mem_write(void *closure, const unsigned char *data, unsigned int n)
-{
-	struct membuf *m = closure;
-
-	if (m->len + n > m->cap) {
-		size_t cap = m->cap ? m->cap : 64 * 1024;
-		unsigned char *p;
-		while (cap < m->len + n)
-			cap *= 2;
-		if ((p = realloc(m->data, cap)) == NULL)
-			return CAIRO_STATUS_NO_MEMORY;
-		m->data = p, m->cap = cap;
-	}
-	memcpy(m->data + m->len, data, n);
-	m->len += n;
-	return CAIRO_STATUS_SUCCESS;
-}
-
 static int
 fail(struct render_error *err, const char *what, const char *why)
 {
 	if (err)
 		snprintf(err->text, sizeof(err->text), "%s: %s", what, why);
 	return -1;
-}
-
-int
-png_encode(cairo_surface_t *s, unsigned char **png, size_t *len, struct render_error *err)
-{
-	struct membuf m = {NULL, 0, 0};
-	cairo_status_t st = cairo_surface_status(s);
-
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_write_to_png_stream(s, mem_write, &m);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		free(m.data);
-		return fail(err, "cannot draw the PNG map", cairo_status_to_string(st));
-	}
-	*png = m.data;
-	*len = m.len;
-	return 0;
 }
 
 int

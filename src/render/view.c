@@ -87,6 +87,7 @@ view_init(struct board_view *v, const struct game *g, bool fits,
 	if (cache != NULL && cache->cat == g->cat) {
 		v->geo = cache->geo;
 		v->shared_geo = true;
+		v->cache = cache;
 	} else
 		v->geo = calloc((size_t)g->cat->ntypes * 4, sizeof(*v->geo));
 	if (v->geo == NULL) {
@@ -124,6 +125,8 @@ render_cache_new(const struct catalog *cat)
 	if (c == NULL)
 		return NULL;
 	c->cat = cat;
+	c->sprites = NULL;
+	c->sprites_free = NULL;
 	if ((c->geo = calloc((size_t)cat->ntypes * 4, sizeof(*c->geo))) == NULL) {
 		free(c);
 		return NULL;
@@ -136,6 +139,8 @@ render_cache_free(struct render_cache *c)
 {
 	if (c == NULL)
 		return;
+	if (c->sprites_free)
+		c->sprites_free(c->sprites);
 	geo_table_free(c->geo, c->cat);
 	free(c);
 }

@@ -24,11 +24,14 @@ struct board_view {
 	struct view_fit *fit;  /* sorted by y, then x */
 	struct tile_geo **geo; /* [type * 4 + rot], made when first asked */
 	bool shared_geo;       /* geo belongs to a render_cache */
+	struct render_cache *cache; /* that cache, or NULL */
 };
 
 struct render_cache {
 	const struct catalog *cat;
 	struct tile_geo **geo; /* as board_view's */
+	void *sprites;         /* the picture's tiles drawn (png_sprite.c), */
+	void (*sprites_free)(void *); /* and how to free them */
 };
 
 /* fits: list where the drawn tile fits, if a tile is to be placed. The

@@ -56,6 +56,16 @@ struct gf_archive {
 	uint8_t head[GF_HASH_BYTES]; /* hash of the last record */
 };
 
+/* The last state hash and a hash of what it was computed from (setup,
+ * names, keys, actions, the engine's state): statehash.c's memo, checked
+ * at every use, so never stale whatever changed the game. Not part of the
+ * game's value. */
+struct gf_memo {
+	bool ok;
+	uint8_t key[GF_HASH_BYTES];
+	uint8_t hash[GF_HASH_BYTES];
+};
+
 struct gamefile {
 	const struct catalog *cat;
 	int version;             /* of the document: a game keeps its own */
@@ -80,6 +90,7 @@ struct gamefile {
 	int naction, cap_action;
 	struct gf_archive archive;
 	struct game *game;          /* the live game: setup + actions replayed */
+	struct gf_memo memo;        /* the state hash's (statehash.c) */
 };
 
 /* ---- creating (gamefile.c) ---- */

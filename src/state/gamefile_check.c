@@ -233,23 +233,21 @@ figure_words(struct figure_words *w)
 }
 
 static int
-check_figure(const struct gamefile *gf, json_t *board, json_t *f, const char *path,
-	     struct gf_error *err)
+check_figure(const struct gamefile *gf, json_t *board, const struct figure_words *w,
+	     json_t *f, const char *path, struct gf_error *err)
 {
 	static const char *const keys[] = {"player", "figure", "feature", "x",
 					   "y",      "slot",   NULL};
-	struct figure_words w;
 	const char *slot;
 	char p[JV_PATH];
 	int v;
 
 	if (!json_is_object(f))
 		return gf_fail(err, path, "expected an object, found %s", jv_kind(f));
-	figure_words(&w);
 	if (jv_keys(f, path, keys, err) < 0 ||
 	    player_ref(gf, f, path, "player", err) < 0 ||
-	    word_ref(f, path, "figure", w.roles, w.roles_text, err) < 0 ||
-	    word_ref(f, path, "feature", w.kinds, w.kinds_text, err) < 0 ||
+	    word_ref(f, path, "figure", w->roles, w->roles_text, err) < 0 ||
+	    word_ref(f, path, "feature", w->kinds, w->kinds_text, err) < 0 ||
 	    jv_int(f, path, "x", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
 	    jv_int(f, path, "y", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
 	    (slot = jv_string(f, path, "slot", "a slot (N, NL, ..., C)", err)) == NULL)
@@ -274,14 +272,17 @@ check_array(json_t *root, const struct gamefile *gf, const char *key, json_t *bo
 	    struct gf_error *err)
 {
 	json_t *a = jv_member(root, "", key, JSON_ARRAY, "an array", err), *v;
+	struct figure_words w;
 	char p[JV_PATH];
 	size_t i;
 
 	if (a == NULL)
 		return -1;
+	if (board)
+		figure_words(&w); /* once for all the figures */
 	json_array_foreach(a, i, v) {
 		jv_index(p, key, i);
-		if ((board ? check_figure(gf, board, v, p, err)
+		if ((board ? check_figure(gf, board, &w, v, p, err)
 			   : check_tile(gf, v, p, err)) < 0)
 			return -1;
 	}
@@ -313,7 +314,7 @@ gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
 	const char *stored;
 	int r = 0;
 
-	if (real == NULL || gf_core_hash(real, h) < 0) {
+	if (real == NULL || gf_state_hash_bytes(gf, real, h) < 0) {
 		json_decref(real);
 		return gf_fail(err, "", "out of memory");
 	}

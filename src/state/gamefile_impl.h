@@ -25,6 +25,10 @@ int *gf_bag_counts(const struct gamefile *gf, struct gf_error *err);
 json_t *gf_public_core(const struct gamefile *gf);
 /* BLAKE2b-256 of the canonical text of the public core. */
 int gf_core_hash(json_t *core, uint8_t out[GF_HASH_BYTES]);
+/* The same for gf's core (core: gf_public_core(gf) if the caller has it,
+ * else NULL), from gf->memo when gf is as it was when last hashed. */
+int gf_state_hash_bytes(const struct gamefile *gf, json_t *core,
+			uint8_t out[GF_HASH_BYTES]);
 /* Names of the core's keys, in document order (NULL-terminated). */
 extern const char *const gf_core_keys[];
 

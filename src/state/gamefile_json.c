@@ -322,7 +322,7 @@ gamefile_view_json(const struct gamefile *gf, int view, int player)
 	const char *key;
 	bool ok = true;
 
-	if (core == NULL || gf_core_hash(core, h) < 0) {
+	if (core == NULL || gf_state_hash_bytes(gf, core, h) < 0) {
 		json_decref(core);
 		return NULL;
 	}

@@ -90,19 +90,15 @@ jv_member(json_t *obj, const char *path, const char *key, int want, const char *
 {
 	json_t *v = json_object_get(obj, key);
 	char p[JV_PATH];
-	bool ok;
 
-	jv_join(p, path, key);
-	if (v == NULL) {
+	if (v && (want == JSON_TRUE ? json_is_boolean(v) : (int)json_typeof(v) == want))
+		return v;
+	jv_join(p, path, key); /* the path only for the message: loading is hot */
+	if (v == NULL)
 		gf_fail(err, p, "missing (expected %s)", what);
-		return NULL;
-	}
-	ok = want == JSON_TRUE ? json_is_boolean(v) : (int)json_typeof(v) == want;
-	if (!ok) {
+	else
 		gf_fail(err, p, "expected %s, found %s", what, jv_kind(v));
-		return NULL;
-	}
-	return v;
+	return NULL;
 }
 
 int
@@ -110,11 +106,13 @@ jv_int(json_t *obj, const char *path, const char *key, long lo, long hi, int *ou
        struct gf_error *err)
 {
 	char what[64], p[JV_PATH];
-	json_t *v;
+	json_t *v = json_object_get(obj, key);
 
-	snprintf(what, sizeof(what), "an integer from %ld to %ld", lo, hi);
-	if ((v = jv_member(obj, path, key, JSON_INTEGER, what, err)) == NULL)
+	if (!json_is_integer(v)) { /* the text only for the message */
+		snprintf(what, sizeof(what), "an integer from %ld to %ld", lo, hi);
+		jv_member(obj, path, key, JSON_INTEGER, what, err);
 		return -1;
+	}
 	if (json_integer_value(v) < lo || json_integer_value(v) > hi) {
 		jv_join(p, path, key);
 		return gf_fail(err, p, "%lld is out of range %ld..%ld",
@@ -266,9 +264,13 @@ compare_arrays(json_t *stored, json_t *real, const char *path, struct gf_error *
 	return 0;
 }
 
+/* Equal documents (the usual case) in one walk without paths; a
+ * difference is then looked for with them. */
 int
 jv_compare(json_t *stored, json_t *real, const char *path, struct gf_error *err)
 {
+	if (stored && real && json_equal(stored, real))
+		return 0;
 	if (stored && real && json_is_object(stored) && json_is_object(real))
 		return compare_objects(stored, real, path, err);
 	if (stored && real && json_is_array(stored) && json_is_array(real))

@@ -1,4 +1,5 @@
 /* Control characters written out, so that they show instead of acting. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,15 +30,39 @@ escape(const unsigned char *s, int how, size_t *len, char buf[8])
 	return "";
 }
 
+/* Whether the character at s is shown as it is (escape gives ""): the
+ * usual case, copied in runs (a mail's text goes through here). */
+static bool
+plain(const unsigned char *s, int how)
+{
+	if (s[0] >= 0x20 && s[0] != 0x7f)
+		return s[0] != 0xc2 || s[1] < 0x80 || s[1] > 0x9f;
+	return s[0] == '\t' || (s[0] == '\n' && how == SAFE_LINES);
+}
+
 size_t
 safe_text(char *dst, size_t n, const char *src, int how)
 {
 	const unsigned char *s = (const unsigned char *)src;
-	size_t at = 0, len, elen;
+	size_t at = 0, len, elen, run;
 	const char *e;
 	char buf[8];
 
 	while (*s) {
+		for (run = 0; s[run] && plain(s + run, how); run++)
+			;
+		if (run > 0) {
+			if (at + run >= n) { /* as much as fits */
+				run = n - 1 - at;
+				memcpy(dst + at, s, run);
+				at += run;
+				break;
+			}
+			memcpy(dst + at, s, run);
+			at += run;
+			s += run;
+			continue;
+		}
 		e = escape(s, how, &len, buf);
 		elen = e[0] ? strlen(e) : len;
 		if (at + elen >= n)

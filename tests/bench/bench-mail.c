@@ -1,6 +1,6 @@
 /* Benchmark: turn mails through the host's Maildir path (docs/PERFORMANCE.md).
  *
- *	bench-mail [-n MESSAGES] [-g GAMES] [-d DIR] [-k] [-p] [-v]
+ *	bench-mail [-n MESSAGES] [-g GAMES] [-t TURNS] [-d DIR] [-k] [-p] [-v]
  *
  * Makes a spool in a new directory under DIR (default $TMPDIR or /tmp:
  * its file system counts, for fsync) with GAMES games (default 20) of
@@ -13,10 +13,13 @@
  * (-p: on, as carcpbem.conf has them by default, a picture in every
  * notice). The players then read the outbox and answer, untimed; a game
  * that ends is replaced by a new one, so GAMES stay active. Rounds go on
- * until at least MESSAGES (default 2000; 0: none) were measured.
+ * until at least MESSAGES (default 2000; 0: none) were measured. -t plays
+ * TURNS rounds first, untimed (counted in mail.setup_s): games in
+ * mid-game, whose state.json is larger and replays more actions (with
+ * TURNS of 70 or more, some games end and new ones start).
  * -k keeps the spool, with the next round's answers waiting in its inbox
- * (for daemon-rss.sh), and prints where it is. -v prints each
- * round's times on stderr.
+ * (for daemon-rss.sh) and SPOOL/timers made, as a pass leaves them, and
+ * prints where it is. -v prints each round's times on stderr.
  *
  * make bench passes BENCH_ARGS to every benchmark: -n is taken as
  * MESSAGES; bench-playout's -b -r -c are ignored, and so is its
@@ -42,6 +45,7 @@
 
 #include "apply.h"
 #include "bot.h"
+#include "deadline_pass.h"
 #include "gamedir.h"
 #include "maildir.h"
 #include "message.h"
@@ -354,7 +358,8 @@ open_host(struct bench *b, const char *dir, bool png)
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: bench-mail [-n MESSAGES] [-g GAMES] [-d DIR] [-k] [-p] [-v]\n");
+	fprintf(stderr, "usage: bench-mail [-n MESSAGES] [-g GAMES] [-t TURNS] [-d DIR] [-k] [-p] "
+			"[-v]\n");
 	exit(2);
 }
 
@@ -413,15 +418,17 @@ main(int argc, char **argv)
 	struct catalog *cat;
 	struct round *r = NULL;
 	long want = 2000, done = 0;
-	int c, nr = 0, cap = 0;
+	int c, nr = 0, cap = 0, turns = 0;
 	bool keep = false, verbose = false, png = false;
 	double t0;
 
 	/* "+": stop at the first operand, so that optind may skip the
 	 * number of bench-playout's -k TIMES. */
-	while ((c = getopt(argc, argv, "+n:g:d:kpvb:r:c:")) != -1) {
+	while ((c = getopt(argc, argv, "+n:g:t:d:kpvb:r:c:")) != -1) {
 		if (c == 'n')
 			want = atol(optarg);
+		else if (c == 't')
+			turns = atoi(optarg);
 		else if (c == 'g')
 			b.ngames = atoi(optarg);
 		else if (c == 'd')
@@ -437,7 +444,7 @@ main(int argc, char **argv)
 		else if (c == '?')
 			usage();
 	}
-	if (optind < argc || b.ngames < 1 || want < 0)
+	if (optind < argc || b.ngames < 1 || want < 0 || turns < 0)
 		usage();
 	if (sodium_init() < 0 || (cat = catalog_load_builtin(&re)) == NULL)
 		die("setup failed: %s", re.text);
@@ -451,6 +458,11 @@ main(int argc, char **argv)
 		new_game(&b, &b.table[i]);
 	flush(&b);
 	players(&b);
+	for (int i = 0; i < turns; i++) { /* to mid-game, untimed */
+		struct round skip;
+		one_round(&b, &skip);
+		players(&b);
+	}
 	t0 = now() - t0;
 	while (done < want) {
 		if (nr == cap) {
@@ -468,8 +480,15 @@ main(int argc, char **argv)
 			players(&b);
 	}
 	print_results(&b, dir, r, nr, t0);
-	if (keep)
+	if (keep) {
+		/* SPOOL/timers as a pass leaves it: else the first pass on the
+		 * spool reads every game to make it, which a benchmark of turns
+		 * should not count */
+		struct pbem_stats st = {0};
+		if (pbem_deadlines(&b.p, &st) < 0)
+			die("deadlines: %s", st.error);
 		printf("mail.kept: %s\n", b.spool);
+	}
 	pbem_close(&b.p);
 	for (int i = 0; i < b.ngames; i++)
 		for (int k = 0; k < 2; k++)

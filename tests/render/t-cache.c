@@ -1,6 +1,8 @@
 /* render_cache: maps drawn with the tile drawings kept between them are
  * the very maps drawn without (text and PNG, byte for byte), for several
- * boards in a row; a cache of another catalogue is not used. */
+ * boards in a row; the PNG's tiles drawn once (png_sprite.c) at several
+ * sizes in turn, more than the cache keeps at once; a cache of another
+ * catalogue is not used. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,19 +26,19 @@ same_text(const struct game *g, struct render_cache *cache, const char *what)
 }
 
 static void
-same_png(const struct game *g, struct render_cache *cache, const char *what)
+same_png(const struct game *g, struct render_cache *cache, int px, const char *what)
 {
 	struct render_opts o;
 	unsigned char *plain = NULL, *kept = NULL;
 	size_t nplain = 0, nkept = 0;
 
 	render_opts_default(&o);
-	o.tile_px = 24;
+	o.tile_px = px;
 	render_png_mem(g, &o, &plain, &nplain, NULL, NULL);
 	o.cache = cache;
 	render_png_mem(g, &o, &kept, &nkept, NULL, NULL);
 	ok(plain && kept && nplain == nkept && memcmp(plain, kept, nplain) == 0,
-	   "%s: the same PNG bytes", what);
+	   "%s: the same PNG bytes (%d pixels a tile)", what, px);
 	free(plain);
 	free(kept);
 }
@@ -58,8 +60,8 @@ main(void)
 		struct game *g = boards_random(cat, sizes[i], 3, tags[i]);
 
 		same_text(g, cache, tags[i]);
-		if (render_have_png())
-			same_png(g, cache, tags[i]);
+		for (int k = 0; render_have_png() && k < 7; k++)
+			same_png(g, cache, (const int[]){24, 48, 40, 32, 24, 16, 48}[k], tags[i]);
 		game_free(g);
 	}
 	/* a game of another catalogue (another tile numbering, possibly)

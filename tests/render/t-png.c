@@ -2,7 +2,8 @@
  * layout promises, shows the expected colours at known points (tile
  * middles, figures, a shield, the frame of the last tile, an empty cell),
  * scales a large board down under the bound, and is the same bytes each
- * time. Skipped without cairo. */
+ * time; the writer (png_write.c) keeps every pixel, its files about the
+ * size of cairo's own writer's. Skipped without cairo. */
 #include "build-config.h" /* autoconf's */
 
 #include "tap.h"
@@ -192,6 +193,48 @@ check_same_bytes(const struct catalog *cat)
 	game_free(g);
 }
 
+static cairo_status_t
+count_bytes(void *closure, const unsigned char *data, unsigned int n)
+{
+	(void)data;
+	*(size_t *)closure += n;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* A picture decoded and written again: the same pixels (PNG is lossless,
+ * whatever level and filter png_write.c picks), the same bytes, and at
+ * most a tenth larger than cairo's own writer makes it (mail size). */
+static void
+check_writer(const struct catalog *cat)
+{
+	struct game *g = boards_random(cat, 72, 2, "t-png writer");
+	struct render_opts o;
+	cairo_surface_t *s, *t;
+	unsigned char *a, *b;
+	size_t na, nb, cairo_len = 0;
+
+	render_opts_default(&o);
+	if (!ok(render_png_mem(g, &o, &a, &na, NULL, NULL) == 0, "72 tiles drawn"))
+		return;
+	s = decode(a, na);
+	ok(png_encode(s, &b, &nb, NULL) == 0 && nb == na && memcmp(a, b, na) == 0,
+	   "written again: the same bytes");
+	t = decode(b, nb);
+	ok(cairo_image_surface_get_height(s) == cairo_image_surface_get_height(t) &&
+	       memcmp(cairo_image_surface_get_data(s), cairo_image_surface_get_data(t),
+		      (size_t)cairo_image_surface_get_stride(s) *
+			  (size_t)cairo_image_surface_get_height(s)) == 0,
+	   "read back: the same pixels");
+	cairo_surface_write_to_png_stream(s, count_bytes, &cairo_len);
+	ok(na * 10 <= cairo_len * 11, "about the size cairo's writer makes (%zu, %zu bytes)",
+	   na, cairo_len);
+	cairo_surface_destroy(s);
+	cairo_surface_destroy(t);
+	free(a);
+	free(b);
+	game_free(g);
+}
+
 static void
 check_scaled(const struct catalog *cat)
 {
@@ -303,6 +346,7 @@ main(void)
 	ok(render_have_png(), "this build draws pictures");
 	check_small(cat);
 	check_same_bytes(cat);
+	check_writer(cat);
 	check_scaled(cat);
 	check_files(cat);
 	check_sheet(cat);

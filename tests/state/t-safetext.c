@@ -1,4 +1,6 @@
-/* safe_text: control characters of outside text written out. */
+/* safe_text: control characters of outside text written out; plain text
+ * copied in runs gives the bytes of a character-by-character copy. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +14,57 @@ is_safe(const char *in, int how, const char *want, const char *what)
 
 	is_str(out, want, "%s", what);
 	free(out);
+}
+
+/* One character at a time, as the rules in safetext.h say it. */
+static size_t
+reference(char *dst, size_t n, const unsigned char *s, int how)
+{
+	size_t at = 0;
+
+	while (*s) {
+		char e[8] = "";
+		size_t len = 1, elen;
+		if (s[0] == '\t' || (s[0] == '\n' && how == SAFE_LINES))
+			;
+		else if (s[0] == '\n' || (s[0] == '\r' && s[1] == '\n' && how == SAFE_LINE))
+			strcpy(e, " "), len = s[0] == '\r' ? 2 : 1;
+		else if (s[0] < 0x20 || s[0] == 0x7f)
+			snprintf(e, sizeof(e), "\\x%02x", s[0]);
+		else if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)
+			snprintf(e, sizeof(e), "\\u%04x", s[1]), len = 2;
+		elen = e[0] ? strlen(e) : len;
+		if (at + elen >= n)
+			break;
+		memcpy(dst + at, e[0] ? e : (const char *)s, elen);
+		at += elen, s += len;
+	}
+	dst[at] = '\0';
+	return at;
+}
+
+/* Random texts of plain and control characters, cut at random sizes. */
+static void
+same_as_reference(void)
+{
+	static const unsigned char pick[] = {'a', ' ', '\t', '\n', '\r', 0x1b, 0x7f,
+					     0xc2, 0x85, 0x9f, 0xa0, 0xc3, 0xa9, '0'};
+	int bad = 0;
+
+	srand(13);
+	for (int k = 0; k < 20000; k++) {
+		unsigned char in[40];
+		char a[200], b[200];
+		int len = rand() % 39, how = rand() % 2;
+		size_t n = 1 + (size_t)(rand() % 120), ra, rb;
+		for (int i = 0; i < len; i++)
+			in[i] = pick[rand() % (int)sizeof(pick)];
+		in[len] = '\0';
+		ra = safe_text(a, n, (const char *)in, how);
+		rb = reference(b, n, in, how);
+		bad += ra != rb || strcmp(a, b) != 0;
+	}
+	is_int(bad, 0, "20000 random texts: the bytes of a character-by-character copy");
 }
 
 int
@@ -33,5 +86,6 @@ main(void)
 		   strcmp(small, "ab") == 0,
 	   "an escape is never cut in two");
 	ok(safe_text(small, sizeof(small), "abcdefghij", SAFE_LINE) == 7, "cut to fit");
+	same_as_reference();
 	return done_testing();
 }
