@@ -26,6 +26,7 @@
 #include "queue.h"
 #include "rules.h"
 #include "smtp.h"
+#include "writers.h"
 
 struct pbem {
 	struct config cfg;
@@ -53,6 +54,9 @@ struct pbem {
 	const char *history_held;
 	/* The tile drawings of the maps, made once for the process's life. */
 	struct render_cache *maps;
+	/* This process as one of the spool's writers (writers.h), from
+	 * pbem_open to pbem_close. */
+	struct writer writer;
 	/* Set (by a signal handler) to stop after the current message. */
 	volatile sig_atomic_t *stop;
 };
