@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "applog.h"
+#include "crashpoint.h"
 #include "gamesindex.h"
 #include "gamesindex_impl.h"
 #include "writers.h"
@@ -146,6 +147,7 @@ gamesindex_put(const char *gamedir, const struct gamefile *gf, const struct meta
 	snprintf(path, sizeof(path), "%s/%s", spool, GAMESINDEX_FILE);
 	if ((r = applog_open(&l, path, GAMESINDEX_TAG, why, sizeof(why))) == 1) {
 		r = applog_add(&l, line, why, sizeof(why));
+		crashpoint("games index line added");
 		if (r == 0 && applog_grown(&l))
 			r = gi_compact(&l, NULL, why, sizeof(why));
 	}

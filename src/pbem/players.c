@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "atomic.h"
+#include "crashpoint.h"
 #include "pbem.h"
 #include "players_index.h"
 #include "writers.h"
@@ -215,6 +216,7 @@ players_index_drop(const char *spool)
 
 	snprintf(path, sizeof(path), "%s/%s", spool, PLAYERS_FILE);
 	r = unlink(path) < 0 && errno != ENOENT ? -1 : 0;
+	crashpoint("players index dropped");
 	if (lock >= 0)
 		close(lock);
 	return r;
