@@ -149,7 +149,12 @@ test_expect_success 'a change appends one line; a grown log is compacted' '
 		i=$((i + 1))
 	done >>spool/games.index &&
 	play_in g1 bob && test "$(grep -c "^g1	" spool/games.index)" = 1 &&
-	test "$(wc -l <spool/games.index)" = 7 && agree
+	test "$(wc -l <spool/games.index)" = 7 && agree &&
+	want=$(awk "\$1 == \"g2\" { t = \$2 } END { print t }" spool/timers) &&
+	awk "BEGIN { for (i = 0; i < 15000; i++) print \"g2 1\" }" >>spool/timers &&
+	echo "g2 $want" >>spool/timers &&
+	CARCPBEM_NOW=1700003600 "$CARCPBEM" admin -c host.conf g1 extend 1 >/dev/null &&
+	test "$(grep -c "^g2 " spool/timers)" = 1 && grep "^g2 $want$" spool/timers
 '
 
 # crash_check: after a kill and a clean run, status and the players'
