@@ -83,12 +83,9 @@ run(const struct config *c, const char *who, bool json, bool scan)
 	else if (spool_status_make(&l, who, &s) < 0)
 		cli_error("out of memory");
 	else {
-		if (json) {
-			json_t *o = spool_status_json(&s);
-			json_dumpf(o, stdout, JSON_INDENT(2));
-			fputc('\n', stdout);
-			json_decref(o);
-		} else
+		if (json)
+			spool_status_json(stdout, &s);
+		else
 			print_text(&s);
 		spool_status_free(&s);
 		r = EXIT_OK;

@@ -52,6 +52,25 @@ state_of(const struct gamefile *gf, const struct meta *m)
 			          : GI_ACTIVE;
 }
 
+/* The standing of the seat due: "-", or words joined by ",". */
+static void
+flags(FILE *fp, const struct meta_seat *s)
+{
+	const char *w[3];
+	int n = 0;
+
+	if (s && s->away)
+		w[n++] = "away";
+	if (s && s->bot)
+		w[n++] = "bot";
+	if (s && s->resigned)
+		w[n++] = "resigned";
+	if (n == 0)
+		fputc('-', fp);
+	for (int i = 0; i < n; i++)
+		fprintf(fp, "%s%s", i ? "," : "", w[i]);
+}
+
 char *
 gamesindex_line(const char *dir, const struct gamefile *gf, const struct meta *m)
 {
@@ -69,16 +88,7 @@ gamesindex_line(const char *dir, const struct gamefile *gf, const struct meta *m
 		gamesindex_state_name(state_of(gf, m)), gf->game->turn, seat,
 		seat < 0 ? "game-over" : d.name, (long long)since_of(dir, m),
 		seat < 0 || m->paused ? 0LL : (long long)m->deadline_at);
-	if (seat < 0 || seat >= m->nseats ||
-	    !(m->seat[seat].away || m->seat[seat].bot || m->seat[seat].resigned))
-		fputc('-', fp);
-	else
-		fprintf(fp, "%s%s%s%s%s", m->seat[seat].away ? "away" : "",
-			m->seat[seat].away && m->seat[seat].bot ? "," : "",
-			m->seat[seat].bot ? "bot" : "",
-			m->seat[seat].resigned && (m->seat[seat].away || m->seat[seat].bot) ? ","
-											     : "",
-			m->seat[seat].resigned ? "resigned" : "");
+	flags(fp, seat >= 0 && seat < m->nseats ? &m->seat[seat] : NULL);
 	for (int i = 0; i < gf->nplayers; i++) {
 		field(fp, gf->name[i]);
 		field(fp, gf->address[i]);

@@ -4,8 +4,8 @@
 #ifndef CARC_SPOOL_STATUS_H
 #define CARC_SPOOL_STATUS_H
 
-#include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "gamesindex.h"
 
@@ -34,6 +34,7 @@ struct spool_status {
  * (an address or a seat name, any case; NULL: all). -1: out of memory. */
 int spool_status_make(const struct gi_list *l, const char *who, struct spool_status *s);
 void spool_status_free(struct spool_status *s);
-json_t *spool_status_json(const struct spool_status *s);
+/* The same as one JSON object (carcpbem status --json). */
+void spool_status_json(FILE *fp, const struct spool_status *s);
 
 #endif

@@ -93,7 +93,7 @@ for games in "$@"; do
 		a=$(ns); "$carcpbem" status -c "$tmp/c.conf" >/dev/null
 		echo $((($(ns) - a) / 1000000))
 	done | median)
-	a=$(size); next; pass >/dev/null; per_turn=$(($(size) - a))
+	sz=$(size); next; pass >/dev/null; per_turn=$(($(size) - sz))
 	rss=-1 hwm=-1
 	if [ -r /proc/self/status ]; then
 		"$carcpbem" daemon -f -c "$tmp/c.conf" 2>"$tmp/daemon.log" &
