@@ -177,7 +177,20 @@ crash_check () {
 	test -z "$(ls spool/writers)"
 }
 
-test_expect_success 'killed at every crash point of a turn, a replace, an OBSERVE: the indexes agree' '
+# kill_run WHAT: a turn or OBSERVE mailed, an admin replace or a new game,
+# with the environment given.
+kill_run () {
+	case $1 in
+	replace) "$CARCPBEM" admin -c host.conf g3 replace bob "$WORK/erin.pub" \
+			erin@example.test >/dev/null ;;
+	new) "$CARCPBEM" new -c host.conf --id g7 --seed s7 --key carol=carol.pub \
+			--key dave=dave.pub --address carol=carol@example.test \
+			--address dave=dave@example.test carol dave >/dev/null ;;
+	*) deliver "$WORK/$1.eml" && "$CARCPBEM" run --once -c host.conf -q ;;
+	esac
+}
+
+test_expect_success 'killed at every crash point of a turn, OBSERVE, replace, new: the indexes agree' '
 	cd "$WORK" && rm -rf c && cp -r start c && cd c && rm -f spool/games.index && agree &&
 	play_in g1 bob 2>/dev/null; cp -r "$WORK/c" "$WORK/cs" &&
 	turn_of () { "$CARCPBEM" view spool/games/g2 --player alice -o va.json &&
@@ -186,30 +199,19 @@ test_expect_success 'killed at every crash point of a turn, a replace, an OBSERV
 	turn_of >"$WORK/turn.eml" &&
 	printf "OBSERVE g1\n" >o && mail_from olga@example.test "OBSERVE g1" o >"$WORK/obs.eml" &&
 	"$CARCPBEM" keygen erin >/dev/null 2>&1 && cp erin.pub "$WORK/erin.pub" &&
-	for what in turn obs replace; do
-		rm -rf "$WORK/w" && cp -r "$WORK/cs" "$WORK/w" && (cd "$WORK/w" &&
-			case $what in
-			replace) CARCPBEM_CRASH_LOG=$WORK/p.$what "$CARCPBEM" admin -c host.conf \
-					g3 replace bob "$WORK/erin.pub" erin@example.test >/dev/null ;;
-			*) deliver "$WORK/$what.eml" &&
-				CARCPBEM_CRASH_LOG=$WORK/p.$what "$CARCPBEM" run --once -c host.conf -q ;;
-			esac) || return 1
+	for what in turn obs replace new; do
+		rm -rf "$WORK/w" && cp -r "$WORK/cs" "$WORK/w" &&
+		(cd "$WORK/w" && CARCPBEM_CRASH_LOG=$WORK/p.$what && export CARCPBEM_CRASH_LOG &&
+			kill_run $what) || return 1
 	done &&
-	grep "games index line added" "$WORK/p.turn" &&
+	grep "games index line added" "$WORK/p.turn" && grep "games index line added" "$WORK/p.new" &&
 	grep "players index dropped" "$WORK/p.obs" && grep "players index dropped" "$WORK/p.replace" &&
-	for what in turn obs replace; do
+	for what in turn obs replace new; do
 		n=$(wc -l <"$WORK/p.$what") && i=1 &&
 		while test $i -le "$n"; do
 			rm -rf "$WORK/w" && cp -r "$WORK/cs" "$WORK/w" && (
 				cd "$WORK/w" &&
-				case $what in
-				replace) expect_code 137 env CARCPBEM_CRASH_AT=$i "$CARCPBEM" admin \
-						-c host.conf g3 replace bob "$WORK/erin.pub" erin@example.test \
-						>/dev/null 2>&1 ;;
-				*) deliver "$WORK/$what.eml" &&
-					expect_code 137 env CARCPBEM_CRASH_AT=$i "$CARCPBEM" run --once \
-						-c host.conf -q 2>/dev/null ;;
-				esac &&
+				{ (export CARCPBEM_CRASH_AT=$i && kill_run $what 2>/dev/null); test $? = 137; } &&
 				"$CARCPBEM" run --once -c host.conf -q && crash_check
 			) || {
 				echo "$what killed at point $i ($(sed -n "${i}p" "$WORK/p.$what"))"

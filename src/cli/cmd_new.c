@@ -278,7 +278,9 @@ create(const struct catalog *cat, const struct new_args *a, char **names, int n)
 	if (a->out == NULL) {
 		struct writer w = WRITER_NONE; /* the spool's indexes (writers.h) */
 
-		if (a->arch.spool && !a->arch.dir)
+		if (a->arch.dir) /* a spool's games folder or not */
+			writers_enter_game(a->arch.dir, &w);
+		else if (a->arch.spool)
 			writers_enter(a->arch.spool, &w);
 		int bad = new_archive_create(gf, &a->arch, where, sizeof(where)) < 0 ||
 			  new_deadline_save(&a->dl, gf, where) < 0 ||
