@@ -94,7 +94,9 @@ test_expect_success 'status PLAYER: one player, by address or seat name, any cas
 	"$CARCPBEM" status -c host.conf nobody@example.test >out &&
 	grep "^Games: 6" out && ! grep "example.test" out &&
 	test_must_fail "$CARCPBEM" status -c host.conf alice bob 2>err &&
-	grep "at most one player" err
+	grep "at most one player" err &&
+	test_must_fail "$CARCPBEM" status --spool nowhere 2>err &&
+	grep "there is no spool nowhere" err
 '
 
 test_expect_success 'status reads the index only: the games are not read' '

@@ -1,6 +1,7 @@
 /* carcpbem status [PLAYER]: who the spool's games wait on, from the spool's
  * index SPOOL/games.index (src/pbem/gamesindex.h), not from every game. */
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "deadline.h"
@@ -72,13 +73,17 @@ run(const struct config *c, const char *who, bool json, bool scan)
 {
 	struct catalog *cat = cli_catalog();
 	struct spool_status s;
-	struct gi_list l;
+	struct gi_list l = {0};
+	struct stat st;
 	char why[600];
 	int r = EXIT_FAIL;
 
 	if (cat == NULL)
 		return EXIT_FAIL;
-	if (gamesindex_load(c->spool, cat, scan, &l, why, sizeof(why)) < 0)
+	if (stat(c->spool, &st) < 0 || !S_ISDIR(st.st_mode))
+		cli_error("there is no spool %s: name the host's config (-c FILE) or its "
+			  "spool (--spool DIR)", c->spool);
+	else if (gamesindex_load(c->spool, cat, scan, &l, why, sizeof(why)) < 0)
 		cli_error("%s", why);
 	else if (spool_status_make(&l, who, &s) < 0)
 		cli_error("out of memory");
