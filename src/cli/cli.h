@@ -148,6 +148,7 @@ int cmd_demo(int argc, char **argv);
 /* keys, turn files and the archive (cmd_keygen.c ... cmd_export.c) */
 int cmd_keygen(int argc, char **argv);
 int cmd_admin(int argc, char **argv);
+int cmd_status(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_command(int argc, char **argv); /* signed commands (cmd_command.c) */
 int cmd_verify(int argc, char **argv);

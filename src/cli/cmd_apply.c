@@ -8,6 +8,7 @@
 
 #include "apply.h"
 #include "cli.h"
+#include "gamesindex.h"
 #include "host.h" /* EXIT_LOCKED, host_become_user */
 #include "pbem.h"
 
@@ -150,12 +151,18 @@ apply(const char *game, const char *file, const char *sig, const struct apply_ar
 	    (text = cli_read_turn(file, sig, &len)) == NULL ||
 	    (r = mailer_open(&m, &gd, cat, a)) != EXIT_OK)
 		goto done;
+	struct writer w = WRITER_NONE; /* not mailed: the spool's index here */
+	if (!m.on && gd.is_dir)
+		writers_enter_game(gd.dir, &w);
 	if (archive_apply(&gd, cat, text, len, cli_now(), &gf, &res, &err) < 0)
 		r = cli_turn_error(file, &err);
 	else {
 		report(gf, &res);
+		if (!m.on && gd.is_dir)
+			gamesindex_put(gd.dir, gf, NULL);
 		r = mailer_send(&m, &gd, gf, &res);
 	}
+	writers_leave(&w);
 	mailer_close(&m);
 done:
 	free(text);

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "host.h" /* host_become_user */
 #include "newgame.h"
+#include "writers.h"
 
 enum { OPT_SEED = 512, OPT_FIRST, OPT_TILES, OPT_START, OPT_FORCE };
 
@@ -275,9 +276,17 @@ create(const struct catalog *cat, const struct new_args *a, char **names, int n)
 	if (new_archive_setup(gf, &a->arch) < 0)
 		goto out;
 	if (a->out == NULL) {
-		if (new_archive_create(gf, &a->arch, where, sizeof(where)) < 0 ||
-		    new_deadline_save(&a->dl, gf, where) < 0 ||
-		    (mailed = new_archive_announce(gf, &a->arch, where)) < 0)
+		struct writer w = WRITER_NONE; /* the spool's indexes (writers.h) */
+
+		if (a->arch.dir) /* a spool's games folder or not */
+			writers_enter_game(a->arch.dir, &w);
+		else if (a->arch.spool)
+			writers_enter(a->arch.spool, &w);
+		int bad = new_archive_create(gf, &a->arch, where, sizeof(where)) < 0 ||
+			  new_deadline_save(&a->dl, gf, where) < 0 ||
+			  (mailed = new_archive_announce(gf, &a->arch, where)) < 0;
+		writers_leave(&w);
+		if (bad)
 			goto out;
 	} else if (gamefile_save(gf, a->out, a->force, &err) < 0) {
 		cli_gf_error(a->out, &err);

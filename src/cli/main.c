@@ -36,6 +36,7 @@ static const struct command commands[] = {
 	{"daemon", cmd_daemon, "the host's mail loop in the background"},
 	{"bot", cmd_bot, "a computer player that plays by mail from its own mailbox"},
 	{"admin", cmd_admin, "a host command: pause, resume, extend, kick, replace, ..."},
+	{"status", cmd_status, "the games of the spool waiting on each player"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

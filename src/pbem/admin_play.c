@@ -8,6 +8,7 @@
 
 #include "admin_impl.h"
 #include "bot.h"
+#include "gamesindex.h"
 #include "hostkey.h"
 #include "hostrec.h"
 #include "mails.h"
@@ -130,8 +131,10 @@ play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_tex
 	pbem_log(p, PBEM_INFO, "game %s turn %ld: the host played for %s (%s): %s",
 		 (*gf)->id, res.turn, (*gf)->name[seat], why_text, res.actions);
 	*record = res.record;
-	if (pbem_game_by_mail(gd) &&
-	    pbem_mail_turn(p, gd, *gf, res.record, res.events_from, res.actions, why, n) < 0)
+	if (!pbem_game_by_mail(gd)) /* (else deadline_begin puts it) */
+		gamesindex_put(gd->dir, *gf, NULL);
+	else if (pbem_mail_turn(p, gd, *gf, res.record, res.events_from, res.actions, why,
+				n) < 0)
 		return ADMIN_FAIL;
 	return 0;
 }

@@ -104,7 +104,7 @@ after(void *ctx, const struct gamefile *gf, const struct apply_result *res,
 	if (meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "the record is written, but not meta.json: %s",
 			    ge.text);
-	if (deadline_touch(u->a.p, u->a.game, &u->a.meta, why, sizeof(why)) < 0)
+	if (deadline_touch(u->a.p, gf, &u->a.meta, why, sizeof(why)) < 0)
 		return terr(err, TURN_FAIL, "the record is written, but not %s", why);
 	return 0;
 }

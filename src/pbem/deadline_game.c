@@ -12,6 +12,7 @@
 #include "crashpoint.h"
 #include "history.h"
 #include "deadline_impl.h"
+#include "gamesindex.h"
 #include "timers.h"
 
 int
@@ -39,10 +40,15 @@ dl_unlock(int fd)
 }
 
 int
-deadline_touch(struct pbem *p, const char *game, const struct meta *m, char *why, size_t n)
+deadline_touch(struct pbem *p, const struct gamefile *gf, const struct meta *m, char *why,
+	       size_t n)
 {
+	char dir[CONFIG_PATH_MAX + 64];
 	struct dl_settings s;
 	time_t when;
+
+	snprintf(dir, sizeof(dir), "%s/%s", p->games, gf->id);
+	gamesindex_put(dir, gf, m); /* a cache: rebuilt when this fails */
 
 	dl_settings(&p->cfg, m, &s);
 	when = dl_next(m, &s);
@@ -50,16 +56,16 @@ deadline_touch(struct pbem *p, const char *game, const struct meta *m, char *why
 	if (when == 0 && m->decision_record < 0 && s.deadline > 0 && !m->paused &&
 	    !m->terminated)
 		when = pbem_now(p);
-	return timers_set(p->cfg.spool, game, when, why, n);
+	return timers_set(p->cfg.spool, gf->id, when, why, n);
 }
 
 int
-dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct meta *m,
-	char *why, size_t n)
+dl_save(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+	const struct meta *m, char *why, size_t n)
 {
 	struct gf_error err = {0};
 
-	if (timers_set(p->cfg.spool, game, pbem_now(p), why, n) < 0)
+	if (timers_set(p->cfg.spool, gf->id, pbem_now(p), why, n) < 0)
 		return -1;
 	crashpoint("deadline timer marked");
 	if (meta_save(gd->dir, m, &err) < 0) {
@@ -67,7 +73,7 @@ dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct
 		return -1;
 	}
 	crashpoint("deadline meta saved");
-	return deadline_touch(p, game, m, why, n);
+	return deadline_touch(p, gf, m, why, n);
 }
 
 bool
@@ -128,7 +134,7 @@ deadline_came_back(struct pbem *p, const struct gamedir *gd, const struct gamefi
 		r = -1;
 	} else if (seat >= 0 && seat < m.nseats && came_back(&m, seat)) {
 		pbem_log(p, PBEM_INFO, "game %s: %s is back", gf->id, m.seat[seat].name);
-		r = dl_save(p, gd, gf->id, &m, why, n);
+		r = dl_save(p, gd, gf, &m, why, n);
 	}
 	dl_unlock(fd);
 	return r;
@@ -159,12 +165,14 @@ deadline_begin(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 		changed = true;
 	}
 	if (changed)
-		r = dl_save(p, gd, gf->id, m, why, n);
+		r = dl_save(p, gd, gf, m, why, n);
 	/* the computer's seat plays at this pass, not at its deadline */
 	int owner = dl_owner(gf);
 	if (r == 0 && owner >= 0 && owner < m->nseats && !m->paused && !m->terminated &&
 	    (m->seat[owner].bot || m->seat[owner].resigned))
 		r = timers_set(p->cfg.spool, gf->id, pbem_now(p), why, n);
+	if (r == 0 && !changed) /* (dl_save put it) */
+		gamesindex_put(gd->dir, gf, m);
 	dl_unlock(fd);
 	if (r < 0)
 		return -1;

@@ -72,7 +72,7 @@ shift_game(struct pbem *p, const char *game, time_t from, time_t to, char *why, 
 		if (m.paused_at != 0)
 			m.paused_at += to - from;
 		m.clock_seen = to;
-		r = dl_save(p, &gd, game, &m, why, n);
+		r = dl_save(p, &gd, gf, &m, why, n);
 		crashpoint("clock jump game moved");
 	}
 	gamefile_free(gf);

@@ -11,6 +11,7 @@
 #include "deadline_impl.h"
 #include "mails_deadline.h"
 #include "timers.h"
+#include "writers.h"
 
 #define DL_MOVES_MAX 64 /* host moves in a row for one game in one pass */
 
@@ -232,9 +233,9 @@ visit(struct pbem *p, const char *game, struct pbem_stats *st)
 		if ((r = load_game(&v, &fd)) == 0)
 			r = step(&v, &move);
 		if (r == 0 && v.changed)
-			r = dl_save(p, &v.gd, game, &v.m, v.why, sizeof(v.why));
+			r = dl_save(p, &v.gd, v.gf, &v.m, v.why, sizeof(v.why));
 		else if (r == 0)
-			r = deadline_touch(p, game, &v.m, v.why, sizeof(v.why));
+			r = deadline_touch(p, v.gf, &v.m, v.why, sizeof(v.why));
 		/* until the move is made, the next pass must come back */
 		if (r == 0 && move != MOVE_NONE)
 			r = timers_set(p->cfg.spool, game, v.now, v.why, sizeof(v.why));
@@ -303,6 +304,7 @@ due_games(struct pbem *p, char (**games)[33], int *n, char *why, size_t nwhy)
 	int missing, r = timers_peek(p->cfg.spool, &next);
 
 	*games = NULL, *n = 0;
+	writers_check(p->cfg.spool); /* a writer died: the other indexes dropped */
 	if (r == 1 && (next == 0 || next > now))
 		return 0; /* the idle pass: one line read */
 	if (timers_open(p->cfg.spool, &tm, &missing, why, nwhy) < 0)

@@ -21,8 +21,8 @@ int deadline_begin(struct pbem *p, const struct gamedir *gd, const struct gamefi
  * "now", then the clock's next time. A crash in between leaves a line
  * that brings the next pass to the game (which finds the clock as it
  * is), never a clock that no pass looks at. */
-int dl_save(struct pbem *p, const struct gamedir *gd, const char *game, const struct meta *m,
-	    char *why, size_t n);
+int dl_save(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+	    const struct meta *m, char *why, size_t n);
 /* The seat whose decision is due, or -1 when the game is over. */
 int dl_owner(const struct gamefile *gf);
 /* A signed turn from seat's player that came too late (stale): the
@@ -30,8 +30,10 @@ int dl_owner(const struct gamefile *gf);
 int deadline_came_back(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		       int seat, char *why, size_t n);
 /* After a host command changed the clock (pause, resume, extend, set):
- * the game's line of SPOOL/timers. 0, or -1 with why. */
-int deadline_touch(struct pbem *p, const char *game, const struct meta *m, char *why,
+ * the game's line of SPOOL/timers, and of SPOOL/games.index (gf as it
+ * stands: every change of a game's decision comes by here or by
+ * deadline_begin). 0, or -1 with why. */
+int deadline_touch(struct pbem *p, const struct gamefile *gf, const struct meta *m, char *why,
 		   size_t n);
 /* The host's clock against the last pass (SPOOL/clock): after a jump
  * back by more than an hour or forward by more than a day, every clock

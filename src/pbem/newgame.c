@@ -7,6 +7,7 @@
 #include "gamedir.h"
 #include "key.h"
 #include "newgame.h"
+#include "gamesindex.h"
 #include "players_index.h"
 
 int
@@ -55,5 +56,6 @@ newgame_dir(const char *dir, struct gamefile *gf, newgame_host_fn host, void *ct
 		return snprintf(why, nwhy, "%s: %s", dir, err.text), -1;
 	}
 	players_index_game_changed(dir); /* its players are no strangers now */
+	gamesindex_put(dir, gf, NULL);
 	return 0;
 }

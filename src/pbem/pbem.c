@@ -97,6 +97,7 @@ pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat, c
 	const char *now = getenv("CARCPBEM_NOW");
 
 	memset(p, 0, sizeof(*p));
+	p->writer = WRITER_NONE;
 	p->cfg = *cfg;
 	config_finish(&p->cfg);
 	p->cat = cat;
@@ -120,6 +121,7 @@ pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat, c
 		snprintf(why, n, "%s", err.text);
 		return -1;
 	}
+	writers_enter(p->cfg.spool, &p->writer); /* none: a read-only spool */
 	return 0;
 }
 
@@ -129,6 +131,7 @@ pbem_close(struct pbem *p)
 	sodium_memzero(p->imap_password, sizeof(p->imap_password));
 	sodium_memzero(p->smtp_password, sizeof(p->smtp_password));
 	pbem_players_forget(p);
+	writers_leave(&p->writer);
 	render_cache_free(p->maps);
 	p->maps = NULL;
 }

@@ -26,6 +26,7 @@
 #include "queue.h"
 #include "rules.h"
 #include "smtp.h"
+#include "writers.h"
 
 struct pbem {
 	struct config cfg;
@@ -56,6 +57,9 @@ struct pbem {
 	/* The inbox messages acted on and not yet committed (process_group.c),
 	 * or NULL outside a pass over the inbox. */
 	struct msg_group *group;
+	/* This process as one of the spool's writers (writers.h), from
+	 * pbem_open to pbem_close. */
+	struct writer writer;
 	/* Set (by a signal handler) to stop after the current message. */
 	volatile sig_atomic_t *stop;
 };

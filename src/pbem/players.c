@@ -16,8 +16,10 @@
 #include <unistd.h>
 
 #include "atomic.h"
+#include "crashpoint.h"
 #include "pbem.h"
 #include "players_index.h"
+#include "writers.h"
 
 #define INDEX_TAG "carcpbem-players 1"
 
@@ -189,6 +191,7 @@ read_all(struct pbem *p)
 	int lock;
 
 	p->players_read = true;
+	writers_check(p->cfg.spool); /* a writer died: made again below */
 	snprintf(path, sizeof(path), "%s/%s", p->cfg.spool, PLAYERS_FILE);
 	lock = index_lock(p->cfg.spool);
 	stamp(p, want, sizeof(want));
@@ -213,6 +216,7 @@ players_index_drop(const char *spool)
 
 	snprintf(path, sizeof(path), "%s/%s", spool, PLAYERS_FILE);
 	r = unlink(path) < 0 && errno != ENOENT ? -1 : 0;
+	crashpoint("players index dropped");
 	if (lock >= 0)
 		close(lock);
 	return r;
@@ -221,24 +225,10 @@ players_index_drop(const char *spool)
 int
 players_index_game_changed(const char *gamedir)
 {
-	char spool[CONFIG_PATH_MAX + 32], *slash;
-	size_t n;
+	char spool[CONFIG_PATH_MAX + 32];
 
-	snprintf(spool, sizeof(spool), "%s", gamedir);
-	n = strlen(spool);
-	while (n > 1 && spool[n - 1] == '/')
-		spool[--n] = '\0';
-	if ((slash = strrchr(spool, '/')) == NULL)
-		return 0;
-	*slash = '\0'; /* SPOOL/games */
-	if ((slash = strrchr(spool, '/')) == NULL ? strcmp(spool, "games") != 0
-						  : strcmp(slash + 1, "games") != 0)
-		return 0; /* not in a spool */
-	if (slash == NULL)
-		snprintf(spool, sizeof(spool), ".");
-	else
-		*slash = '\0';
-	return players_index_drop(spool);
+	return writers_spool_of(gamedir, spool, sizeof(spool)) < 0 ? 0
+								   : players_index_drop(spool);
 }
 
 bool

@@ -11,105 +11,64 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gamesindex.h"
 #include "players_index.h"
 #include "process_verbs.h"
 #include "report.h"
 
 /* ---- LIST ---- */
 
-/* Whether addr is among the addresses of games/ID/state.json. */
+/* Whether addr is among the game's addresses. */
 static bool
-plays_in(const struct job *j, const char *id, const char *addr)
+plays_in(const struct gi_entry *e, const char *addr)
 {
-	char path[CONFIG_PATH_MAX + 300];
-	json_t *root, *v;
-	const char *k;
-	bool found = false;
-
-	snprintf(path, sizeof(path), "%s/%s/state.json", j->p->games, id);
-	if ((root = json_load_file(path, 0, NULL)) == NULL)
-		return false;
-	json_object_foreach(json_object_get(json_object_get(root, "secret"), "addresses"), k, v)
-		found |= json_is_string(v) && strcasecmp(json_string_value(v), addr) == 0;
-	json_decref(root);
-	return found;
+	for (int i = 0; i < e->nseats; i++)
+		if (e->address[i] && strcasecmp(e->address[i], addr) == 0)
+			return true;
+	return false;
 }
 
-/* "  golden  alice, bob  bob's move" */
+/* "  golden  turn 12  bob's decision (yours)" */
 static void
-list_game(struct job *j, const char *id, FILE *fp, int *n)
+list_game(const struct gi_entry *e, const char *addr, FILE *fp)
 {
-	struct gf_error err = {"", ""};
-	char path[CONFIG_PATH_MAX + 300], whose[256];
-	struct gamefile *gf;
-	struct decision d;
+	char whose[256];
 
-	snprintf(path, sizeof(path), "%s/%s/state.json", j->p->games, id);
-	if ((gf = gamefile_load(path, j->p->cat, &err)) == NULL)
-		return;
-	game_decision(gf->game, &d);
-	if (gf->game->over)
-		snprintf(whose, sizeof(whose), "over");
+	if (e->state == GI_OVER || e->state == GI_TERMINATED)
+		snprintf(whose, sizeof(whose), "%s",
+			 e->state == GI_OVER ? "over" : "ended by the host");
 	else
-		snprintf(whose, sizeof(whose), "%s's decision%s", gf->name[d.player],
-			 mails_seat_of(gf, j->reply.to) == d.player ? " (yours)" : "");
-	fprintf(fp, "  %-20s turn %-4d %s\n", gf->id, gf->game->turn, whose);
-	(*n)++;
-	gamefile_free(gf);
+		snprintf(whose, sizeof(whose), "%s's decision%s%s", e->name[e->seat],
+			 e->address[e->seat] && strcasecmp(e->address[e->seat], addr) == 0
+				 ? " (yours)"
+				 : "",
+			 e->state == GI_PAUSED ? " (paused)" : "");
+	fprintf(fp, "  %-20s turn %-4d %s\n", e->game, e->turn, whose);
 }
 
-static int
-by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The ids of the games where addr plays, sorted (free each and *ids);
- * how many, as far as memory allowed. */
-static int
-games_of(const struct job *j, const char *addr, char ***ids)
-{
-	int n = 0, cap = 0;
-	struct dirent *de;
-	char **more;
-	DIR *d;
-
-	*ids = NULL;
-	if ((d = opendir(j->p->games)) == NULL)
-		return 0;
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.' || !plays_in(j, de->d_name, addr))
-			continue;
-		if (n == cap) {
-			if ((more = realloc(*ids, sizeof(**ids) * (size_t)(cap * 2 + 8))) == NULL)
-				break;
-			*ids = more;
-			cap = cap * 2 + 8;
-		}
-		if (((*ids)[n] = strdup(de->d_name)) != NULL)
-			n++;
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(*ids, (size_t)n, sizeof(**ids), by_name);
-	return n;
-}
-
+/* The sender's games, from the spool's index (gamesindex.h), by id. */
 void
 verb_list(struct verb_call *c)
 {
 	struct job *j = c->j;
-	char *text = NULL, **ids;
-	int n = 0, nids = games_of(j, j->reply.to, &ids);
+	char *text = NULL, why[600];
+	struct gi_list l;
 	size_t len = 0;
+	int n = 0;
 	FILE *fp;
 
+	if (gamesindex_load(j->p->cfg.spool, j->p->cat, false, &l, why, sizeof(why)) < 0) {
+		job_fail(j, "%s", why);
+		return;
+	}
 	if ((fp = open_memstream(&text, &len)) == NULL) {
 		job_fail(j, "out of memory");
-		goto out;
+		gamesindex_free(&l);
+		return;
 	}
-	for (int i = 0; i < nids; i++)
-		list_game(j, ids[i], fp, &n);
+	for (int i = 0; i < l.n; i++)
+		if (plays_in(&l.e[i], j->reply.to))
+			list_game(&l.e[i], j->reply.to, fp), n++;
 	fclose(fp);
 	if (n == 0)
 		verb_answer(c, "your games: none", "No game on this host has %s as a "
@@ -117,11 +76,8 @@ verb_list(struct verb_call *c)
 	else
 		verb_answer(c, "your games", "The games where %s plays (%d):\n%s",
 			    j->reply.to, n, text);
-out:
 	free(text);
-	for (int i = 0; i < nids; i++)
-		free(ids[i]);
-	free(ids);
+	gamesindex_free(&l);
 }
 
 /* ---- MAP ---- */

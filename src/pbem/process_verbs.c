@@ -373,7 +373,7 @@ verb_meta_edit(struct verb_call *c,
 		char why[600];
 
 		/* dl_save: the timers index in step (an absence moves a deadline) */
-		if (dl_save(c->j->p, &c->gd, c->gf->id, &m, why, sizeof(why)) < 0)
+		if (dl_save(c->j->p, &c->gd, c->gf, &m, why, sizeof(why)) < 0)
 			job_fail(c->j, "%s", why);
 		else
 			r = 0;

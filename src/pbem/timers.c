@@ -11,6 +11,8 @@
 #include "gamefile.h"
 #include "timers.h"
 
+#define TIMERS_TAG "carcpbem-timers"
+
 static void
 path_of(const char *spool, const char *file, char *buf, size_t n)
 {
@@ -20,17 +22,12 @@ path_of(const char *spool, const char *file, char *buf, size_t n)
 int
 timers_peek(const char *spool, time_t *next)
 {
-	char path[1100], line[64];
+	char path[1100];
 	long long t;
-	FILE *f;
 	int r;
 
 	path_of(spool, TIMERS_FILE, path, sizeof(path));
-	if ((f = fopen(path, "r")) == NULL)
-		return errno == ENOENT ? 0 : -1;
-	r = fgets(line, sizeof(line), f) && sscanf(line, "next %lld", &t) == 1 ? 1 : -1;
-	fclose(f);
-	if (r == 1)
+	if ((r = applog_peek(path, TIMERS_TAG, &t)) == 1)
 		*next = (time_t)t;
 	return r;
 }
@@ -71,100 +68,111 @@ timers_put(struct timers *tm, const char *game, time_t when)
 	}
 }
 
-static int
-read_entries(FILE *f, struct timers *tm)
+/* One line of the log: "GAME TIME". */
+static void
+read_entry(void *ctx, char *line)
 {
-	char line[128], game[64];
+	struct timers *tm = ctx;
+	char game[64], end;
 	long long t;
 
-	if (fgets(line, sizeof(line), f) == NULL || strncmp(line, "next ", 5) != 0)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63s %lld", game, &t) == 2 && strlen(game) <= GF_ID_LEN)
-			timers_put(tm, game, (time_t)t);
-	return 0;
+	if (sscanf(line, "%63s %lld%c", game, &t, &end) == 2 && strlen(game) <= GF_ID_LEN &&
+	    t >= 0)
+		timers_put(tm, game, (time_t)t);
 }
 
 int
 timers_open(const char *spool, struct timers *tm, int *missing, char *why, size_t n)
 {
 	char path[1100];
-	FILE *f;
+	int r;
 
 	memset(tm, 0, sizeof(*tm));
-	*missing = 0;
-	path_of(spool, TIMERS_FILE ".lock", path, sizeof(path));
-	if ((tm->lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0 ||
-	    flock(tm->lock, LOCK_EX) < 0) {
-		snprintf(why, n, "cannot lock %s: %s", path, strerror(errno));
-		if (tm->lock >= 0)
-			close(tm->lock);
-		tm->lock = -1;
+	path_of(spool, TIMERS_FILE, path, sizeof(path));
+	if ((r = applog_open(&tm->log, path, TIMERS_TAG, why, n)) < 0)
+		return -1;
+	*missing = r == 0; /* none yet, or torn by hand: rebuilt */
+	if (r == 1 && applog_read(&tm->log, read_entry, tm, why, n) < 0) {
+		timers_close(spool, tm, 0, why, n);
 		return -1;
 	}
-	path_of(spool, TIMERS_FILE, path, sizeof(path));
-	if ((f = fopen(path, "r")) == NULL) {
-		*missing = errno == ENOENT;
-		if (*missing)
-			return 0;
-		snprintf(why, n, "cannot read %s: %s", path, strerror(errno));
-	} else {
-		int r = read_entries(f, tm);
+	return 0;
+}
 
-		fclose(f);
-		*missing = r < 0; /* torn by hand: rebuilt */
-		return 0;
-	}
-	timers_close(spool, tm, 0, why, n);
-	return -1;
+static time_t
+earliest(const struct timers *tm)
+{
+	time_t next = 0;
+
+	for (int i = 0; i < tm->n; i++)
+		if (next == 0 || tm->t[i].when < next)
+			next = tm->t[i].when;
+	return next;
+}
+
+/* The log compacted: each game's time, one line each. */
+static int
+rewrite(struct timers *tm, time_t next, char *why, size_t n)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+	int r;
+
+	if (fp == NULL)
+		return snprintf(why, n, "out of memory"), -1;
+	for (int i = 0; i < tm->n; i++)
+		fprintf(fp, "%s %lld\n", tm->t[i].game, (long long)tm->t[i].when);
+	if (fclose(fp) != 0 || text == NULL)
+		r = (snprintf(why, n, "out of memory"), -1);
+	else
+		r = applog_rewrite(&tm->log, text, len, (long long)next, why, n);
+	free(text);
+	return r;
 }
 
 int
 timers_close(const char *spool, struct timers *tm, int save, char *why, size_t n)
 {
-	struct gf_error err = {0};
-	char path[1100], *text = NULL;
-	size_t len = 0;
-	time_t next = 0;
-	FILE *fp;
+	time_t next = earliest(tm);
 	int r = 0;
 
-	for (int i = 0; i < tm->n; i++)
-		if (next == 0 || tm->t[i].when < next)
-			next = tm->t[i].when;
-	if (save && (fp = open_memstream(&text, &len)) != NULL) {
-		fprintf(fp, "next %lld\n", (long long)next);
-		for (int i = 0; i < tm->n; i++)
-			fprintf(fp, "%s %lld\n", tm->t[i].game, (long long)tm->t[i].when);
-		fclose(fp);
-		path_of(spool, TIMERS_FILE, path, sizeof(path));
-		if (text == NULL ||
-		    gamefile_write_atomic(path, text, len, 0600, true, &err) < 0) {
-			snprintf(why, n, "cannot write %s: %s", path, text ? err.text : "no memory");
-			r = -1;
-		}
-		free(text);
-	} else if (save) {
-		snprintf(why, n, "out of memory");
-		r = -1;
-	}
-	if (tm->lock >= 0)
-		close(tm->lock);
+	(void)spool;
+	if (save)
+		r = rewrite(tm, next, why, n);
+	else if (tm->log.fd >= 0 && tm->log.aux != (long long)next)
+		r = applog_set_aux(&tm->log, (long long)next, why, n);
+	applog_close(&tm->log);
 	free(tm->t);
 	memset(tm, 0, sizeof(*tm));
-	tm->lock = -1;
+	tm->log.fd = tm->log.lock = -1;
 	return r;
 }
 
 int
 timers_set(const char *spool, const char *game, time_t when, char *why, size_t n)
 {
-	struct timers tm;
-	int missing;
+	struct timers tm = {0};
+	char path[1100], line[80];
+	int r;
 
-	if (timers_open(spool, &tm, &missing, why, n) < 0)
-		return -1;
-	if (!missing) /* else the next pass makes it, from every game */
-		timers_put(&tm, game, when);
-	return timers_close(spool, &tm, !missing, why, n);
+	path_of(spool, TIMERS_FILE, path, sizeof(path));
+	if ((r = applog_open(&tm.log, path, TIMERS_TAG, why, n)) <= 0) {
+		applog_close(&tm.log); /* none: the next pass makes it, from every game */
+		return r;
+	}
+	r = 0;
+	/* NEXT first: a kill before the line leaves it early, never late */
+	if (when != 0 && (tm.log.aux == 0 || (long long)when < tm.log.aux))
+		r = applog_set_aux(&tm.log, (long long)when, why, n);
+	snprintf(line, sizeof(line), "%s %lld", game, (long long)when);
+	if (r == 0)
+		r = applog_add(&tm.log, line, why, n);
+	if (r == 0 && applog_grown(&tm.log)) {
+		if ((r = applog_read(&tm.log, read_entry, &tm, why, n)) == 0)
+			r = rewrite(&tm, earliest(&tm), why, n);
+	}
+	applog_close(&tm.log);
+	free(tm.t);
+	return r;
 }

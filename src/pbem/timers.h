@@ -2,18 +2,26 @@
  * pass with nothing due reads one line and opens no game (issue 13's
  * scale: thousands of games on one spool).
  *
- *   next 1764057600          the earliest time below (or 0: none)
- *   golden 1764057600        GAME TIME, one a line, by game id
+ *   carcpbem-timers BASE NEXT   NEXT: no later than the earliest time
+ *                               below (0: none), 20 digits each
+ *   golden 1764057600           GAME TIME, one a change; the last line
+ *                               of a game wins, TIME 0 removes it
  *
- * Written whole and atomically under SPOOL/timers.lock (flock): the mail
- * loop, carcpbem new, apply and admin may each change a game's line.
- * A missing file is rebuilt from the games' meta.json (deadline_pass.c).
+ * A log (applog.h): a change appends its line (and lowers NEXT in place
+ * when it is earlier), so it costs O(1) bytes; the log is compacted when
+ * it has doubled. NEXT may be too early (a game's time moved later): the
+ * pass that finds nothing due at NEXT reads the whole log and sets it
+ * right. The mail loop, carcpbem new, apply and admin may each change a
+ * game's line, under SPOOL/timers.lock (flock). A missing or foreign
+ * file is rebuilt from the games' meta.json (deadline_pass.c).
  */
 #ifndef CARC_TIMERS_H
 #define CARC_TIMERS_H
 
 #include <stddef.h>
 #include <time.h>
+
+#include "applog.h"
 
 #define TIMERS_FILE "timers"
 
@@ -25,11 +33,12 @@ struct timer {
 struct timers {
 	struct timer *t;
 	int n, cap;
-	int lock; /* the lock's fd while held, else -1 */
+	struct applog log; /* held from timers_open to timers_close */
 };
 
 /* Takes the lock and reads the file (none yet: 0 entries, *missing set).
- * 0, or -1 with why. timers_close releases it, saving when save. */
+ * 0, or -1 with why. timers_close releases it, rewriting the file whole
+ * when save (else setting NEXT right when it was too early). */
 int timers_open(const char *spool, struct timers *tm, int *missing, char *why, size_t n);
 int timers_close(const char *spool, struct timers *tm, int save, char *why, size_t n);
 /* Sets game's time (0: removes it). */

@@ -15,6 +15,10 @@
 #                    (it builds the index when missing);
 #   turn_ms   one turn's pass (median of 5);
 #   turn_games_opened  game folders a turn's pass opens (strace);
+#   index_bytes_per_turn  what SPOOL/games.index and SPOOL/timers grow by
+#                    in one turn's pass (logs: a line, not a rewrite);
+#   status_first_ms  "CARCPBEM status" making SPOOL/games.index (missing);
+#   status_ms        "CARCPBEM status" from the index (median of 5);
 # and "CARCPBEM daemon -f" idle on the spool, then given 20 turns:
 #   rss_kb, hwm_kb  VmRSS and VmHWM after them.
 # Prints "key: value" lines per size. Everything is made under $TMPDIR
@@ -81,6 +85,15 @@ for games in "$@"; do
 			"$carcpbem" run --once -q -c "$tmp/c.conf" >/dev/null 2>&1
 		opened=$(grep -o 'games/[0-9a-f]*/' "$tmp/st" | sort -u | wc -l | tr -d ' ')
 	fi
+	size() { cat "$spool/games.index" "$spool/timers" 2>/dev/null | wc -c; }
+	rm -f "$spool/games.index"
+	status_first=$(a=$(ns); "$carcpbem" status -c "$tmp/c.conf" >/dev/null;
+		       echo $((($(ns) - a) / 1000000)))
+	status_ms=$(for i in 1 2 3 4 5; do
+		a=$(ns); "$carcpbem" status -c "$tmp/c.conf" >/dev/null
+		echo $((($(ns) - a) / 1000000))
+	done | median)
+	sz=$(size); next; pass >/dev/null; per_turn=$(($(size) - sz))
 	rss=-1 hwm=-1
 	if [ -r /proc/self/status ]; then
 		"$carcpbem" daemon -f -c "$tmp/c.conf" 2>"$tmp/daemon.log" &
@@ -103,8 +116,12 @@ for games in "$@"; do
 	echo "scale.first_turn_ms: $first"
 	echo "scale.turn_ms: $turn"
 	echo "scale.turn_games_opened: $opened"
+	echo "scale.index_bytes_per_turn: $per_turn"
+	echo "scale.status_first_ms: $status_first"
+	echo "scale.status_ms: $status_ms"
 	echo "scale.daemon_rss_kb: $rss"
 	echo "scale.daemon_hwm_kb: $hwm"
 	echo "$games games: idle pass $idle ms ($paths game paths), a turn $turn ms" \
-	     "(first $first ms, $opened game folders), daemon RSS $rss kB (peak $hwm kB)"
+	     "(first $first ms, $opened game folders), daemon RSS $rss kB (peak $hwm kB)," \
+	     "status $status_ms ms (first $status_first ms)"
 done
