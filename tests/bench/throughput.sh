@@ -36,14 +36,19 @@ ns() { date +%s%N; }
 mkdir "$tmp/made"
 "$bench_mail" -g "$games" -n 0 -k -d "$tmp/made" ${BENCH_MAIL_ARGS:-} >"$tmp/setup.txt"
 made=$(sed -n 's/^mail.kept: //p' "$tmp/setup.txt")
-# A host's spool has its indexes (SPOOL/players.index, SPOOL/timers), which
-# the first pass over a new spool builds from every game: built here, by
-# a pass with the turns held back, so that the passes measured are those
-# of a running host.
+# A host's spool has its indexes (SPOOL/players.index, games.index,
+# timers), which the first reader of a new spool builds from every game:
+# built here, by a pass with the turns held back and a stranger's HELP
+# (its answer looks the sender up), and by `status`, so that the passes
+# measured are those of a running host.
 mkdir "$tmp/held"
 mv "$made"/inbox/new/* "$tmp/held/"
+printf 'From: someone@bench.invalid\nTo: host@bench.invalid\nSubject: help\n\nHELP\n' \
+	>"$made/inbox/new/0.help"
 printf 'spool "%s"\nfrom "bench <host@bench.invalid>"\n' "$made" >"$tmp/c.conf"
 "$carcpbem" run --once -q -c "$tmp/c.conf" 2>>"$tmp/run.log"
+"$carcpbem" status -c "$tmp/c.conf" >/dev/null
+rm -rf "$made/outbox" "$made/inbox/cur"/*
 mv "$tmp"/held/* "$made/inbox/new/"
 echo "throughput.fs: $(stat -f -c %T "$tmp")"
 echo "throughput.turns: $(ls "$made/inbox/new" | wc -l)"
