@@ -50,15 +50,37 @@ glyph_row_length(const glyph *row, int n)
 	return n;
 }
 
+/* A row is put together in a buffer and written at once: a map is some
+ * thousands of glyphs, and a stdio call each was most of its time. */
 void
 glyph_row_print(FILE *fp, const glyph *row, int n, int charset)
 {
-	for (int i = 0; i < n; i++)
-		if (row[i] < 128)
-			fputc(row[i], fp);
-		else
-			fputs(glyph_text(row[i], charset), fp);
-	fputc('\n', fp);
+	char buf[1024];
+	size_t at = 0, len;
+	const char *text;
+
+	for (int i = 0; i < n; i++) {
+		if (at + 16 > sizeof(buf)) {
+			fwrite(buf, 1, at, fp);
+			at = 0;
+		}
+		if (row[i] < 128) {
+			buf[at++] = (char)row[i];
+			continue;
+		}
+		text = glyph_text(row[i], charset);
+		len = strlen(text);
+		if (len > 15) { /* no glyph's text is that long; still, whole */
+			fwrite(buf, 1, at, fp);
+			fputs(text, fp);
+			at = 0;
+			continue;
+		}
+		memcpy(buf + at, text, len);
+		at += len;
+	}
+	buf[at++] = '\n';
+	fwrite(buf, 1, at, fp);
 }
 
 static const char *
