@@ -48,6 +48,7 @@ struct pbem {
 	char **players;
 	int nplayers;
 	bool players_read;
+	char *players_file; /* the index read whole: players point into it */
 	/* The history.jsonl whose lock (flock) the caller holds now (the
 	 * host's catching up, admin_mails.c): the clock's writes to meta.json
 	 * in that game do not take it a second time. */

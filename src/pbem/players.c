@@ -117,36 +117,61 @@ stamp(const struct pbem *p, char *out, size_t n)
 		 (long)st.st_mtim.tv_nsec, (unsigned long)st.st_nlink);
 }
 
-/* The index when it is there and as new as the games folder: 0, else -1. */
+/* path's bytes, NUL-terminated, or NULL. */
+static char *
+slurp(const char *path, size_t *len)
+{
+	struct stat st;
+	char *buf = NULL;
+	ssize_t n = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size < (1L << 30) &&
+	    (buf = malloc((size_t)st.st_size + 1)) != NULL)
+		n = read(fd, buf, (size_t)st.st_size);
+	if (fd >= 0)
+		close(fd);
+	if (buf == NULL || n != st.st_size) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
+/* The index when it is there, whole, sorted and as new as the games
+ * folder: 0, else -1. Its lines are used where they are read (a turn's
+ * pass at 10,000 games reads some 20,000 of them). */
 static int
 load_index(struct pbem *p, const char *path, const char *want)
 {
-	char *line = NULL, *nl;
-	size_t cap = 0;
-	int n = 0, ok = -1;
-	FILE *f;
+	size_t len, head = strlen(want);
+	char *buf = slurp(path, &len), *at, *nl;
+	int cap = 0;
 
-	if ((f = fopen(path, "r")) == NULL)
+	if (buf == NULL || len <= head || strncmp(buf, want, head) != 0 || buf[head] != '\n') {
+		free(buf);
 		return -1;
-	if (getline(&line, &cap, f) > 0 && (nl = strchr(line, '\n')) != NULL) {
-		*nl = '\0';
-		if (strcmp(line, want) == 0) {
-			ok = 0;
-			while (getline(&line, &cap, f) > 0) {
-				char *tab = strchr(line, '\t');
-
-				if ((nl = strchr(line, '\n')) == NULL || tab == NULL) {
-					ok = -1; /* torn or corrupt: rebuild */
-					break;
-				}
-				*nl = *tab = '\0';
-				add(p, line, tab + 1, &n);
-			}
-		}
 	}
-	free(line);
-	fclose(f);
-	return ok;
+	p->players_file = buf;
+	for (at = buf + head + 1; at < buf + len; at = nl + 1) {
+		if ((nl = memchr(at, '\n', (size_t)(buf + len - at))) == NULL ||
+		    memchr(at, '\t', (size_t)(nl - at)) == NULL)
+			return -1; /* torn or corrupt: rebuild */
+		*nl = '\0';
+		if (p->nplayers > 0 && strcmp(p->players[p->nplayers - 1], at) > 0)
+			return -1; /* not sorted: not ours */
+		if (p->nplayers == cap) {
+			char **more = realloc(p->players, sizeof(*more) * (size_t)(cap ? 2 * cap : 256));
+			if (more == NULL)
+				return -1;
+			p->players = more;
+			cap = cap ? 2 * cap : 256;
+		}
+		p->players[p->nplayers++] = at;
+	}
+	return 0;
 }
 
 static void
@@ -250,9 +275,11 @@ pbem_is_player(struct pbem *p, const char *addr)
 void
 pbem_players_forget(struct pbem *p)
 {
-	for (int i = 0; i < p->nplayers; i++)
+	for (int i = 0; i < p->nplayers && p->players_file == NULL; i++)
 		free(p->players[i]);
 	free(p->players);
+	free(p->players_file);
+	p->players_file = NULL;
 	p->players = NULL;
 	p->nplayers = 0;
 	p->players_read = false;
