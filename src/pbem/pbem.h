@@ -146,5 +146,16 @@ void pbem_log(const struct pbem *p, int level, const char *fmt, ...)
  * when the lock cannot be taken at all (a read-only spool: the errno
  * text and the path in why). */
 int pbem_lock(const char *spool, char *why, size_t n);
+/* Notes the holder's role ("daemon", "run"; "" for none) in the lock
+ * file, with the pid of the caller (after a fork: the child). */
+void pbem_lock_note(int fd, const char *role);
+struct pbem_lock_holder {
+	long pid;
+	char role[16]; /* "" when the holder noted none (yet) */
+	time_t since;  /* when it took the lock (or noted its role) */
+};
+/* Who holds (or last held) the spool's lock, from its note: 0, or -1
+ * when there is no note. */
+int pbem_lock_holder(const char *spool, struct pbem_lock_holder *who);
 
 #endif
