@@ -133,6 +133,18 @@ test_expect_success 'new beside the loop: the start waits for it, a daemon is as
 	test -f spool/outbox/n2-r0-start-2.eml && concur_done spool
 '
 
+test_expect_success 'SIGHUP with another spool in the config: refused, the old kept' '
+	cd "$WORK" && pid=$(cat spool/carcpbem.pid) &&
+	sed "s/^spool spool/spool other/" slow.conf >other.conf && cp slow.conf slow.good &&
+	cp other.conf slow.conf && kill -HUP "$pid" &&
+	wait_for grep -q "SIGHUP: the config names another spool ([^ ]*/other); keeping the old config: restart the daemon to serve that spool" daemon.3.log &&
+	test ! -e other && cp slow.good slow.conf &&
+	concur_deliver mails 1 spool &&
+	WAIT_FOR_TENTHS=600 wait_for concur_done spool &&
+	test -f spool/outbox/c1-r1-notice-2.eml &&
+	kill -TERM "$pid" && wait_for test ! -e spool/carcpbem.pid
+'
+
 # Whatever failed above: the cron loop and the daemon stop.
 touch "$WORK/stop"
 test -s "$WORK/spool/carcpbem.pid" && kill -TERM "$(cat "$WORK/spool/carcpbem.pid")" 2>/dev/null
