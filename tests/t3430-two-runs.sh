@@ -65,31 +65,12 @@ test_expect_success 'three run --once at a time, again and again: each turn once
 	concur_same ref spool $GAMES
 '
 
-# cron_loop: run --once -q (as from cron) every 0.1 s until the file
-# stop exists; codes appended to codes, stderr to err.cron.I (empty when
-# another run held the spool: quiet under -q).
-cron_loop () {
-	i=0 && while ! test -f stop && test $i -lt 3000; do
-		i=$((i + 1))
-		timeout 120 "$CARCPBEM" run --once -c host.conf -q 2>"err.cron.$i"
-		echo $? >>codes
-		sleep 0.1
-	done
-}
-
-# daemon_start N: the daemon in the foreground, its log daemon.N.log,
-# its exit code in daemon.N.rc.
-daemon_start () {
-	{ timeout 300 "$CARCPBEM" daemon -f -c host.conf 2>"daemon.$1.log"
-	  echo $? >"daemon.$1.rc"; } &
-}
-
 test_expect_success 'a daemon, and run --once from cron beside it: each turn once' '
 	cd "$WORK" && rm -rf spool err.* && cp -a base spool && : >codes && rm -f stop &&
 	echo "poll 1s" >>host.conf &&
-	daemon_start 1 &&
+	concur_daemon 1 &&
 	wait_for test -s spool/carcpbem.pid &&
-	{ cron_loop & } &&
+	{ concur_cron host.conf stop & } &&
 	concur_deliver mails 1 spool && concur_deliver mails 2 spool &&
 	WAIT_FOR_TENTHS=600 wait_for test -f spool/outbox/c1-r2-notice-1.eml &&
 	kill -TERM "$(cat spool/carcpbem.pid)" &&
@@ -100,7 +81,7 @@ test_expect_success 'a daemon, and run --once from cron beside it: each turn onc
 	{ timeout 120 "$CARCPBEM" run --once -c host.conf -q 2>err.cron.busy &
 	  echo $! >run.pid; } &&
 	wait_for grep " run$" spool/lock &&
-	daemon_start 2 &&
+	concur_daemon 2 &&
 	WAIT_FOR_TENTHS=1200 wait_for concur_done spool &&
 	wait_for test -s spool/carcpbem.pid &&
 	kill -TERM "$(cat spool/carcpbem.pid)" &&

@@ -93,3 +93,23 @@ concur_same () {
 	test_cmp want.in got.in &&
 	concur_done "$2" && ! ls "$2"/queue/failed/* >/dev/null 2>&1
 }
+
+# concur_cron CONF STOP: run --once -q -c CONF (as from cron) every 0.1 s
+# until the file STOP exists (at most 3000 times); exit codes appended
+# to codes, stderr to err.cron.I (empty when another run held the spool:
+# quiet under -q).
+concur_cron () {
+	i=0 && while ! test -f "$2" && test $i -lt 3000; do
+		i=$((i + 1))
+		timeout 120 "$CARCPBEM" run --once -q -c "$1" 2>"err.cron.$i"
+		echo $? >>codes
+		sleep 0.1
+	done
+}
+
+# concur_daemon N: carcpbem daemon -f -c host.conf in the background (10
+# minutes at most), its log daemon.N.log, its exit code in daemon.N.rc.
+concur_daemon () {
+	{ timeout 600 "$CARCPBEM" daemon -f -c host.conf 2>"daemon.$1.log"
+	  echo $? >"daemon.$1.rc"; } &
+}
