@@ -105,16 +105,15 @@ test_expect_success 'a second daemon is told which daemon holds the spool' '
 
 test_expect_success 'a run beside a run: 75, and quiet with -q unless stuck' '
 	host_setup &&
-	echo "4242 run" >spool/lock &&
-	{ flock spool/lock sleep 3 & } &&
-	sleep 0.5 &&
+	{ flock spool/lock sleep 3 & echo $! >holder; } &&
+	sleep 0.5 && pid=$(cat holder) && echo "$pid run" >spool/lock &&
 	expect_code 75 "$CARCPBEM" run --once -c host.conf 2>err &&
 	grep "in use by another carcpbem (pid [0-9]*, lock [^ ]*/spool/lock), for [0-9]*s; this run stops: the next one tries again" err &&
 	expect_code 75 "$CARCPBEM" run --once -q -c host.conf 2>err &&
 	test ! -s err &&
 	touch -d "2 hours ago" spool/lock &&
 	expect_code 75 "$CARCPBEM" run --once -q -c host.conf 2>err &&
-	grep "(pid 4242, .*for 1[0-9][0-9] minutes: if that carcpbem is stuck, stop it (kill 4242)" err &&
+	grep "(pid $pid, .*for 1[0-9][0-9] minutes: if that carcpbem is stuck, stop it (kill $pid)" err &&
 	wait
 '
 

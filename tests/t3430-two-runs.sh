@@ -93,10 +93,16 @@ test_expect_success 'a daemon, and run --once from cron beside it: each turn onc
 	concur_same ref spool $GAMES
 '
 
+# held SPOOL: someone holds SPOOL's lock.
+held () {
+	! flock -n "$1/lock" true
+}
+
 test_expect_success 'new beside the loop: the start waits for it, a daemon is asked' '
 	cd "$WORK" && rm -rf spool stop && cp -a base spool &&
 	sed "s/^poll .*/poll 60s/" host.conf >slow.conf &&
-	{ flock spool/lock sleep 2 & } && sleep 0.5 &&
+	{ flock spool/lock sleep 3 & } &&
+	wait_for held spool &&
 	"$CARCPBEM" new -c slow.conf --id n1 --seed n1 --key alice=alice.pub \
 		--key bob=bob.pub --address alice=alice@example.test \
 		--address bob=bob@example.test alice bob >new.out &&
@@ -110,8 +116,8 @@ test_expect_success 'new beside the loop: the start waits for it, a daemon is as
 		--key bob=bob.pub --address alice=alice@example.test \
 		--address bob=bob@example.test alice bob >new.out &&
 	grep "^The start is queued; the daemon (pid $(cat spool/carcpbem.pid)) sends it now" new.out &&
-	WAIT_FOR_TENTHS=50 wait_for test -f spool/outbox/n2-r0-notice-1.eml &&
-	test -f spool/outbox/n2-r0-start-2.eml && concur_done spool
+	wait_for test -f spool/outbox/n2-r0-start-2.eml &&
+	test -f spool/outbox/n2-r0-notice-1.eml && wait_for concur_done spool
 '
 
 test_expect_success 'SIGHUP with another spool in the config: refused, the old kept' '

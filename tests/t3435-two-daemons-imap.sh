@@ -58,13 +58,19 @@ imap () {
 		"imap://127.0.0.1:$IMAP_PORT/INBOX" -X "$2" | tr -d '\r'
 }
 
-unseen () {
-	imap "$1" "UID SEARCH UNSEEN" | sed -n 's/^\* SEARCH//p' | wc -w
+# all_seen USER: no message of USER's mailbox is unseen.
+all_seen () {
+	test "$(imap "$1" "UID SEARCH UNSEEN" | sed -n 's/^\* SEARCH//p' | wc -w)" = 0
 }
 
 # marks USER: the spools' marks (folders) on USER's mailbox, one a line.
 marks () {
 	imap "$1" 'LIST "" "carcpbem-spool-*"' | sed -n 's/^\* LIST .* "\{0,1\}\(carcpbem-spool-[^"]*\)"\{0,1\}$/\1/p'
+}
+
+# marked USER: a spool has marked USER's mailbox.
+marked () {
+	test -n "$(marks "$1")"
 }
 
 # mail_to USER FILE...: each FILE to USER over SMTP, in turn.
@@ -125,7 +131,7 @@ test_expect_success 'one spool: two daemons, cron beside them: each turn and mai
 	mail_to h1 ../mails/r3-c*.eml &&
 	WAIT_FOR_TENTHS=900 wait_for applied spool 3 &&
 	WAIT_FOR_TENTHS=900 wait_for concur_done spool &&
-	WAIT_FOR_TENTHS=600 wait_for test "$(unseen h1)" = 0 &&
+	WAIT_FOR_TENTHS=600 wait_for all_seen h1 &&
 	touch "$WORK/stop" && wait_for test -s spool/carcpbem.pid &&
 	kill -TERM "$(cat spool/carcpbem.pid)" &&
 	WAIT_FOR_TENTHS=600 wait_for test -f daemon.2.rc && wait &&
@@ -153,7 +159,7 @@ test_expect_success 'two spools on one mailbox: the second is refused, takes not
 	sink0=$(at_sink) && test "$sink0" = 0 &&
 	(cd A && concur_daemon 1) &&
 	wait_for test -s A/spool/carcpbem.pid &&
-	wait_for test -n "$(marks h2)" &&
+	wait_for marked h2 &&
 	mark=$(marks h2) && test "$mark" = "$(marks h2 | grep "$(cat A/spool/spool-id)$")" &&
 	(cd B && concur_daemon 1) &&
 	wait_for grep -q "served by another carcpbem spool (its mark: the folder $mark" B/daemon.1.log &&
@@ -163,7 +169,7 @@ test_expect_success 'two spools on one mailbox: the second is refused, takes not
 	grep "IMAP imap://[^ ]*/INBOX: the mailbox INBOX of h2@example.test is served by another carcpbem spool (its mark: the folder $mark): " C/err &&
 	mail_to h2 ../mails/r1-c*.eml &&
 	WAIT_FOR_TENTHS=900 wait_for applied A/spool 1 &&
-	WAIT_FOR_TENTHS=600 wait_for test "$(unseen h2)" = 0 &&
+	WAIT_FOR_TENTHS=600 wait_for all_seen h2 &&
 	WAIT_FOR_TENTHS=600 wait_for concur_done A/spool &&
 	MAILSTACK_WAIT_SECONDS=60 mailstack_wait_count $((sink0 + 2 * GAMES)) alice bob carol &&
 	sleep 2 && test "$(at_sink)" = $((sink0 + 2 * GAMES)) &&

@@ -615,8 +615,9 @@ imap_search(struct imap *s, struct imap_uids *u, struct mail_error *err)
 
 #define CLAIM_PREFIX "carcpbem-spool-"
 
-/* The claim folders of this mailbox (names in *names, one a line; *mine
- * when ours is among them): 0, or -1. */
+/* The claim folders of this mailbox: *n of them, *mine when ours is
+ * among them, the others' names in *names (", " between; free it): 0,
+ * or -1. */
 static int
 claims_list(struct imap *s, const char *pattern, const char *ours, char **names,
 	    int *n, bool *mine, struct mail_error *err)
@@ -701,13 +702,13 @@ imap_claim(struct imap *s, struct mail_error *err)
 		return imap_fail(s, rc, "CREATE", err);
 	if (claims_list(s, pattern, ours, &others, &n, &mine, err) < 0)
 		return -1;
-	if (!mine)
-		r = merr(err, MAIL_TEMP, "IMAP %s: cannot mark the mailbox %s as this spool's "
-			 "(the folder %s): %s", s->c->url, s->box, ours,
-			 s->reply[0] ? s->reply : "no reason given");
-	else if (n > 1) { /* made at the same moment: both step back */
+	/* Another's mark, made at the same moment: both step back. Neither
+	 * ours nor another's (a server whose folders all live under a prefix,
+	 * such as INBOX.): no mark can be, so none is checked. */
+	if (n > (int)mine) {
 		snprintf(cmd, sizeof(cmd), "DELETE \"%s\"", ours);
-		imap_request(s, s->root, cmd, 0);
+		if (mine)
+			imap_request(s, s->root, cmd, 0);
 		r = claims_refuse(s, others, err);
 	}
 	free(others);

@@ -36,7 +36,8 @@ struct imap_config {
  * its own by an empty folder carcpbem-spool-BOX-CLAIM (BOX: a hash of the
  * mailbox's name) and fetches only while no other spool's mark is there
  * (MAIL_CONFIG otherwise, naming the folder); two spools starting at the
- * same moment both step back, and try again at the next fetch. */
+ * same moment both step back, and try again at the next fetch. A server
+ * that refuses the folder (its folders all under a prefix) gets none. */
 int imap_fetch(const struct imap_config *c, const char *maildir, const char *journal,
 	       int *fetched, struct mail_error *err);
 

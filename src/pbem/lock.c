@@ -3,6 +3,7 @@
  * say who holds it and since when (its mtime). */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,9 @@ pbem_lock_holder(const char *spool, struct pbem_lock_holder *who)
 	text[strcspn(text, "\n")] = '\0';
 	who->pid = strtol(text, &end, 10);
 	if (who->pid <= 0 || end == text)
+		return -1;
+	/* a holder gone left its note: the new holder has not written its own */
+	if (kill((pid_t)who->pid, 0) < 0 && errno == ESRCH)
 		return -1;
 	snprintf(who->role, sizeof(who->role), "%s", *end == ' ' ? end + 1 : "");
 	who->since = st.st_mtime;

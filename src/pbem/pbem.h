@@ -159,8 +159,9 @@ struct pbem_lock_holder {
 	char role[16]; /* "" when the holder noted none (yet) */
 	time_t since;  /* when it took the lock (or noted its role) */
 };
-/* Who holds (or last held) the spool's lock, from its note: 0, or -1
- * when there is no note. */
+/* Who holds the spool's lock, from its note: 0, or -1 when there is no
+ * note, or only a note of a process gone (the new holder's is not yet
+ * written). */
 int pbem_lock_holder(const char *spool, struct pbem_lock_holder *who);
 
 #endif
