@@ -49,7 +49,7 @@ test_expect_success 'the daemon plays a mailed turn; run --once is kept off' '
 	wait_for records_are 2 &&
 	wait_for test -f spool/outbox/g1-r1-notice-2.eml &&
 	expect_code 75 "$CARCPBEM" run --once -c host.conf 2>err &&
-	grep "is in use by another carcpbem (pid $(cat daemon.pid)" err
+	grep "the daemon (pid $(cat daemon.pid)) serves the spool .*: no run is needed beside it (to have it take its mail now: kill -USR1 $(cat daemon.pid))" err
 '
 
 test_expect_success 'SIGHUP re-reads the config; a bad one is refused, the old kept' '

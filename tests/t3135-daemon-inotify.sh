@@ -79,4 +79,6 @@ test_expect_success 'with no mail, the next deadline ends the nap (a reminder)' 
 	grep "^Subject: .*remind" -i spool/outbox/g1-r0-remind-*
 '
 
+# before test_done removes the trash, and the pid files with it
+stop_daemon
 test_done

@@ -97,17 +97,36 @@ test_expect_success 'a second daemon is told which daemon holds the spool' '
 	grep "another daemon (pid $pid, pid file [^ ]*/spool/carcpbem.pid) holds the spool [^ ]*/spool: one daemon serves a spool; stop that one first (kill $pid)" err &&
 	! grep "cron" err &&
 	expect_code 75 "$CARCPBEM" run --once -c host.conf 2>err &&
-	grep "in use by another carcpbem (pid $pid, lock [^ ]*/spool/lock); this run stops: the next one tries again" err &&
+	grep "the daemon (pid $pid) serves the spool [^ ]*/spool: no run is needed beside it" err &&
+	expect_code 75 "$CARCPBEM" run --once -q -c host.conf 2>err &&
+	grep "kill -USR1 $pid" err &&
 	kill -TERM "$pid" && wait_for test ! -e spool/carcpbem.pid
 '
 
-test_expect_success 'a daemon started while a run holds the spool is told so' '
+test_expect_success 'a run beside a run: 75, and quiet with -q unless stuck' '
 	host_setup &&
-	{ flock spool/lock sleep 3 & } &&
-	sleep 0.5 &&
-	expect_code 75 "$CARCPBEM" daemon -f -c host.conf 2>err &&
-	grep "a run that has not finished: start the daemon once it is done" err &&
+	{ flock spool/lock sleep 3 & echo $! >holder; } &&
+	sleep 0.5 && pid=$(cat holder) && echo "$pid run" >spool/lock &&
+	expect_code 75 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "in use by another carcpbem (pid [0-9]*, lock [^ ]*/spool/lock), for [0-9]*s; this run stops: the next one tries again" err &&
+	expect_code 75 "$CARCPBEM" run --once -q -c host.conf 2>err &&
+	test ! -s err &&
+	touch -d "2 hours ago" spool/lock &&
+	expect_code 75 "$CARCPBEM" run --once -q -c host.conf 2>err &&
+	grep "(pid $pid, .*for 1[0-9][0-9] minutes: if that carcpbem is stuck, stop it (kill $pid)" err &&
 	wait
+'
+
+test_expect_success 'a daemon started while a run holds the spool waits for it' '
+	host_setup && echo "poll 1s" >>host.conf &&
+	{ flock spool/lock sleep 2 & } &&
+	sleep 0.5 &&
+	{ "$CARCPBEM" daemon -f -c host.conf 2>d.log & echo $! >>"$PIDS"; } &&
+	wait_for grep "in use by another carcpbem .*: waiting for it to finish its pass" d.log &&
+	test ! -e spool/carcpbem.pid &&
+	wait_for test -s spool/carcpbem.pid &&
+	grep " daemon$" spool/lock &&
+	kill -TERM "$(cat spool/carcpbem.pid)" && wait_for test ! -e spool/carcpbem.pid
 '
 
 test -f "$PIDS" && kill $(cat "$PIDS") 2>/dev/null

@@ -78,18 +78,6 @@ write_pidfile(const char *path)
 	return 0;
 }
 
-/* The lock file names its holder: after the fork, that is us. */
-static void
-note_pid(int lock_fd)
-{
-	char text[32];
-
-	snprintf(text, sizeof(text), "%ld\n", (long)getpid());
-	if (ftruncate(lock_fd, 0) < 0 || pwrite(lock_fd, text, strlen(text), 0) < 0) {
-		/* only a courtesy for a second run's message */
-	}
-}
-
 struct daemon_args {
 	const char *foreground, *pidfile;
 };
@@ -105,7 +93,7 @@ serve(struct host *h, void *ctx)
 		openlog("carcpbem", LOG_PID, LOG_MAIL);
 	if (!a->foreground && detach(h) < 0)
 		return EXIT_FAIL;
-	note_pid(h->lock_fd);
+	pbem_lock_note(h->lock_fd, "daemon"); /* after the fork: us */
 	if (write_pidfile(pidfile) < 0)
 		return EXIT_FAIL;
 	r = host_loop(h);

@@ -1,6 +1,7 @@
 /* The signed-game side of carcpbem new: players' public keys and
  * addresses, and the game directory (state.json and history.jsonl) a
  * signed game lives in. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -239,12 +240,39 @@ new_archive_create(struct gamefile *gf, const struct new_archive *na, char *wher
 	return 0;
 }
 
+/* The start's mails out now, as the mail loop sends them: only under the
+ * spool's lock (two flushes at once would send a mail twice). While the
+ * loop holds the spool they wait in the queue for its pass, which a
+ * daemon is asked for at once (SIGUSR1). */
+static void
+send_start(struct pbem *p, int naddr)
+{
+	struct pbem_stats st = {0};
+	struct pbem_lock_holder who;
+	char why[600];
+	int fd = pbem_lock(p->cfg.spool, why, sizeof(why));
+
+	if (fd == -2 && pbem_lock_holder(p->cfg.spool, &who) == 0 &&
+	    strcmp(who.role, "daemon") == 0 && kill((pid_t)who.pid, SIGUSR1) == 0)
+		cli_say(stdout, "The start is queued; the daemon (pid %ld) sends it now.\n",
+			who.pid);
+	else if (fd == -2)
+		cli_say(stdout, "The start is queued in %s; the mail loop at work on the "
+			"spool sends it.\n", p->queue);
+	else if (fd < 0 || pbem_flush(p, true, &st) < 0)
+		cli_error("%s%sthe start is queued in %s; it goes out with the next run",
+			  fd < 0 ? why : "", fd < 0 ? ": " : "", p->queue);
+	else
+		cli_say(stdout, "Mailed the start to %d player%s.\n", naddr, naddr == 1 ? "" : "s");
+	if (fd >= 0)
+		close(fd);
+}
+
 int
 new_archive_announce(const struct gamefile *gf, const struct new_archive *na,
 		     const char *where)
 {
 	struct gf_error e = {"", ""};
-	struct pbem_stats st = {0};
 	struct gamedir gd;
 	struct config c;
 	struct pbem p;
@@ -264,10 +292,8 @@ new_archive_announce(const struct gamefile *gf, const struct new_archive *na,
 	p.quiet = true;
 	if ((r = pbem_announce(&p, &gd, gf, why, sizeof(why))) < 0)
 		cli_error("%s", why);
-	else if (pbem_flush(&p, true, &st) < 0)
-		cli_error("the start is queued in %s; it goes out with the next run", p.queue);
 	else
-		cli_say(stdout, "Mailed the start to %d player%s.\n", naddr, naddr == 1 ? "" : "s");
+		send_start(&p, naddr);
 	pbem_close(&p);
 	return r < 0 ? -1 : 1;
 }

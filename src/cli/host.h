@@ -16,7 +16,8 @@ struct host {
 
 /* Reads the config, takes the spool's lock and opens the mail loop;
  * says why not (EXIT_FAIL, or 75 when another carcpbem holds the lock:
- * a daemon is told whether that is another daemon, by its pid file). */
+ * a run is told whether that is the daemon; a daemon waits for a run to
+ * finish, and refuses another daemon). */
 int host_open(struct host *h, const struct catalog *cat, bool quiet);
 void host_close(struct host *h);
 /* -n: checks the config (and its password files), prints "configuration

@@ -68,6 +68,13 @@ reload(struct host *h)
 		pbem_log(&h->p, PBEM_ERR, "SIGHUP: the config has errors; keeping the old one");
 		return;
 	}
+	if (strcmp(c.spool, h->p.cfg.spool) != 0) { /* its lock is the old one's */
+		pbem_log(&h->p, PBEM_ERR,
+			 "SIGHUP: the config names another spool (%s); keeping the old "
+			 "config: restart the daemon to serve that spool",
+			 c.spool);
+		return;
+	}
 	if (pbem_open(&next, &c, h->p.cat, why, sizeof(why)) < 0) {
 		pbem_log(&h->p, PBEM_ERR, "SIGHUP: %s; keeping the old config", why);
 		return;

@@ -1,46 +1,74 @@
 /* Opening the host: config, lock, mail loop (host.h). */
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "host.h"
 #include "hostkey.h"
 
-/* The pid in a daemon's pid file if that process lives, else 0. */
-static long
-daemon_pid(const char *pidfile)
-{
-	FILE *fp = fopen(pidfile, "r");
-	long pid = 0;
+#define LOCK_STUCK 3600 /* a run holding the spool longer may be stuck */
 
-	if (fp == NULL)
-		return 0;
-	if (fscanf(fp, "%ld", &pid) != 1 || pid <= 0 ||
-	    (kill((pid_t)pid, 0) < 0 && errno != EPERM))
-		pid = 0;
-	fclose(fp);
-	return pid;
-}
-
-/* Who holds the spool, said so that the reader knows what to do. */
+/* Who holds the spool, said so that the reader knows what to do. A run
+ * beside the daemon is told that it is not needed; a run beside a run
+ * (cron's runs overlapping) stops quietly with -q, unless the other has
+ * held the spool so long that it may be stuck. */
 static void
-say_busy(const struct host *h, const char *why)
+say_busy(const struct host *h, const char *why, bool quiet)
 {
 	const char *pidfile = h->pidfile ? h->pidfile : h->p.cfg.pidfile;
-	long pid;
+	const char *spool = h->p.cfg.spool;
+	struct pbem_lock_holder who;
+	bool known = pbem_lock_holder(spool, &who) == 0;
+	long age = known ? (long)(time(NULL) - who.since) : 0;
 
-	if (!h->daemon)
-		cli_error("%s; this run stops: the next one tries again", why);
-	else if ((pid = daemon_pid(pidfile)) > 0)
-		cli_error("another daemon (pid %ld, pid file %s) holds the spool %s: "
-			  "one daemon serves a spool; stop that one first (kill %ld)",
-			  pid, pidfile, h->p.cfg.spool, pid);
-	else
-		cli_error("%s, a run that has not finished: start the daemon once it "
-			  "is done",
-			  why);
+	if (known && strcmp(who.role, "daemon") == 0) {
+		if (h->daemon)
+			cli_error("another daemon (pid %ld, pid file %s) holds the spool %s: "
+				  "one daemon serves a spool; stop that one first (kill %ld)",
+				  who.pid, pidfile, spool, who.pid);
+		else
+			cli_error("the daemon (pid %ld) serves the spool %s: no run is "
+				  "needed beside it (to have it take its mail now: kill "
+				  "-USR1 %ld)",
+				  who.pid, spool, who.pid);
+	} else if (!known || age < LOCK_STUCK) {
+		if (!quiet)
+			cli_error("%s, for %lds; this run stops: the next one tries "
+				  "again",
+				  why, age);
+	} else {
+		cli_error("%s, for %ld minutes: if that carcpbem is stuck, stop it "
+			  "(kill %ld); this run stops: the next one tries again",
+			  why, age / 60, who.pid);
+	}
+}
+
+/* Takes the spool's lock. A daemon started while a run (or apply, or
+ * admin) holds it waits for it to finish, as the run will within its
+ * pass; another daemon it refuses at once (say_busy). -2 when busy. */
+static int
+lock_spool(struct host *h, char *why, size_t n)
+{
+	const struct timespec nap = {0, 200 * 1000 * 1000};
+	struct pbem_lock_holder who;
+	bool told = false;
+	int fd;
+
+	while ((fd = pbem_lock(h->p.cfg.spool, why, n)) == -2 && h->daemon) {
+		if (pbem_lock_holder(h->p.cfg.spool, &who) == 0 &&
+		    strcmp(who.role, "daemon") == 0)
+			break;
+		if (!told)
+			pbem_log(&h->p, PBEM_INFO,
+				 "%s: waiting for it to finish its pass", why);
+		told = true;
+		nanosleep(&nap, NULL);
+	}
+	if (fd >= 0)
+		pbem_lock_note(fd, h->daemon ? "daemon" : "run");
+	return fd;
 }
 
 /* The host key, made now if missing, so that a key the host's user
@@ -74,10 +102,10 @@ host_open(struct host *h, const struct catalog *cat, bool quiet)
 		return EXIT_FAIL;
 	}
 	h->p.quiet = quiet;
-	if ((h->lock_fd = pbem_lock(h->p.cfg.spool, why, sizeof(why))) < 0) {
+	if ((h->lock_fd = lock_spool(h, why, sizeof(why))) < 0) {
 		int busy = h->lock_fd == -2;
 		if (busy)
-			say_busy(h, why);
+			say_busy(h, why, quiet);
 		else
 			cli_error("%s", why);
 		pbem_close(&h->p);

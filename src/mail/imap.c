@@ -611,6 +611,110 @@ imap_search(struct imap *s, struct imap_uids *u, struct mail_error *err)
 	return 0;
 }
 
+/* ---- one spool per mailbox: the claim ---- */
+
+#define CLAIM_PREFIX "carcpbem-spool-"
+
+/* The claim folders of this mailbox: *n of them, *mine when ours is
+ * among them, the others' names in *names (", " between; free it): 0,
+ * or -1. */
+static int
+claims_list(struct imap *s, const char *pattern, const char *ours, char **names,
+	    int *n, bool *mine, struct mail_error *err)
+{
+	char cmd[200];
+	const char *p;
+	CURLcode rc;
+	struct imap_buf b = {0};
+
+	snprintf(cmd, sizeof(cmd), "LIST \"\" \"%s*\"", pattern);
+	rc = imap_request(s, s->root, cmd, 0);
+	if (rc != CURLE_OK)
+		return imap_fail(s, rc, "LIST", err);
+	*n = 0;
+	*mine = false;
+	for (p = s->out.p ? s->out.p : ""; (p = strstr(p, "* LIST ")) != NULL;) {
+		const char *eol = p + strcspn(p, "\r\n"), *name = eol;
+		size_t len;
+
+		while (name > p && name[-1] != ' ')
+			name--;
+		len = (size_t)(eol - name);
+		if (len > 1 && name[0] == '"' && name[len - 1] == '"')
+			name++, len -= 2;
+		if (len > strlen(pattern) && strncmp(name, pattern, strlen(pattern)) == 0) {
+			++*n;
+			if (strlen(ours) == len && strncmp(name, ours, len) == 0)
+				*mine = true;
+			else {
+				if (b.len > 0)
+					buf_str(&b, ", ");
+				buf_add(&b, name, len);
+			}
+		}
+		p = eol;
+	}
+	if (b.nomem) {
+		free(b.p);
+		return merr(err, MAIL_TEMP, "out of memory");
+	}
+	*names = b.p;
+	return 0;
+}
+
+static int
+claims_refuse(struct imap *s, const char *others, struct mail_error *err)
+{
+	return merr(err, MAIL_CONFIG,
+		    "IMAP %s: the mailbox %s of %s is served by another carcpbem spool "
+		    "(its mark: the folder %s): one spool reads a mailbox, or each "
+		    "takes mail of the other's games. Give this spool a mailbox of its "
+		    "own (imap-url), or, if that spool no longer reads this one, delete "
+		    "that folder",
+		    s->c->url, s->box, s->c->user ? s->c->user : "the user", others);
+}
+
+/* Fetches only while this spool's mark is the mailbox's only one: made
+ * when there is none, after which the list is read again, since another
+ * spool may have made its own meanwhile (then both step back). */
+static int
+imap_claim(struct imap *s, struct mail_error *err)
+{
+	char pattern[64], ours[128], cmd[200], *others = NULL;
+	bool mine;
+	int n, r = 0;
+	CURLcode rc;
+
+	snprintf(pattern, sizeof(pattern), CLAIM_PREFIX "%08lx-",
+		 (unsigned long)(fnv1a(UINT64_C(14695981039346656037), s->box) &
+				 0xffffffffUL));
+	snprintf(ours, sizeof(ours), "%s%s", pattern, s->c->claim);
+	if (claims_list(s, pattern, ours, &others, &n, &mine, err) < 0)
+		return -1;
+	if (n > (int)mine)
+		r = claims_refuse(s, others, err);
+	free(others);
+	if (r < 0 || mine)
+		return r;
+	snprintf(cmd, sizeof(cmd), "CREATE \"%s\"", ours);
+	rc = imap_request(s, s->root, cmd, 0);
+	if (rc != CURLE_OK && rc != CURLE_QUOTE_ERROR) /* QUOTE: there already */
+		return imap_fail(s, rc, "CREATE", err);
+	if (claims_list(s, pattern, ours, &others, &n, &mine, err) < 0)
+		return -1;
+	/* Another's mark, made at the same moment: both step back. Neither
+	 * ours nor another's (a server whose folders all live under a prefix,
+	 * such as INBOX.): no mark can be, so none is checked. */
+	if (n > (int)mine) {
+		snprintf(cmd, sizeof(cmd), "DELETE \"%s\"", ours);
+		if (mine)
+			imap_request(s, s->root, cmd, 0);
+		r = claims_refuse(s, others, err);
+	}
+	free(others);
+	return r;
+}
+
 /* ---- the journal ---- */
 
 static int
@@ -846,7 +950,8 @@ imap_fetch(const struct imap_config *c, const char *maildir, const char *journal
 		            "imap_fetch needs a configuration, a Maildir "
 		            "and a journal file");
 	if (imap_open(&s, c, err) < 0 || maildir_create(maildir, err) < 0 ||
-	    imap_status(&s, err) < 0 || journal_read(journal, s.prefix, &u, err) < 0 ||
+	    imap_status(&s, err) < 0 || (c->claim && c->claim[0] && imap_claim(&s, err) < 0) ||
+	    journal_read(journal, s.prefix, &u, err) < 0 ||
 	    imap_search(&s, &u, err) < 0)
 		goto out;
 	uids_sort(&u);

@@ -26,10 +26,18 @@ struct imap_config {
 	const char *done_folder; /* move processed mail here; NULL: flag \Seen */
 	long timeout;            /* seconds, for each request */
 	size_t max_size;         /* larger mail is saved cut to a header-only stub */
+	const char *claim;       /* the spool's id: one spool per mailbox; NULL, "": none */
 };
 
 /* Fetches every unseen message of the mailbox into maildir; journal is a
- * file path for the UIDs in progress. *fetched counts the messages saved. */
+ * file path for the UIDs in progress. *fetched counts the messages saved.
+ *
+ * One spool per mailbox: with claim set, the spool marks the mailbox as
+ * its own by an empty folder carcpbem-spool-BOX-CLAIM (BOX: a hash of the
+ * mailbox's name) and fetches only while no other spool's mark is there
+ * (MAIL_CONFIG otherwise, naming the folder); two spools starting at the
+ * same moment both step back, and try again at the next fetch. A server
+ * that refuses the folder (its folders all under a prefix) gets none. */
 int imap_fetch(const struct imap_config *c, const char *maildir, const char *journal,
 	       int *fetched, struct mail_error *err);
 

@@ -38,6 +38,7 @@ setup_imap(struct pbem *p)
 	p->imap.done_folder = c->imap_done_folder[0] ? c->imap_done_folder : NULL;
 	p->imap.timeout = c->timeout;
 	p->imap.max_size = c->max_message_size;
+	p->imap.claim = p->spool_id; /* "" until pbem_open reads it: no claim */
 }
 
 static void
@@ -121,6 +122,9 @@ pbem_open(struct pbem *p, const struct config *cfg, const struct catalog *cat, c
 		snprintf(why, n, "%s", err.text);
 		return -1;
 	}
+	if (p->cfg.inbox == INBOX_IMAP &&
+	    pbem_spool_id(p->cfg.spool, p->spool_id, why, n) < 0)
+		return -1;
 	writers_enter(p->cfg.spool, &p->writer); /* none: a read-only spool */
 	return 0;
 }

@@ -39,6 +39,7 @@ struct pbem {
 	struct imap_config imap;
 	struct smtp_config smtp;
 	char imap_password[256], smtp_password[256];
+	char spool_id[17]; /* with inbox imap: its mark on the mailbox (imap.h) */
 	struct queue_sink sink;
 	time_t fixed_now; /* $CARCPBEM_NOW for tests, else 0 */
 	const char *now_file; /* $CARCPBEM_NOW_FILE for tests, else NULL */
@@ -163,5 +164,21 @@ void pbem_log(const struct pbem *p, int level, const char *fmt, ...)
  * when the lock cannot be taken at all (a read-only spool: the errno
  * text and the path in why). */
 int pbem_lock(const char *spool, char *why, size_t n);
+#define PBEM_SPOOL_ID_LEN 16
+/* The spool's id (SPOOL/spool-id), made when missing: 0, or -1 with why
+ * (spool_id.c). */
+int pbem_spool_id(const char *spool, char id[PBEM_SPOOL_ID_LEN + 1], char *why, size_t n);
+/* Notes the holder's role ("daemon", "run"; "" for none) in the lock
+ * file, with the pid of the caller (after a fork: the child). */
+void pbem_lock_note(int fd, const char *role);
+struct pbem_lock_holder {
+	long pid;
+	char role[16]; /* "" when the holder noted none (yet) */
+	time_t since;  /* when it took the lock (or noted its role) */
+};
+/* Who holds the spool's lock, from its note: 0, or -1 when there is no
+ * note, or only a note of a process gone (the new holder's is not yet
+ * written). */
+int pbem_lock_holder(const char *spool, struct pbem_lock_holder *who);
 
 #endif
