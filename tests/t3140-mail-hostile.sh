@@ -102,6 +102,17 @@ test_expect_success 'temporary files a kill left behind are removed after a whil
 	test "$(find spool -name ".carc-tmp.999.2" | wc -l)" = 4
 '
 
+test_expect_success 'the spool is looked at for them once every 10 minutes, not every pass' '
+	cd "$WORK" &&
+	CARCPBEM_NOW=1700001000 "$CARCPBEM" run --once -c host.conf 2>/dev/null &&
+	touch -d @1699990000 spool/queue/.carc-tmp.999.3 &&
+	CARCPBEM_NOW=1700001060 "$CARCPBEM" run --once -c host.conf 2>err &&
+	test -e spool/queue/.carc-tmp.999.3 &&
+	CARCPBEM_NOW=1700001700 "$CARCPBEM" run --once -c host.conf 2>err &&
+	grep "removed 1 temporary file" err &&
+	test ! -e spool/queue/.carc-tmp.999.3
+'
+
 test_expect_success 'and from a game'"'"'s directory when a turn opens the game' '
 	cd "$WORK" &&
 	touch -d @1699990000 spool/games/g1/.carc-tmp.999.1 &&

@@ -134,8 +134,9 @@ bool pbem_is_player(struct pbem *p, const char *addr);
 void pbem_players_forget(struct pbem *p);
 
 /* Removes the temporary files that a killed carcpbem left in the spool,
- * the queue, the inbox and the outbox (older than PBEM_TEMP_AGE); those
- * in a game directory go when a turn opens the game (process_turns.c). */
+ * the queue, the inbox and the outbox (older than PBEM_TEMP_AGE), at most
+ * once every PBEM_TEMP_AGE (SPOOL/cleaned); those in a game directory go
+ * when a turn opens the game (process_turns.c). */
 #define PBEM_TEMP_AGE (10 * 60)
 void pbem_clean_temp(struct pbem *p);
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,9 +147,8 @@ slurp(const char *path, size_t *len)
 static int
 load_index(struct pbem *p, const char *path, const char *want)
 {
-	size_t len, head = strlen(want);
+	size_t len, head = strlen(want), cap = 0;
 	char *buf = slurp(path, &len), *at, *nl;
-	int cap = 0;
 
 	if (buf == NULL || len <= head || strncmp(buf, want, head) != 0 || buf[head] != '\n') {
 		free(buf);
@@ -162,12 +162,14 @@ load_index(struct pbem *p, const char *path, const char *want)
 		*nl = '\0';
 		if (p->nplayers > 0 && strcmp(p->players[p->nplayers - 1], at) > 0)
 			return -1; /* not sorted: not ours */
-		if (p->nplayers == cap) {
-			char **more = realloc(p->players, sizeof(*more) * (size_t)(cap ? 2 * cap : 256));
+		if ((size_t)p->nplayers == cap) {
+			size_t more_cap = cap ? 2 * cap : 256;
+			char **more = more_cap > INT_MAX ? NULL
+				      : realloc(p->players, sizeof(*more) * more_cap);
 			if (more == NULL)
 				return -1;
 			p->players = more;
-			cap = cap ? 2 * cap : 256;
+			cap = more_cap;
 		}
 		p->players[p->nplayers++] = at;
 	}

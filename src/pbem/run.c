@@ -2,8 +2,11 @@
  * message or game does not stop the others: it is counted and the pass
  * goes on; the caller gets -1 at the end. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "atomic.h"
 #include "durable.h"
@@ -111,6 +114,30 @@ pbem_set_aside(struct pbem *p, const char *name, const char *why, struct pbem_st
 	return 0;
 }
 
+/* Whether the spool was looked at for temporary files less than
+ * PBEM_TEMP_AGE ago (SPOOL/cleaned's time); if not, that time is now.
+ * A kill leaves them and they go once that old: looking more often finds
+ * none to remove, and the outbox and the queue may hold many thousand
+ * names (the idle pass's cost). */
+static bool
+cleaned_lately(const struct pbem *p)
+{
+	char path[CONFIG_PATH_MAX + 16];
+	time_t now = pbem_now(p);
+	struct timespec t[2] = {{.tv_sec = now}, {.tv_sec = now}};
+	struct stat st;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/cleaned", p->cfg.spool);
+	if (stat(path, &st) == 0 && st.st_mtime < now && now - st.st_mtime < PBEM_TEMP_AGE)
+		return true;
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) >= 0) {
+		futimens(fd, t);
+		close(fd);
+	}
+	return false;
+}
+
 void
 pbem_clean_temp(struct pbem *p)
 {
@@ -120,6 +147,8 @@ pbem_clean_temp(struct pbem *p)
 	char dir[CONFIG_PATH_MAX + 32];
 	int n = 0, k;
 
+	if (cleaned_lately(p))
+		return;
 	for (int i = 0; sub[i] != NULL; i++) {
 		snprintf(dir, sizeof(dir), "%s%s", p->cfg.spool, sub[i]);
 		n += (k = atomic_clean_temp(dir, before)) > 0 ? k : 0;
