@@ -14,6 +14,7 @@ libjansson-dev
 libsodium-dev
 libcairo2-dev
 libpng-dev
+libdeflate-dev
 libgmime-3.0-dev
 libcurl4-openssl-dev
 valgrind

@@ -77,6 +77,15 @@ void png_drawn(cairo_t *cr, struct board_view *v, const struct png_layout *l);
  * capitals at y (png_font.c). */
 void png_text(cairo_t *cr, const char *s, double x, double y, double align, double cap);
 double png_text_width(const char *s, double cap);
+/* The same with the top left of the capitals at left, top. */
+void png_text_stroke(cairo_t *cr, const char *s, double left, double top, double cap);
+/* Keeps cr's text in c's drawings (png_textcache.c) from now on. */
+void png_text_keep(cairo_t *cr, struct render_cache *c);
+/* Lays s, stroked onto a surface of its own (kept in c unless c is NULL),
+ * where png_text_stroke would stroke it; false when it cannot (a scaled
+ * context, a pattern, a long string, out of memory): then stroke it. */
+bool png_text_laid(cairo_t *cr, struct render_cache *c, const char *s, double left,
+		   double top, double cap);
 
 /* Writes bytes to path, "-" for standard output. 0 or -1. */
 int png_save(const unsigned char *png, size_t len, const char *path,

@@ -125,12 +125,12 @@ glyph_path(cairo_t *cr, const char *g, double x, double unit)
 }
 
 void
-png_text(cairo_t *cr, const char *s, double x, double y, double align, double cap)
+png_text_stroke(cairo_t *cr, const char *s, double left, double top, double cap)
 {
-	double unit = cap / CAP, left = x - png_text_width(s, cap) * align;
+	double unit = cap / CAP;
 
 	cairo_save(cr);
-	cairo_translate(cr, left, y - cap / 2);
+	cairo_translate(cr, left, top);
 	cairo_new_path(cr);
 	for (int i = 0; s[i]; i++) {
 		unsigned char c = (unsigned char)s[i];
@@ -142,4 +142,25 @@ png_text(cairo_t *cr, const char *s, double x, double y, double align, double ca
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_stroke(cr);
 	cairo_restore(cr);
+}
+
+/* The render_cache a picture's text is kept in (png_textcache.c), as the
+ * cairo context's user data: png_text's callers need not pass it; NULL:
+ * none. */
+static const cairo_user_data_key_t text_cache_key;
+
+void
+png_text_keep(cairo_t *cr, struct render_cache *c)
+{
+	cairo_set_user_data(cr, &text_cache_key, c, NULL);
+}
+
+void
+png_text(cairo_t *cr, const char *s, double x, double y, double align, double cap)
+{
+	double left = x - png_text_width(s, cap) * align, top = y - cap / 2;
+	struct render_cache *c = cairo_get_user_data(cr, &text_cache_key);
+
+	if (!png_text_laid(cr, c, s, left, top, cap))
+		png_text_stroke(cr, s, left, top, cap);
 }

@@ -32,6 +32,8 @@ struct render_cache {
 	struct tile_geo **geo; /* as board_view's */
 	void *sprites;         /* the picture's tiles drawn (png_sprite.c), */
 	void (*sprites_free)(void *); /* and how to free them */
+	void *texts;                  /* the picture's text drawn (png_textcache.c), */
+	void (*texts_free)(void *);   /* and how to free it */
 };
 
 /* fits: list where the drawn tile fits, if a tile is to be placed. The

@@ -7,8 +7,8 @@
 # bench-mail (tests/bench/bench-mail next to CARCPBEM, or $BENCH_MAIL)
 # makes a spool of GAMES (default $BENCH_TURNS, itself 1000) two-player
 # games, each with its next signed turn waiting in inbox/new
-# ($BENCH_MAIL_ARGS are added to its options: e.g. "-a 36" for games in
-# mid-game, where bench-mail has it). Then, on a copy of that spool each
+# ($BENCH_MAIL_ARGS are added to its options: e.g. "-t 36" for games in
+# mid-game). Then, on a copy of that spool each
 # time, one `CARCPBEM run --once` (one process: starting it counts) with:
 #   png no, group-commit 64 (the default), png yes, png no with
 #   group-commit 0 (a sync for every file, as before group commit).
@@ -48,7 +48,10 @@ printf 'From: someone@bench.invalid\nTo: host@bench.invalid\nSubject: help\n\nHE
 printf 'spool "%s"\nfrom "bench <host@bench.invalid>"\n' "$made" >"$tmp/c.conf"
 "$carcpbem" run --once -q -c "$tmp/c.conf" 2>>"$tmp/run.log"
 "$carcpbem" status -c "$tmp/c.conf" >/dev/null
-rm -rf "$made/outbox" "$made/inbox/cur"/*
+# find, not a glob: with -t the games' earlier mails are tens of
+# thousands, more than one command line holds.
+rm -rf "$made/outbox"
+find "$made/inbox/cur" -type f -delete
 mv "$tmp"/held/* "$made/inbox/new/"
 echo "throughput.fs: $(stat -f -c %T "$tmp")"
 echo "throughput.turns: $(ls "$made/inbox/new" | wc -l)"

@@ -709,7 +709,7 @@ test_tls(void)
 	const char *alice[] = {addr("alice")};
 	char url[256], surl[256], name[64];
 	struct imap_config c = imap_for("alice", url, sizeof(url));
-	struct smtp_config s = {.url = surl, .timeout = 5};
+	struct smtp_config s = {.url = surl, .timeout = 30}; /* TLS and AUTH under make -j */
 	struct mail_error err = {0};
 	const char *msg = message(addr("alice"), "tls", "Private.");
 	const char *local = path_of(work, "alice-tls"),
