@@ -51,6 +51,8 @@ void png_marks(cairo_t *cr, const struct tile_geo *geo);
  * size the height of a standing one, in the seat's colour. */
 /* A figure drawn as enum figure_drawing says (figure_role_drawing). */
 void png_figure(cairo_t *cr, int drawing, int seat, double size);
+/* The same drawn in place, never laid from a stamp. */
+void png_figure_draw(cairo_t *cr, int drawing, int seat, double size);
 
 /* Sizes the picture for the view: tiles as large as opts.tile_px, scaled
  * down until it fits opts.max_px both ways. */
@@ -79,13 +81,19 @@ void png_text(cairo_t *cr, const char *s, double x, double y, double align, doub
 double png_text_width(const char *s, double cap);
 /* The same with the top left of the capitals at left, top. */
 void png_text_stroke(cairo_t *cr, const char *s, double left, double top, double cap);
-/* Keeps cr's text in c's drawings (png_textcache.c) from now on. */
-void png_text_keep(cairo_t *cr, struct render_cache *c);
-/* Lays s, stroked onto a surface of its own (kept in c unless c is NULL),
- * where png_text_stroke would stroke it; false when it cannot (a scaled
- * context, a pattern, a long string, out of memory): then stroke it. */
+/* Keeps cr's text and figures in c's stamps (png_stamp.c) from now on;
+ * the render_cache kept, or NULL. */
+void png_stamps_keep(cairo_t *cr, struct render_cache *c);
+struct render_cache *png_stamps_of(cairo_t *cr);
+/* Lay s or a figure, drawn once onto a surface of its own (a stamp, kept
+ * in c unless c is NULL), where png_text_stroke or png_figure_draw would
+ * draw it; false when they cannot (a context scaled unevenly or turned,
+ * text with a pattern or of 31 characters or more, out of memory): then
+ * draw it in place. */
 bool png_text_laid(cairo_t *cr, struct render_cache *c, const char *s, double left,
 		   double top, double cap);
+bool png_figure_laid(cairo_t *cr, struct render_cache *c, int drawing, int seat,
+		     double size);
 
 /* Writes bytes to path, "-" for standard output. 0 or -1. */
 int png_save(const unsigned char *png, size_t len, const char *path,

@@ -76,7 +76,7 @@ render_png_mem(const struct game *g, const struct render_opts *o, unsigned char 
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);
 	cr = cairo_create(s);
 	if (v.cache)
-		png_text_keep(cr, v.cache);
+		png_stamps_keep(cr, v.cache);
 	png_board(cr, &v, &l);
 	png_drawn(cr, &v, &l);
 	png_table(cr, &v, o, &l);

@@ -95,7 +95,7 @@ parts(int drawing, part_fn out[3])
 }
 
 void
-png_figure(cairo_t *cr, int drawing, int seat, double size)
+png_figure_draw(cairo_t *cr, int drawing, int seat, double size)
 {
 	part_fn part[3];
 	int n = parts(drawing, part);
@@ -121,4 +121,11 @@ png_figure(cairo_t *cr, int drawing, int seat, double size)
 		cairo_fill(cr);
 	}
 	cairo_restore(cr);
+}
+
+void
+png_figure(cairo_t *cr, int drawing, int seat, double size)
+{
+	if (!png_figure_laid(cr, png_stamps_of(cr), drawing, seat, size))
+		png_figure_draw(cr, drawing, seat, size);
 }

@@ -144,23 +144,11 @@ png_text_stroke(cairo_t *cr, const char *s, double left, double top, double cap)
 	cairo_restore(cr);
 }
 
-/* The render_cache a picture's text is kept in (png_textcache.c), as the
- * cairo context's user data: png_text's callers need not pass it; NULL:
- * none. */
-static const cairo_user_data_key_t text_cache_key;
-
-void
-png_text_keep(cairo_t *cr, struct render_cache *c)
-{
-	cairo_set_user_data(cr, &text_cache_key, c, NULL);
-}
-
 void
 png_text(cairo_t *cr, const char *s, double x, double y, double align, double cap)
 {
 	double left = x - png_text_width(s, cap) * align, top = y - cap / 2;
-	struct render_cache *c = cairo_get_user_data(cr, &text_cache_key);
 
-	if (!png_text_laid(cr, c, s, left, top, cap))
+	if (!png_text_laid(cr, png_stamps_of(cr), s, left, top, cap))
 		png_text_stroke(cr, s, left, top, cap);
 }

@@ -127,8 +127,8 @@ render_cache_new(const struct catalog *cat)
 	c->cat = cat;
 	c->sprites = NULL;
 	c->sprites_free = NULL;
-	c->texts = NULL;
-	c->texts_free = NULL;
+	c->stamps = NULL;
+	c->stamps_free = NULL;
 	if ((c->geo = calloc((size_t)cat->ntypes * 4, sizeof(*c->geo))) == NULL) {
 		free(c);
 		return NULL;
@@ -143,8 +143,8 @@ render_cache_free(struct render_cache *c)
 		return;
 	if (c->sprites_free)
 		c->sprites_free(c->sprites);
-	if (c->texts_free)
-		c->texts_free(c->texts);
+	if (c->stamps_free)
+		c->stamps_free(c->stamps);
 	geo_table_free(c->geo, c->cat);
 	free(c);
 }

@@ -32,8 +32,8 @@ struct render_cache {
 	struct tile_geo **geo; /* as board_view's */
 	void *sprites;         /* the picture's tiles drawn (png_sprite.c), */
 	void (*sprites_free)(void *); /* and how to free them */
-	void *texts;                  /* the picture's text drawn (png_textcache.c), */
-	void (*texts_free)(void *);   /* and how to free it */
+	void *stamps;                 /* the picture's text and figures drawn */
+	void (*stamps_free)(void *);  /* (png_stamp.c), and how to free them */
 };
 
 /* fits: list where the drawn tile fits, if a tile is to be placed. The
