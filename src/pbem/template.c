@@ -291,18 +291,23 @@ fold_subject(char *s)
 	*w = '\0';
 }
 
+/* Runs of plain characters written at once: every map's text passes
+ * through here, and a stdio call a character was 3 % of a turn. */
 void
 html_escape(FILE *fp, const char *s)
 {
-	for (; *s; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", fp); break;
-		case '<': fputs("&lt;", fp); break;
-		case '>': fputs("&gt;", fp); break;
-		case '"': fputs("&quot;", fp); break;
-		case '\'': fputs("&#39;", fp); break;
-		default: fputc(*s, fp);
-		}
+	static const char *const entity[] = {
+	    ['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;",
+	};
+
+	while (*s) {
+		size_t n = strcspn(s, "&<>\"'");
+		fwrite(s, 1, n, fp);
+		if (s[n] == '\0')
+			return;
+		fputs(entity[(unsigned char)s[n]], fp);
+		s += n + 1;
+	}
 }
 
 int

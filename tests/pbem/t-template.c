@@ -265,6 +265,42 @@ html(void)
 	rmdir(dir);
 }
 
+/* html_escape writes runs of plain text at once: the bytes of an escape a
+ * character at a time, on random texts full of the five it escapes. */
+static void
+escape_runs(void)
+{
+	static const char pick[] = "ab &<>\"'\n\xc3\xa9";
+	unsigned seed = 1;
+	int same = 0;
+
+	for (int i = 0; i < 2000; i++) {
+		char in[64], *got = NULL, *want = NULL;
+		size_t ng = 0, nw = 0, n = (size_t)(i % 63);
+		FILE *g = open_memstream(&got, &ng), *w = open_memstream(&want, &nw);
+		for (size_t k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			in[k] = pick[(seed >> 16) % (sizeof(pick) - 1)];
+		}
+		in[n] = '\0';
+		html_escape(g, in);
+		for (size_t k = 0; k < n; k++)
+			switch (in[k]) {
+			case '&': fputs("&amp;", w); break;
+			case '<': fputs("&lt;", w); break;
+			case '>': fputs("&gt;", w); break;
+			case '"': fputs("&quot;", w); break;
+			case '\'': fputs("&#39;", w); break;
+			default: fputc(in[k], w);
+			}
+		fclose(g), fclose(w);
+		same += ng == nw && memcmp(got, want, ng) == 0;
+		free(got), free(want);
+	}
+	ok(same == 2000, "html_escape: the bytes of an escape a character at a time (%d of 2000)",
+	   same);
+}
+
 int
 main(void)
 {
@@ -275,5 +311,6 @@ main(void)
 	builtin();
 	host_dir();
 	html();
+	escape_runs();
 	return done_testing();
 }
