@@ -3,24 +3,29 @@
  * type fits (listing placements is one lookup per frontier cell), and the
  * segment at every board slot in every rotation, and the segments that
  * can be completed, in scoring order. */
+#include <string.h>
+
 #include "seg_kind.h"
 #include "tile.h"
 
+/* A rotation fits exactly the demands that ask, on each side, nothing or
+ * that side's edge: 16 codes a rotation, set directly rather than testing
+ * every code (this runs for every tile type at every program start). */
 static void
 compute_fits(struct tile_type *t)
 {
-	for (int code = 0; code < NEED_CODES; code++) {
-		unsigned m = 0, n = 0;
-		for (int rot = 0; rot < 4; rot++) {
-			int ok = 1, rest = code;
-			for (int side = 0; side < 4; side++, rest /= EDGE_BASE) {
-				int want = rest % EDGE_BASE;
-				if (want && want != edge_of_sig(t->sig[rot], side))
-					ok = 0;
-			}
-			m |= (unsigned)ok << rot;
-			n += (unsigned)ok;
+	memset(t->fits, 0, sizeof(t->fits));
+	for (int rot = 0; rot < 4; rot++)
+		for (unsigned sides = 0; sides < 16; sides++) {
+			int code = 0;
+			for (int side = 3; side >= 0; side--)
+				code = code * EDGE_BASE +
+				       ((sides >> side & 1) ? edge_of_sig(t->sig[rot], side) : 0);
+			t->fits[code] |= (uint8_t)(1u << rot);
 		}
+	for (int code = 0; code < NEED_CODES; code++) {
+		unsigned m = t->fits[code];
+		unsigned n = (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1);
 		t->fits[code] = (uint8_t)(m | n << FITS_COUNT_SHIFT);
 	}
 	t->fits[NEED_NOTHING] = 0;

@@ -19,7 +19,11 @@
 #                    in one turn's pass (logs: a line, not a rewrite);
 #   status_first_ms  "CARCPBEM status" making SPOOL/games.index (missing);
 #   status_ms        "CARCPBEM status" from the index (median of 5);
-# and "CARCPBEM daemon -f" idle on the spool, then given 20 turns:
+# and "CARCPBEM daemon -f" on the spool (poll 1s):
+#   daemon_idle_pass_us  its CPU time (/proc/PID/schedstat) over 10 s idle,
+#                    a pass a second, divided by 10: an idle pass without
+#                    the program's start, which a cron pass pays;
+# then given 20 turns:
 #   rss_kb, hwm_kb  VmRSS and VmHWM after them.
 # Prints "key: value" lines per size. Everything is made under $TMPDIR
 # (or /tmp) and removed at the end.
@@ -94,11 +98,16 @@ for games in "$@"; do
 		echo $((($(ns) - a) / 1000000))
 	done | median)
 	sz=$(size); next; pass >/dev/null; per_turn=$(($(size) - sz))
-	rss=-1 hwm=-1
+	rss=-1 hwm=-1 idle_us=-1
 	if [ -r /proc/self/status ]; then
 		"$carcpbem" daemon -f -c "$tmp/c.conf" 2>"$tmp/daemon.log" &
 		pid=$!
 		sleep 3
+		if [ -r "/proc/$pid/schedstat" ]; then
+			a=$(cut -d' ' -f1 "/proc/$pid/schedstat")
+			sleep 10
+			idle_us=$((($(cut -d' ' -f1 "/proc/$pid/schedstat") - a) / 10 / 1000))
+		fi
 		for i in $(seq 20); do next; done
 		left=600
 		while [ -n "$(ls "$spool/inbox/new")" ] && [ $left -gt 0 ]; do
@@ -119,9 +128,11 @@ for games in "$@"; do
 	echo "scale.index_bytes_per_turn: $per_turn"
 	echo "scale.status_first_ms: $status_first"
 	echo "scale.status_ms: $status_ms"
+	echo "scale.daemon_idle_pass_us: $idle_us"
 	echo "scale.daemon_rss_kb: $rss"
 	echo "scale.daemon_hwm_kb: $hwm"
-	echo "$games games: idle pass $idle ms ($paths game paths), a turn $turn ms" \
+	echo "$games games: idle pass $idle ms ($paths game paths; in the daemon $idle_us us)," \
+	     "a turn $turn ms" \
 	     "(first $first ms, $opened game folders), daemon RSS $rss kB (peak $hwm kB)," \
 	     "status $status_ms ms (first $status_first ms)"
 done

@@ -502,6 +502,35 @@ test_attr_sums(void)
 	is_int(city_score(true), 8, "the same hook without the attribute on the tile: 8");
 }
 
+/* A type fits a cell's demand in a rotation exactly when each side asks
+ * nothing or that side's edge (tile_fits.c sets the codes that do rather
+ * than testing all): every code of every built-in type, and the count. */
+static void
+test_fits_table(void)
+{
+	int bad = 0, checked = 0;
+
+	for (int i = 0; i < cat->ntypes; i++) {
+		const struct tile_type *t = &cat->types[i];
+		for (int code = 0; code < NEED_CODES; code++, checked++) {
+			unsigned m = 0, n = 0;
+			for (int rot = 0; rot < 4; rot++) {
+				int fit = 1, rest = code;
+				for (int side = 0; side < 4; side++, rest /= EDGE_BASE) {
+					int want = rest % EDGE_BASE;
+					fit &= !want || want == edge_of_sig(t->sig[rot], side);
+				}
+				m |= (unsigned)fit << rot;
+				n += (unsigned)fit;
+			}
+			bad += t->fits[code] != (m | n << FITS_COUNT_SHIFT);
+		}
+		bad += t->fits[NEED_NOTHING] != 0;
+	}
+	ok(bad == 0 && checked > 0, "fits: each of %d demands of every type as its sides say (%d wrong)",
+	   checked, bad);
+}
+
 int
 main(void)
 {
@@ -517,6 +546,7 @@ main(void)
 	test_many_figures();
 	test_strength_fn();
 	test_attr_sums();
+	test_fits_table();
 	catalog_free(cat);
 	return done_testing();
 }
