@@ -33,6 +33,9 @@ struct png_layout {
 };
 
 void png_rgb(cairo_t *cr, uint32_t rgb);
+/* Ends drawing on s with cr (destroyed): s flushed, or NULL (s destroyed)
+ * when cairo failed, out of memory. */
+cairo_surface_t *png_drawn_surface(cairo_surface_t *s, cairo_t *cr);
 
 /* One tile, figures aside, in the unit square. */
 void png_tile(cairo_t *cr, const struct tile_geo *geo);

@@ -85,11 +85,5 @@ png_sprite(struct board_view *v, int type, int rot, int px)
 	cr = cairo_create(sp);
 	cairo_scale(cr, px, px);
 	png_tile(cr, geo);
-	cairo_destroy(cr);
-	cairo_surface_flush(sp);
-	if (cairo_surface_status(sp) != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(sp);
-		return NULL;
-	}
-	return t[type * 4 + rot] = sp;
+	return t[type * 4 + rot] = png_drawn_surface(sp, cr);
 }

@@ -104,14 +104,8 @@ stamp_make(const struct stamp_key *k, int *pad)
 	cr = cairo_create(s);
 	cairo_translate(cr, p + k->phase_x, p + k->phase_y);
 	draw_key(cr, k);
-	cairo_destroy(cr);
-	cairo_surface_flush(s);
-	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(s);
-		return NULL;
-	}
 	*pad = p;
-	return s;
+	return png_drawn_surface(s, cr);
 }
 
 static struct stamps *

@@ -8,6 +8,23 @@
 #include "seg_kind.h"
 #include "tile.h"
 
+/* The demand that asks each side in sides (bit per side) for its edge in
+ * rotation rot and nothing of the others; -1 when an edge is no digit of
+ * a demand (then no demand asks for it). */
+static int
+demand_of(const struct tile_type *t, int rot, unsigned sides)
+{
+	int code = 0;
+
+	for (int side = 3; side >= 0; side--) {
+		int e = (sides >> side & 1) ? edge_of_sig(t->sig[rot], side) : 0;
+		if (e >= EDGE_BASE)
+			return -1;
+		code = code * EDGE_BASE + e;
+	}
+	return code;
+}
+
 /* A rotation fits exactly the demands that ask, on each side, nothing or
  * that side's edge: 16 codes a rotation, set directly rather than testing
  * every code (this runs for every tile type at every program start). */
@@ -17,11 +34,9 @@ compute_fits(struct tile_type *t)
 	memset(t->fits, 0, sizeof(t->fits));
 	for (int rot = 0; rot < 4; rot++)
 		for (unsigned sides = 0; sides < 16; sides++) {
-			int code = 0;
-			for (int side = 3; side >= 0; side--)
-				code = code * EDGE_BASE +
-				       ((sides >> side & 1) ? edge_of_sig(t->sig[rot], side) : 0);
-			t->fits[code] |= (uint8_t)(1u << rot);
+			int code = demand_of(t, rot, sides);
+			if (code >= 0)
+				t->fits[code] |= (uint8_t)(1u << rot);
 		}
 	for (int code = 0; code < NEED_CODES; code++) {
 		unsigned m = t->fits[code];
