@@ -34,6 +34,7 @@ gamefile_free(struct gamefile *gf)
 	free(gf->action);
 	free(gf->bag);
 	game_free(gf->game);
+	json_decref(gf->memo.core);
 	sodium_memzero(gf->setup.seed, sizeof(gf->setup.seed));
 	free(gf);
 }

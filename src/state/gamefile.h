@@ -56,14 +56,16 @@ struct gf_archive {
 	uint8_t head[GF_HASH_BYTES]; /* hash of the last record */
 };
 
-/* The last state hash and a hash of what it was computed from (setup,
- * names, keys, actions, the engine's state): statehash.c's memo, checked
- * at every use, so never stale whatever changed the game. Not part of the
- * game's value. */
+/* The last state hash, the public core it hashes (JSON, shared by the
+ * views of that state: built once a state, never changed) and a hash of
+ * what they were computed from (setup, names, keys, actions, the engine's
+ * state): statehash.c's memo, checked at every use, so never stale
+ * whatever changed the game. Not part of the game's value. */
 struct gf_memo {
 	bool ok;
 	uint8_t key[GF_HASH_BYTES];
 	uint8_t hash[GF_HASH_BYTES];
+	json_t *core; /* a reference the game owns */
 };
 
 struct gamefile {

@@ -308,16 +308,14 @@ gf_check_form(json_t *root, const struct gamefile *gf, struct gf_error *err)
 int
 gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
 {
-	json_t *real = gf_public_core(gf);
 	uint8_t h[GF_HASH_BYTES];
+	json_t *real = gf_shared_core(gf, h);
 	char hex[GF_STATE_HEX + 1];
 	const char *stored;
 	int r = 0;
 
-	if (real == NULL || gf_state_hash_bytes(gf, real, h) < 0) {
-		json_decref(real);
+	if (real == NULL)
 		return gf_fail(err, "", "out of memory");
-	}
 	for (int i = 0; gf_core_keys[i] && r == 0; i++) {
 		json_t *s = json_object_get(root, gf_core_keys[i]);
 		json_t *v = json_object_get(real, gf_core_keys[i]);

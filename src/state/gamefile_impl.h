@@ -25,10 +25,13 @@ int *gf_bag_counts(const struct gamefile *gf, struct gf_error *err);
 json_t *gf_public_core(const struct gamefile *gf);
 /* BLAKE2b-256 of the canonical text of the public core. */
 int gf_core_hash(json_t *core, uint8_t out[GF_HASH_BYTES]);
-/* The same for gf's core (core: gf_public_core(gf) if the caller has it,
- * else NULL), from gf->memo when gf is as it was when last hashed. */
-int gf_state_hash_bytes(const struct gamefile *gf, json_t *core,
-			uint8_t out[GF_HASH_BYTES]);
+/* The same for gf's core, from gf->memo when gf is as it was when last
+ * hashed. */
+int gf_state_hash_bytes(const struct gamefile *gf, uint8_t out[GF_HASH_BYTES]);
+/* gf's public core and its hash, built once a state (gf->memo): a new
+ * reference to a value shared with every view of this state, which no one
+ * may change; NULL when out of memory. */
+json_t *gf_shared_core(const struct gamefile *gf, uint8_t hash[GF_HASH_BYTES]);
 /* Names of the core's keys, in document order (NULL-terminated). */
 extern const char *const gf_core_keys[];
 

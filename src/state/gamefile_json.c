@@ -313,19 +313,19 @@ add_view_extras(json_t *root, const struct gamefile *gf, int view, int player, b
 		jv_set(root, "archive", archive_json(gf), ok);
 }
 
-json_t *
-gamefile_view_json(const struct gamefile *gf, int view, int player)
+/* The view with the state's shared core in it (gf->memo): to dump, not
+ * to change. */
+static json_t *
+view_shared(const struct gamefile *gf, int view, int player)
 {
-	json_t *core = gf_public_core(gf), *root, *v;
 	uint8_t h[GF_HASH_BYTES];
+	json_t *core = gf_shared_core(gf, h), *root, *v;
 	char hex[GF_STATE_HEX + 1];
 	const char *key;
 	bool ok = true;
 
-	if (core == NULL || gf_state_hash_bytes(gf, core, h) < 0) {
-		json_decref(core);
+	if (core == NULL)
 		return NULL;
-	}
 	jv_tohex(h, (size_t)gamefile_state_hex(gf) / 2, hex);
 	root = json_pack("{s:s, s:i, s:s, s:s}", "format", GAMEFILE_FORMAT, "version",
 			 gf->version, "view", gamefile_view_name(view), "state_hash",
@@ -336,6 +336,16 @@ gamefile_view_json(const struct gamefile *gf, int view, int player)
 	json_decref(core);
 	add_view_extras(root, gf, view, player, &ok);
 	return jv_done(root, ok);
+}
+
+json_t *
+gamefile_view_json(const struct gamefile *gf, int view, int player)
+{
+	json_t *shared = view_shared(gf, view, player);
+	json_t *own = shared ? json_deep_copy(shared) : NULL;
+
+	json_decref(shared);
+	return own;
 }
 
 json_t *
@@ -368,11 +378,11 @@ dumps_nl(json_t *root)
 char *
 gamefile_view_dumps(const struct gamefile *gf, int view, int player)
 {
-	return dumps_nl(gamefile_view_json(gf, view, player));
+	return dumps_nl(view_shared(gf, view, player));
 }
 
 char *
 gamefile_dumps(const struct gamefile *gf)
 {
-	return dumps_nl(gamefile_to_json(gf));
+	return dumps_nl(view_shared(gf, gf->view, gf->me));
 }

@@ -104,30 +104,51 @@ memo_key(const struct gamefile *gf, uint8_t out[GF_HASH_BYTES])
 	crypto_generichash_final(&st, out, GF_HASH_BYTES);
 }
 
-int
-gf_state_hash_bytes(const struct gamefile *gf, json_t *core, uint8_t out[GF_HASH_BYTES])
+/* The memo of gf's state: its core and hash, built now if gf changed. */
+static struct gf_memo *
+memo_of(const struct gamefile *gf)
 {
 	/* the memo is a cache, not the game: writable in a const game */
 	struct gf_memo *m = (struct gf_memo *)&gf->memo;
 	uint8_t key[GF_HASH_BYTES];
-	json_t *own = NULL;
-	int r;
+	json_t *core;
 
 	memo_key(gf, key);
-	if (m->ok && sodium_memcmp(key, m->key, GF_HASH_BYTES) == 0) {
-		memcpy(out, m->hash, GF_HASH_BYTES);
-		return 0;
+	if (m->ok && m->core != NULL && sodium_memcmp(key, m->key, GF_HASH_BYTES) == 0)
+		return m;
+	m->ok = false;
+	json_decref(m->core);
+	m->core = NULL;
+	if ((core = gf_public_core(gf)) == NULL || gf_core_hash(core, m->hash) < 0) {
+		json_decref(core);
+		return NULL;
 	}
-	if (core == NULL && (core = own = gf_public_core(gf)) == NULL)
+	memcpy(m->key, key, GF_HASH_BYTES);
+	m->core = core;
+	m->ok = true;
+	return m;
+}
+
+int
+gf_state_hash_bytes(const struct gamefile *gf, uint8_t out[GF_HASH_BYTES])
+{
+	const struct gf_memo *m = memo_of(gf);
+
+	if (m == NULL)
 		return -1;
-	r = gf_core_hash(core, out);
-	json_decref(own);
-	if (r == 0) {
-		memcpy(m->key, key, GF_HASH_BYTES);
-		memcpy(m->hash, out, GF_HASH_BYTES);
-		m->ok = true;
-	}
-	return r;
+	memcpy(out, m->hash, GF_HASH_BYTES);
+	return 0;
+}
+
+json_t *
+gf_shared_core(const struct gamefile *gf, uint8_t hash[GF_HASH_BYTES])
+{
+	const struct gf_memo *m = memo_of(gf);
+
+	if (m == NULL)
+		return NULL;
+	memcpy(hash, m->hash, GF_HASH_BYTES);
+	return json_incref(m->core);
 }
 
 int
@@ -135,7 +156,7 @@ gamefile_state_hash(const struct gamefile *gf, char out[GF_STATE_HEX + 1])
 {
 	uint8_t h[GF_HASH_BYTES];
 
-	if (gf_state_hash_bytes(gf, NULL, h) < 0)
+	if (gf_state_hash_bytes(gf, h) < 0)
 		return -1;
 	jv_tohex(h, (size_t)gamefile_state_hex(gf) / 2, out);
 	return 0;

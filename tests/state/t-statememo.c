@@ -41,15 +41,32 @@ new_game(const struct catalog *cat, bool modules, int seed)
 	return gf;
 }
 
+/* The memo as it is, to put back later (its core stays referenced). */
+static struct gf_memo
+memo_keep(const struct gamefile *gf)
+{
+	struct gf_memo keep = gf->memo;
+
+	json_incref(keep.core);
+	return keep;
+}
+
+static void
+memo_put_back(struct gamefile *gf, struct gf_memo keep)
+{
+	json_decref(gf->memo.core);
+	gf->memo = keep;
+}
+
 /* The hash as if no memo existed (the memo is kept as it was). */
 static void
 fresh_hash(struct gamefile *gf, char out[GF_STATE_HEX + 1])
 {
-	struct gf_memo keep = gf->memo;
+	struct gf_memo keep = memo_keep(gf);
 
 	gf->memo.ok = false;
 	gamefile_state_hash(gf, out);
-	gf->memo = keep;
+	memo_put_back(gf, keep);
 }
 
 /* Every view's text, with the memo and without: the same bytes. */
@@ -59,13 +76,13 @@ views_same(struct gamefile *gf)
 	bool same = true;
 
 	for (int v = GF_VIEW_HOST; v <= GF_VIEW_PLAYER; v++) {
-		struct gf_memo keep = gf->memo;
+		struct gf_memo keep = memo_keep(gf);
 		char *a, *b;
 		gamefile_state_hash(gf, (char[GF_STATE_HEX + 1]){0}); /* memo filled */
 		a = gamefile_view_dumps(gf, v, v == GF_VIEW_PLAYER ? 1 : -1);
 		gf->memo.ok = false;
 		b = gamefile_view_dumps(gf, v, v == GF_VIEW_PLAYER ? 1 : -1);
-		gf->memo = keep;
+		memo_put_back(gf, keep);
 		same = same && a && b && strcmp(a, b) == 0;
 		free(a);
 		free(b);
@@ -156,7 +173,7 @@ passed_by_changes(const struct catalog *cat)
 	gamefile_state_hash(gf, h);
 	is_str(h, h0, "truncated to the start: the start's hash again");
 
-	other->memo = gf->memo; /* a memo that is not other's */
+	memo_put_back(other, memo_keep(gf)); /* a memo that is not other's */
 	gamefile_state_hash(other, h);
 	fresh_hash(other, f);
 	ok(strcmp(h, h0) != 0 && strcmp(h, f) == 0,
