@@ -19,4 +19,8 @@ struct mail_proto {
 int mail_curl_error(const struct mail_proto *p, CURLcode rc, const char *url,
 		    const char *user, const char *detail, struct mail_error *err);
 
+/* Why libcurl could not be loaded (curl_lib.c: it is loaded when first
+ * used), or "" once it is. */
+const char *mail_curl_why(void);
+
 #endif

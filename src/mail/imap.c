@@ -392,7 +392,8 @@ imap_open(struct imap *s, const struct imap_config *c, struct mail_error *err)
 	s->c = c;
 	s->curl = curl_easy_init();
 	if (s->curl == NULL)
-		return merr(err, MAIL_TEMP, "cannot start libcurl");
+		return merr(err, MAIL_TEMP, "cannot start libcurl: %s",
+			    mail_curl_why()[0] ? mail_curl_why() : "out of memory");
 	if (imap_parse_url(s, err) < 0)
 		return -1;
 	curl_easy_setopt(s->curl, CURLOPT_NOSIGNAL, 1L);

@@ -214,7 +214,8 @@ smtp_send(const struct smtp_config *c, const char *from, const char *const *rcpt
 	}
 	curl = curl_easy_init();
 	if (curl == NULL)
-		return merr(err, MAIL_TEMP, "cannot start libcurl");
+		return merr(err, MAIL_TEMP, "cannot start libcurl: %s",
+			    mail_curl_why()[0] ? mail_curl_why() : "out of memory");
 	url = smtp_url(c);
 	mail_from = malloc(strlen(from ? from : "") + 3);
 	crlf = to_crlf(msg, len, &crlf_len, &nomem);
