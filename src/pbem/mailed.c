@@ -31,10 +31,10 @@ mailed_path(const struct gamedir *gd, char *buf, size_t n)
 	snprintf(buf, n, "%s/mailed", gd->dir);
 }
 
-/* The file's bytes and the length of its complete lines; NULL when it
- * cannot be read. */
+/* The file's bytes (*size of them) and the length of its complete
+ * lines; NULL when it cannot be read. */
 static char *
-read_marks(int fd, size_t *whole)
+read_marks(int fd, size_t *size, size_t *whole)
 {
 	struct stat st;
 	char *buf = NULL;
@@ -47,7 +47,7 @@ read_marks(int fd, size_t *whole)
 		return NULL;
 	}
 	buf[n] = '\0';
-	*whole = (size_t)n;
+	*size = *whole = (size_t)n;
 	while (*whole > 0 && buf[*whole - 1] != '\n')
 		(*whole)--;
 	return buf;
@@ -71,7 +71,7 @@ mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1])
 {
 	char path[GAMEDIR_PATH + 8], *buf, *line;
 	int fd;
-	size_t whole;
+	size_t size, whole;
 	json_t *root;
 
 	*record = 0;
@@ -79,7 +79,7 @@ mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1])
 	mailed_path(gd, path, sizeof(path));
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return 0; /* none yet: only the start was mailed */
-	buf = read_marks(fd, &whole);
+	buf = read_marks(fd, &size, &whole);
 	close(fd);
 	if (buf == NULL || (line = last_line(buf, whole)) == NULL ||
 	    (root = json_loads(line, 0, NULL)) == NULL) {
@@ -97,11 +97,11 @@ mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1])
 /* Appends text to the file open at fd, whose complete lines are whole
  * bytes long (a torn line after them is cut off first). */
 static int
-append(int fd, size_t whole, off_t size, const char *text, size_t len)
+append(int fd, size_t whole, size_t size, const char *text, size_t len)
 {
 	ssize_t w;
 
-	if ((off_t)whole != size && ftruncate(fd, (off_t)whole) < 0)
+	if (whole != size && ftruncate(fd, (off_t)whole) < 0)
 		return -1;
 	do
 		w = pwrite(fd, text, len, (off_t)whole);
@@ -114,15 +114,14 @@ mailed_write(const struct gamedir *gd, long record, const char *key)
 {
 	char path[GAMEDIR_PATH + 8], text[128], *buf, *last;
 	struct gf_error err = {0};
-	struct stat st;
-	size_t whole = 0, len;
+	size_t size = 0, whole = 0, len;
 	int fd, r;
 
 	mailed_path(gd, path, sizeof(path));
 	len = (size_t)snprintf(text, sizeof(text), "{\"record\":%ld,\"message\":\"%s\"}\n",
 			       record, key);
-	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0 || fstat(fd, &st) < 0 ||
-	    (buf = read_marks(fd, &whole)) == NULL) {
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0 ||
+	    (buf = read_marks(fd, &size, &whole)) == NULL) {
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -130,9 +129,9 @@ mailed_write(const struct gamedir *gd, long record, const char *key)
 	last = last_line(buf, whole);
 	if (last != NULL && strlen(last) == len - 1 && memcmp(last, text, len - 1) == 0)
 		r = 0; /* marked so already (a pass run again after a crash) */
-	else if (st.st_size >= MAILED_MAX)
+	else if (size >= MAILED_MAX)
 		r = gamefile_write_atomic(path, text, len, 0600, true, &err);
-	else if ((r = append(fd, whole, st.st_size, text, len)) == 0 && st.st_size == 0)
+	else if ((r = append(fd, whole, size, text, len)) == 0 && size == 0)
 		r = durable_dir(path); /* a new file: its folder's entry too */
 	free(buf);
 	close(fd);

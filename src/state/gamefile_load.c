@@ -352,29 +352,6 @@ gamefile_from_json(json_t *root, const struct catalog *cat, struct gf_error *err
 	return gf;
 }
 
-/* The whole file, read at once: jansson's reader of a FILE takes a
- * stdio call a character. NULL with errno set. */
-static char *
-read_whole(FILE *fp, size_t *len)
-{
-	size_t cap = 16384, n = 0, got;
-	char *buf = malloc(cap), *p;
-
-	while (buf != NULL && (got = fread(buf + n, 1, cap - n, fp)) > 0)
-		if ((n += got) == cap) {
-			if ((p = realloc(buf, cap *= 2)) == NULL)
-				free(buf);
-			buf = p;
-		}
-	if (buf != NULL && ferror(fp)) {
-		free(buf);
-		buf = NULL;
-		errno = EIO;
-	}
-	*len = n;
-	return buf;
-}
-
 struct gamefile *
 gamefile_load(const char *path, const struct catalog *cat, struct gf_error *err)
 {
@@ -382,18 +359,13 @@ gamefile_load(const char *path, const struct catalog *cat, struct gf_error *err)
 	struct gamefile *gf;
 	json_error_t je;
 	json_t *root;
-	char *text;
-	size_t len;
 
-	if (fp == NULL || (text = read_whole(fp, &len)) == NULL) {
-		gf_fail(err, "", "cannot %s: %s", fp ? "read" : "open", strerror(errno));
-		if (fp)
-			fclose(fp);
+	if (fp == NULL) {
+		gf_fail(err, "", "cannot open: %s", strerror(errno));
 		return NULL;
 	}
+	root = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
 	fclose(fp);
-	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-	free(text);
 	if (root == NULL) {
 		gf_fail(err, "", "not valid JSON: line %d, column %d: %s", je.line,
 			je.column, je.text);
