@@ -52,6 +52,15 @@ test_expect_success 'run --once with nothing to do exits 0 and sends nothing' '
 	test "$(outbox_count)" = "$before"
 '
 
+# docs/architecture.md: libcurl is loaded on the first IMAP or SMTP use,
+# so a pass over a Maildir does not start its 30-odd libraries.
+test_expect_success 'a pass over the Maildir does not load libcurl' '
+	cd "$WORK" &&
+	LD_DEBUG=libs "$CARCPBEM" run --once -c host.conf -q 2>ld.out &&
+	grep -q libjansson ld.out &&
+	! grep -q libcurl ld.out
+'
+
 # refused NAME MAIL-FILE PATTERN: the mail is answered once (MSGKEY-error)
 # with PATTERN in the reply, and the game does not change. A stranger
 # is answered once an hour (docs/mail.md): each test has its own.
