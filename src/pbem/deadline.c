@@ -33,21 +33,30 @@ dl_settings(const struct config *c, const struct meta *m, struct dl_settings *s)
 	}
 }
 
-time_t
-dl_deadline_from(const struct meta_seat *seat, time_t since, long duration)
+/* The seat's absences sorted by start (a handful at most): n. */
+static int
+sorted_absences(const struct meta_seat *seat, struct meta_period *p)
 {
-	struct meta_period p[META_ABSENCES_MAX];
 	int n = seat ? seat->nabsences : 0;
-	time_t t = since;
-	long left = duration;
 
 	if (n > 0)
 		memcpy(p, seat->absence, (size_t)n * sizeof(p[0]));
-	for (int i = 1; i < n; i++) /* by start: a handful at most */
+	for (int i = 1; i < n; i++)
 		for (int k = i; k > 0 && p[k].from < p[k - 1].from; k--) {
 			struct meta_period x = p[k];
 			p[k] = p[k - 1], p[k - 1] = x;
 		}
+	return n;
+}
+
+time_t
+dl_deadline_from(const struct meta_seat *seat, time_t since, long duration)
+{
+	struct meta_period p[META_ABSENCES_MAX];
+	int n = sorted_absences(seat, p);
+	time_t t = since;
+	long left = duration;
+
 	for (int i = 0; i < n; i++) {
 		if (p[i].to <= t)
 			continue;
@@ -59,6 +68,24 @@ dl_deadline_from(const struct meta_seat *seat, time_t since, long duration)
 		t = p[i].to;
 	}
 	return t + left;
+}
+
+long
+dl_seat_time(const struct meta_seat *seat, time_t from, time_t to)
+{
+	struct meta_period p[META_ABSENCES_MAX];
+	int n = sorted_absences(seat, p);
+	time_t t = from; /* counted up to t */
+	long run = 0;
+
+	for (int i = 0; i < n && t < to; i++) {
+		if (p[i].to <= t)
+			continue;
+		if (p[i].from > t)
+			run += (long)((p[i].from < to ? p[i].from : to) - t);
+		t = p[i].to; /* overlapping absences: their union is skipped once */
+	}
+	return t < to ? run + (long)(to - t) : run;
 }
 
 void
@@ -118,11 +145,19 @@ void
 dl_absence_added(struct meta *m, int seat, int owner, const struct meta_period *p,
 		 time_t now)
 {
-	struct meta_seat only = {.nabsences = 1, .absence = {*p}};
+	struct meta_seat before;
+	int k = 0;
 
-	if (seat != owner || stopped(m) || m->deadline_at <= now)
+	if (seat != owner || seat < 0 || seat >= m->nseats || stopped(m) ||
+	    m->deadline_at <= now)
 		return;
-	m->deadline_at = dl_deadline_from(&only, now, (long)(m->deadline_at - now));
+	before = m->seat[seat]; /* the absences deadline_at counts already */
+	for (int i = 0; i < before.nabsences; i++)
+		if (k < i || before.absence[i].from != p->from || before.absence[i].to != p->to)
+			before.absence[k++] = before.absence[i];
+	before.nabsences = k;
+	m->deadline_at = dl_deadline_from(&m->seat[seat], now,
+					  dl_seat_time(&before, now, m->deadline_at));
 }
 
 /* ---- how mails write a deadline ---- */

@@ -37,6 +37,9 @@ void dl_settings(const struct config *c, const struct meta *m, struct dl_setting
 /* The moment `duration` seconds of the seat's time have run from since:
  * time inside the seat's absences does not count. */
 time_t dl_deadline_from(const struct meta_seat *seat, time_t since, long duration);
+/* The seconds of the seat's time from `from` to `to`: those outside the
+ * union of its absences (dl_deadline_from's inverse). */
+long dl_seat_time(const struct meta_seat *seat, time_t from, time_t to);
 /* Starts the clock of the decision of seat that follows record. */
 void dl_start(struct meta *m, const struct dl_settings *s, int seat, long record,
 	      time_t now);
@@ -51,9 +54,10 @@ bool dl_passed(const struct meta *m, const struct dl_settings *s, time_t now);
 
 /* A player announced an absence p (SET ABSENCE, already in m's seat):
  * when that seat owns the decision due (owner: dl_owner's seat), its
- * deadline moves on by the part of p before it, counted from now (the
- * absences known before are in deadline_at already). Then
- * deadline_touch. */
+ * deadline is made again from now: the seat's time left until it (with
+ * the absences known before, which deadline_at counts already), run
+ * past the union of all the seat's absences, so that absences that
+ * overlap move it once, not once each. Then deadline_touch. */
 void dl_absence_added(struct meta *m, int seat, int owner, const struct meta_period *p,
 		      time_t now);
 

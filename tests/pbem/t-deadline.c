@@ -93,11 +93,47 @@ test_clock(void)
 	struct meta_period away = {T0 + 6 * H, T0 + 30 * H};
 	dl_absence_added(&m, 1, 0, &away, T0 + H);
 	is_int(m.deadline_at, T0 + 12 * H, "an absence of another seat than the owner's: no change");
+	m.seat[0].absence[m.seat[0].nabsences++] = away; /* noted in the seat first */
 	dl_absence_added(&m, 0, 0, &away, T0 + H);
 	is_int(m.deadline_at, T0 + 36 * H, "the owner's absence: the deadline moves past it");
+	m.seat[0].nabsences = 0;
 	s.deadline = 0;
 	dl_start(&m, &s, 0, 6, T0);
 	ok(m.deadline_at == 0 && dl_next(&m, &s) == 0, "no deadline: no clock");
+}
+
+/* issue 22.10: 17 days away in announcements that overlap moved a 72h
+ * deadline by 8 weeks (each pushed it by its whole length). */
+static void
+test_overlapping_absences(void)
+{
+	const char *names[] = {"alice", "bob"};
+	struct dl_settings s = {.deadline = 72 * H, .policy = META_POLICY_SKIP};
+	struct meta_seat *me;
+	struct meta m;
+
+	meta_init(&m, names, 2);
+	dl_start(&m, &s, 0, 4, T0);
+	me = &m.seat[0];
+	for (int i = 0; i < 3; i++) { /* days 1-15, 3-17, 4-18 */
+		struct meta_period p = {T0 + (1 + i + !!i) * D, T0 + (15 + i + !!i) * D};
+		me->absence[me->nabsences++] = p;
+		dl_absence_added(&m, 0, 0, &p, T0 + H);
+	}
+	is_int(m.deadline_at, T0 + 20 * D,
+	       "issue 22.10: three overlapping absences (days 1 to 18) move a 72h deadline "
+	       "past their union once: 23h before, 48h after");
+	struct meta_period inside = {T0 + 2 * D, T0 + 10 * D};
+	me->absence[me->nabsences++] = inside;
+	dl_absence_added(&m, 0, 0, &inside, T0 + 2 * H);
+	is_int(m.deadline_at, T0 + 20 * D,
+	       "issue 22.10: an absence inside those known: the deadline stays");
+	is_int(m.deadline_at, dl_deadline_from(me, T0, 72 * H),
+	       "issue 22.10: the same as a clock started with all four known");
+	is_int(dl_seat_time(me, T0, T0 + 20 * D), 72 * H,
+	       "issue 22.10: the seat's time to it is the 72h");
+	is_int(dl_seat_time(me, T0 + 5 * D, T0 + 6 * D), 0, "no seat time inside an absence");
+	is_int(dl_seat_time(NULL, T0, T0 + H), H, "no seat: all of it");
 }
 
 static void
@@ -127,6 +163,7 @@ main(void)
 	test_settings();
 	test_absences();
 	test_clock();
+	test_overlapping_absences();
 	test_format();
 	return done_testing();
 }
