@@ -1,5 +1,6 @@
 /* The outgoing queue: NAME.eml, then NAME.env (the envelope, which makes
  * the mail queued); flushing sends and removes .env, then .eml. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <jansson.h>
@@ -158,4 +159,40 @@ queue_take_dir(void *ctx, const char *name, const char *path, struct mail_error 
 		return merr(err, MAIL_TEMP, "cannot sync the folder of %s: %s", to,
 			    strerror(errno));
 	return 0;
+}
+
+/* Whether file is a queued message's NAME.eml: NAME in name. */
+static bool
+eml_name(const char *file, char *name, size_t n)
+{
+	size_t len = strlen(file);
+
+	if (len < 5 || len - 4 >= n || strcmp(file + len - 4, ".eml") != 0)
+		return false;
+	snprintf(name, n, "%.*s", (int)(len - 4), file);
+	return valid_name(name);
+}
+
+int
+queue_clean_strays(const char *qdir, time_t before)
+{
+	char name[QUEUE_NAME_MAX + 1], path[4096];
+	DIR *d = opendir(qdir);
+	struct dirent *de;
+	struct stat st;
+	int n = 0;
+
+	if (d == NULL)
+		return errno == ENOENT ? 0 : -1;
+	while ((de = readdir(d)) != NULL) {
+		if (!eml_name(de->d_name, name, sizeof(name)) || queued(qdir, name))
+			continue;
+		queue_path(path, sizeof(path), qdir, name, ".eml");
+		/* old only: a run queueing now writes the .eml just before its .env */
+		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_mtime < before &&
+		    unlink(path) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
 }

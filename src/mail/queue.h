@@ -62,6 +62,11 @@ int queue_flush(const char *qdir, const struct queue_sink *sink, time_t now, int
 		struct queue_stats *st, struct mail_error *err);
 /* Mails in the queue now. */
 int queue_count(const char *qdir);
+/* Removes each NAME.eml older than before that has no NAME.env: a mail
+ * sent and dequeued by a run killed between its two unlinks, or one
+ * whose envelope a kill kept from being written (its message is queued
+ * again, fresh, when it is processed again). The count, or -1. */
+int queue_clean_strays(const char *qdir, time_t before);
 
 /* The sink that writes each mail to dir/NAME.eml (atomically; a name
  * already there counts as sent): the default outbox. ctx is the dir. */

@@ -162,6 +162,10 @@ pbem_clean_temp(struct pbem *p)
 	if (n > 0)
 		pbem_log(p, PBEM_INFO, "removed %d temporary file%s left by a killed run", n,
 			 n == 1 ? "" : "s");
+	if ((k = queue_clean_strays(p->queue, before)) > 0)
+		pbem_log(p, PBEM_INFO, "removed %d message%s a killed run left in the queue "
+			 "without an envelope", k,
+			 k == 1 ? "" : "s");
 }
 
 int
