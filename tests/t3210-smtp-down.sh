@@ -136,10 +136,13 @@ test_expect_success 'SMTP down: run --once fails, says why, the mails wait in th
 	grep -q "\"attempts\": *1" spool/queue/g1-r3-notice-2.env
 '
 
-test_expect_success 'still down: a run waits for the retry, --flush fails again; nothing lost' '
+test_expect_success 'still down: a run tries the mail not tried yet (issue 22.6), --flush fails again; nothing lost' '
 	cd "$WORK" &&
-	"$CARCPBEM" run --once -c host.conf 2>err &&
+	grep -q "\"attempts\": *0" spool/queue/g1-r3-update-1.env &&
+	test_must_fail "$CARCPBEM" run --once -c host.conf 2>err &&
 	grep "0 mails sent, 2 waiting in the queue" err &&
+	grep -q "\"attempts\": *1" spool/queue/g1-r3-notice-2.env &&
+	grep -q "\"attempts\": *1" spool/queue/g1-r3-update-1.env &&
 	test_must_fail "$CARCPBEM" run --once --flush -c host.conf 2>err &&
 	grep "2 mails not sent" err &&
 	grep -q "\"attempts\": *2" spool/queue/g1-r3-notice-2.env &&

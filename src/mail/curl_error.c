@@ -49,8 +49,11 @@ mail_curl_error(const struct mail_proto *p, CURLcode rc, const char *url,
 			    "%s URL %s is not usable: it should look like %s or %ss://... (%s)",
 			    p->name, url, p->url_form, s, detail);
 	case UNREACHABLE:
-		return merr(err, MAIL_TEMP, "%s server %s cannot be reached, will try again: %s",
-			    p->name, url, detail);
+		merr(err, MAIL_TEMP, "%s server %s cannot be reached, will try again: %s",
+		     p->name, url, detail);
+		if (err != NULL)
+			err->unreachable = true;
+		return -1;
 	default:
 		return 0;
 	}

@@ -28,6 +28,9 @@ enum mail_code {
 
 struct mail_error {
 	int code; /* enum mail_code */
+	/* MAIL_TEMP because the server could not be reached or did not
+	 * answer in time: the next mail to it would wait just as long. */
+	bool unreachable;
 	char text[512];
 };
 

@@ -12,6 +12,7 @@ merr(struct mail_error *err, int code, const char *fmt, ...)
 	if (err == NULL)
 		return -1;
 	err->code = code;
+	err->unreachable = false;
 	va_start(ap, fmt);
 	vsnprintf(err->text, sizeof(err->text), fmt, ap);
 	va_end(ap);

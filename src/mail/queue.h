@@ -57,7 +57,10 @@ int queue_add_envelope(const char *qdir, const char *name, const char *from,
 		       const char *const *rcpt, int nrcpt, struct mail_error *err);
 /* Sends every mail whose time has come (all of them if force), oldest
  * name first; mails failing for good, or for QUEUE_GIVE_UP, move to
- * qdir/failed/. -1 only when the queue itself cannot be read. */
+ * qdir/failed/. After a server that could not be reached or did not
+ * answer (mail_error.unreachable) the rest are not tried: counted as
+ * deferred, their envelopes unchanged. -1 only when the queue itself
+ * cannot be read. */
 int queue_flush(const char *qdir, const struct queue_sink *sink, time_t now, int force,
 		struct queue_stats *st, struct mail_error *err);
 /* Mails in the queue now. */

@@ -1,6 +1,9 @@
 /* Flushing the queue: each mail whose time has come goes to the sink;
  * a temporary failure waits (backoff doubling up to QUEUE_BACKOFF_MAX),
- * a permanent one, or one that failed for QUEUE_GIVE_UP, goes to failed/. */
+ * a permanent one, or one that failed for QUEUE_GIVE_UP, goes to failed/.
+ * Once the sink's server could not be reached or did not answer, the
+ * pass tries no more mails: each would cost the whole timeout, with the
+ * spool locked. */
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
@@ -186,7 +189,10 @@ sent(const char *qdir, struct entry *e, const struct queue_sink *sink,
 	st->sent++;
 }
 
-static void
+/* Hands one mail to the sink. true when the sink's server could not be
+ * reached or did not answer (the mail deferred): the next would wait as
+ * long. */
+static bool
 send_one(const char *qdir, struct entry *e, const struct queue_sink *sink, time_t now,
 	 struct queue_stats *st)
 {
@@ -206,21 +212,22 @@ send_one(const char *qdir, struct entry *e, const struct queue_sink *sink, time_
 			sent(qdir, e, sink, st);
 		else
 			defer(qdir, e, &err, now, st);
-		return;
+		return false;
 	}
 	if ((msg = mail_read_file(path, 0, &len, &err)) == NULL) {
 		defer(qdir, e, &err, now, st);
-		return;
+		return false;
 	}
 	if (from == NULL || nrcpt == 0)
 		merr(&err, MAIL_PERM, "the envelope has no sender or no recipient");
 	else if (sink->send(sink->ctx, e->name, from, rcpt, nrcpt, msg, len, &err) == 0) {
 		sent(qdir, e, sink, st);
 		free(msg);
-		return;
+		return false;
 	}
 	free(msg);
 	defer(qdir, e, &err, now, st);
+	return err.code == MAIL_TEMP && err.unreachable;
 }
 
 int
@@ -228,6 +235,7 @@ queue_flush(const char *qdir, const struct queue_sink *sink, time_t now, int for
 	    struct queue_stats *st, struct mail_error *err)
 {
 	struct entry *e;
+	bool down = false; /* the server could not be reached: none tried after */
 	int n;
 
 	memset(st, 0, sizeof(*st));
@@ -239,8 +247,10 @@ queue_flush(const char *qdir, const struct queue_sink *sink, time_t now, int for
 		e[i].sent = false;
 		if (!force && next > (json_int_t)now)
 			st->waiting++;
+		else if (down) /* untouched: their place and their next try stay */
+			st->deferred++;
 		else
-			send_one(qdir, &e[i], sink, now, st);
+			down = send_one(qdir, &e[i], sink, now, st);
 	}
 	dequeue_sent(qdir, e, n);
 	for (int i = 0; i < n; i++)
