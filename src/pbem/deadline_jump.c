@@ -1,9 +1,11 @@
 /* A host clock that jumps (deadline_pass.h): SPOOL/clock holds the time
- * of the last pass; a jump is written to SPOOL/clock.jump ("FROM TO")
- * before any game is touched, each game's clock is moved by TO - FROM
- * and marked with clock_seen TO, and clock.jump goes last: a run killed
- * midway finds it and finishes, moving no game twice. */
+ * of the last pass and the boot's time up then (deadline_stamp.h); a
+ * jump is written to SPOOL/clock.jump ("FROM TO") before any game is
+ * touched, each game's clock is moved by TO - FROM and marked with
+ * clock_seen TO, and clock.jump goes last: a run killed midway finds it
+ * and finishes, moving no game twice. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "atomic.h"
 #include "crashpoint.h"
 #include "deadline_impl.h"
+#include "deadline_stamp.h"
 #include "mails_deadline.h"
 #include "timers.h"
 
@@ -21,18 +24,21 @@ clock_path(const struct pbem *p, const char *file, char *buf, size_t n)
 	snprintf(buf, n, "%s/%s", p->cfg.spool, file);
 }
 
-/* Two numbers of a small file, or 0 items when it is missing. */
-static int
-read_times(const char *path, long long *a, long long *b)
+/* A small file's text, or false when it is missing or unreadable. */
+static bool
+read_small(const char *path, char *buf, size_t n)
 {
 	FILE *f = fopen(path, "r");
-	int k;
+	size_t k;
 
 	if (f == NULL)
-		return 0;
-	k = fscanf(f, "%lld %lld", a, b);
+		return false;
+	k = fread(buf, 1, n - 1, f);
+	buf[k] = '\0';
+	while (k > 0 && (buf[k - 1] == '\n' || buf[k - 1] == '\r')) /* for the log */
+		buf[--k] = '\0';
 	fclose(f);
-	return k < 0 ? 0 : k;
+	return true;
 }
 
 static int
@@ -44,6 +50,17 @@ write_text(const char *path, const char *text, char *why, size_t n)
 		return 0;
 	snprintf(why, n, "%s %.300s: %s", what, path, strerror(errno));
 	return -1;
+}
+
+/* A time of meta.json (0: none) moved by d, unless that would overflow
+ * (a meta.json no clock wrote: left as it is). */
+static void
+moved(time_t *t, time_t d)
+{
+	time_t to;
+
+	if (*t != 0 && !__builtin_add_overflow(*t, d, &to))
+		*t = to;
 }
 
 /* One game's clock moved by the jump, once. */
@@ -67,10 +84,8 @@ shift_game(struct pbem *p, const char *game, time_t from, time_t to, char *why, 
 		snprintf(why, n, "%.100s: %.400s", gd.dir, err.text);
 		r = -1;
 	} else if (m.clock_seen != to) {
-		if (m.deadline_at != 0)
-			m.deadline_at += to - from;
-		if (m.paused_at != 0)
-			m.paused_at += to - from;
+		moved(&m.deadline_at, to - from);
+		moved(&m.paused_at, to - from);
 		m.clock_seen = to;
 		r = dl_save(p, &gd, gf, &m, why, n);
 		crashpoint("clock jump game moved");
@@ -125,20 +140,57 @@ shift_all(struct pbem *p, time_t from, time_t to, char *why, size_t n)
 	return r;
 }
 
+/* SPOOL/clock.jump: 1 with the jump, 0 when there is none; one that
+ * holds no two plausible times is logged and removed. */
+static int
+read_jump(struct pbem *p, const char *path, long long *from, long long *to)
+{
+	char text[128];
+	long long t[2];
+
+	if (!read_small(path, text, sizeof(text)))
+		return 0;
+	if (dl_times_parse(text, t, 2) == 2) {
+		*from = t[0], *to = t[1];
+		return 1;
+	}
+	pbem_log(p, PBEM_WARN, "%s holds no two plausible times (\"%.40s\"): ignored and "
+		 "removed", path, text);
+	unlink(path);
+	return 0;
+}
+
+/* SPOOL/clock: true with last; one that holds no plausible time is
+ * logged and taken for missing (the pass writes it anew). */
+static bool
+read_stamp(struct pbem *p, const char *path, struct dl_stamp *last)
+{
+	char text[128];
+
+	if (!read_small(path, text, sizeof(text)))
+		return false;
+	if (dl_stamp_parse(text, last))
+		return true;
+	memset(last, 0, sizeof(*last));
+	pbem_log(p, PBEM_WARN, "%s holds no plausible time (\"%.40s\"): taken as missing, "
+		 "no clock moved", path, text);
+	return false;
+}
+
 int
 pbem_clock_check(struct pbem *p, struct pbem_stats *st)
 {
-	char path[CONFIG_PATH_MAX + 16], jpath[CONFIG_PATH_MAX + 16], text[64], why[600];
-	long long last = 0, from = 0, to = 0, unused;
-	time_t now = pbem_now(p);
+	char path[CONFIG_PATH_MAX + 16], jpath[CONFIG_PATH_MAX + 16], text[128], why[600];
+	struct dl_stamp last = {0}, now = {.wall = pbem_now(p), .up = p->boot_up};
+	long long from = 0, to = 0;
 
+	snprintf(now.boot, sizeof(now.boot), "%s", p->boot_id);
 	clock_path(p, "clock", path, sizeof(path));
 	clock_path(p, "clock.jump", jpath, sizeof(jpath));
-	if (read_times(jpath, &from, &to) != 2) {
-		if (read_times(path, &last, &unused) < 1 ||
-		    (now >= last - DL_JUMP_BACK && now <= last + DL_JUMP_FORWARD))
+	if (read_jump(p, jpath, &from, &to) == 0) {
+		if (!read_stamp(p, path, &last) || !dl_jumped(&last, &now, &from))
 			goto seen;
-		from = last, to = now;
+		to = now.wall;
 		snprintf(text, sizeof(text), "%lld %lld\n", from, to);
 		if (write_text(jpath, text, why, sizeof(why)) < 0)
 			goto fail;
@@ -151,9 +203,10 @@ pbem_clock_check(struct pbem *p, struct pbem_stats *st)
 		goto fail;
 	}
 seen:
-	if (now >= last && now < last + 60)
+	if (now.wall >= last.wall && now.wall < last.wall + 60 &&
+	    strcmp(now.boot, last.boot) == 0)
 		return 0; /* an idle pass a minute after the last writes nothing */
-	snprintf(text, sizeof(text), "%lld\n", (long long)now);
+	dl_stamp_format(&now, text, sizeof(text));
 	if (write_text(path, text, why, sizeof(why)) == 0)
 		return 0;
 fail:

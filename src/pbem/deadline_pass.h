@@ -35,10 +35,14 @@ int deadline_came_back(struct pbem *p, const struct gamedir *gd, const struct ga
  * deadline_begin). 0, or -1 with why. */
 int deadline_touch(struct pbem *p, const struct gamefile *gf, const struct meta *m, char *why,
 		   size_t n);
-/* The host's clock against the last pass (SPOOL/clock): after a jump
- * back by more than an hour or forward by more than a day, every clock
- * is moved by the jump, the host warned (log, and a mail to the from
- * address). Before the inbox: no clock starts before the shift is done. */
+/* The host's clock against the last pass (SPOOL/clock, deadline_stamp.h):
+ * after a jump (within one boot, a wall clock off the machine's time up
+ * by more than DL_DRIFT; else back by more than an hour or forward by
+ * more than a day), every clock is moved by the jump, the host warned
+ * (log, and a mail to the from address). Before the inbox: no clock
+ * starts before the shift is done, no deadline passes by a clock fault.
+ * A SPOOL/clock or clock.jump with implausible times counts as missing
+ * (logged). */
 int pbem_clock_check(struct pbem *p, struct pbem_stats *st);
 /* The games whose clock is due (SPOOL/timers): reminders, and the
  * policy of a passed deadline. */

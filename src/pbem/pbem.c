@@ -148,26 +148,55 @@ pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m)
 }
 
 /* The fake clock of a test that moves it while a daemon runs: the number
- * in the file (read at the start of each pass: pbem_clock_tick). */
+ * in the file (read at the start of each pass: pbem_clock_tick), and the
+ * machine's time up and its boot when the test gives them ("WALL UP
+ * [BOOT]"; without them, no evidence of the real time between passes). */
 static time_t
-now_from_file(const char *path)
+now_from_file(struct pbem *p)
 {
-	long long t = 0;
-	FILE *f = fopen(path, "r");
+	long long t = 0, up = -1;
+	char boot[sizeof(p->boot_id)] = "test";
+	FILE *f = fopen(p->now_file, "r");
 
+	p->boot_id[0] = '\0';
 	if (f != NULL) {
-		if (fscanf(f, "%lld", &t) != 1)
+		if (fscanf(f, "%lld %lld %39s", &t, &up, boot) < 1)
 			t = 0;
 		fclose(f);
 	}
+	if (up >= 0)
+		snprintf(p->boot_id, sizeof(p->boot_id), "%s", boot), p->boot_up = up;
 	return t > 0 ? (time_t)t : time(NULL);
+}
+
+/* The boot this process runs in (read once: it cannot change) and the
+ * time up now; the boot "" when either cannot be read. */
+static void
+boot_clock(struct pbem *p)
+{
+	struct timespec ts;
+	FILE *f;
+
+	if (p->boot_id[0] == '\0' && (f = fopen("/proc/sys/kernel/random/boot_id", "r"))) {
+		if (fscanf(f, "%39s", p->boot_id) != 1)
+			p->boot_id[0] = '\0';
+		fclose(f);
+	}
+	if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0)
+		p->boot_up = (long long)ts.tv_sec;
+	else
+		p->boot_id[0] = '\0';
 }
 
 void
 pbem_clock_tick(struct pbem *p)
 {
 	if (p->now_file != NULL)
-		p->file_now = now_from_file(p->now_file);
+		p->file_now = now_from_file(p);
+	else if (p->fixed_now)
+		p->boot_id[0] = '\0'; /* a fixed test time: no real time to set it against */
+	else
+		boot_clock(p);
 }
 
 time_t

@@ -44,6 +44,12 @@ struct pbem {
 	time_t fixed_now; /* $CARCPBEM_NOW for tests, else 0 */
 	const char *now_file; /* $CARCPBEM_NOW_FILE for tests, else NULL */
 	time_t file_now;      /* its time, read at the start of each pass */
+	/* The boot this pass runs in and the seconds the machine had been up
+	 * at its start (CLOCK_BOOTTIME): SPOOL/clock's evidence of the real
+	 * time between passes. boot_id "" when not known (a fixed test
+	 * clock); a test's $CARCPBEM_NOW_FILE may give "WALL UP [BOOT]". */
+	char boot_id[40];
+	long long boot_up;
 	bool quiet;       /* log only warnings and errors */
 	/* Every player address of the spool's games, sorted, for this pass. */
 	char **players;
