@@ -3,9 +3,9 @@
 # Faults of the host's clock and of its bookkeeping (issue 22): a wall
 # clock hours ahead for a while is told from time that passed by the
 # machine's time up within one boot (SPOOL/clock keeps the boot and its
-# CLOCK_BOOTTIME), so it costs no turn (22.11); SPOOL/clock and
-# clock.jump with values no writer makes count as missing files, never
-# as times (22.12). The fake clock is
+# CLOCK_BOOTTIME), so it costs no turn (22.11); SPOOL/clock, clock.jump
+# and the index SPOOL/timers with values no writer makes count as
+# missing files, never as times (22.12). The fake clock is
 # $CARCPBEM_NOW_FILE: "WALL UP BOOT" gives the time up and the boot too.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
@@ -154,6 +154,26 @@ for v in "9223372036854775807 1700000000" "-9223372036854775808 9223372036854775
 	test_expect_success "issue 22.12: SPOOL/clock.jump holding $v: ignored, removed" "
 		bad_clock clock.jump '$v' &&
 		grep 'spool/clock.jump holds no two plausible times' run.log
+	"
+done
+
+# timers_head BASE NEXT: SPOOL/timers' header made to hold BASE and NEXT.
+timers_head () {
+	{ printf "carcpbem-timers %s %s\n" "$1" "$2"; tail -n +2 spool/timers; } >t.new &&
+	mv t.new spool/timers
+}
+
+for v in "99999999999999999999 00000000000000000000" \
+	"09223372036854775807 00000000000000000000" \
+	"00000000000000000058 09223372036854775807" \
+	"00000000000000000058 -0000000000000000001" \
+	"00000000000000000040 00000000001700046800"; do
+	test_expect_success "issue 22.12: SPOOL/timers headed $v: not trusted, the deadline still comes" "
+		setup && timers_head $v &&
+		at $((T0 + 2 * H)) &&
+		test \"\$(awk 'NR == 1 { print \$3 + 0 }' spool/timers)\" = $((T0 + 13 * H)) &&
+		at $((T0 + 13 * H)) &&
+		test \"\$(records)\" = 2
 	"
 done
 

@@ -1,6 +1,7 @@
 /* A spool index kept as a log (applog.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,21 @@ head_text(const char *tag, long long base, long long aux, char *buf, size_t n)
 	snprintf(buf, n, "%s %0*lld %0*lld\n", tag, NUM_WIDTH, base, NUM_WIDTH, aux);
 }
 
-/* The header of fd: 1 and base, aux; 0 when it is not tag's. */
+/* A header's number: NUM_WIDTH digits (a '-' first for a negative one,
+ * which no writer makes), in range: true with *v. */
+static bool
+head_number(const char *s, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return errno != ERANGE && end == s + NUM_WIDTH;
+}
+
+/* The header of fd: 1 and base, aux; 0 when it is not tag's, or holds
+ * values no writer makes (a base shorter than the header, a negative
+ * aux: a corrupt file, rebuilt like a missing one). */
 static int
 head_read(int fd, const char *tag, long long *base, long long *aux)
 {
@@ -38,10 +53,10 @@ head_read(int fd, const char *tag, long long *base, long long *aux)
 		return 0;
 	buf[k - 1] = '\0';
 	snprintf(want, sizeof(want), "%s ", tag);
-	if (strncmp(buf, want, t + 1) != 0 ||
-	    sscanf(buf + t + 1, "%lld %lld", base, aux) != 2)
+	if (strncmp(buf, want, t + 1) != 0 || buf[t + 1 + NUM_WIDTH] != ' ' ||
+	    !head_number(buf + t + 1, base) || !head_number(buf + t + 2 + NUM_WIDTH, aux))
 		return 0;
-	return 1;
+	return *base >= (long long)k && *aux >= 0;
 }
 
 int
@@ -49,10 +64,11 @@ applog_peek(const char *path, const char *tag, long long *aux)
 {
 	long long base;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), r;
+	struct stat st;
 
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -1;
-	r = head_read(fd, tag, &base, aux) ? 1 : -1;
+	r = fstat(fd, &st) == 0 && head_read(fd, tag, &base, aux) && base <= st.st_size ? 1 : -1;
 	close(fd);
 	return r;
 }
@@ -81,8 +97,9 @@ applog_open(struct applog *l, const char *path, const char *tag, char *why, size
 		applog_close(l);
 		return -1;
 	}
-	if (fstat(l->fd, &st) < 0 || !head_read(l->fd, tag, &l->base, &l->aux))
-		return 0; /* torn or not ours: rebuilt */
+	if (fstat(l->fd, &st) < 0 || !head_read(l->fd, tag, &l->base, &l->aux) ||
+	    l->base > (long long)st.st_size)
+		return 0; /* torn, corrupt or not ours: rebuilt (a log only grows) */
 	l->size = st.st_size;
 	return 1;
 }
@@ -137,7 +154,12 @@ applog_set_aux(struct applog *l, long long aux, char *why, size_t n)
 bool
 applog_grown(const struct applog *l)
 {
-	return l->size > 2 * (off_t)l->base + APPLOG_SLACK;
+	off_t limit;
+
+	if (__builtin_mul_overflow((off_t)l->base, 2, &limit) ||
+	    __builtin_add_overflow(limit, APPLOG_SLACK, &limit))
+		return true;
+	return l->size > limit;
 }
 
 int

@@ -32,7 +32,8 @@ struct applog {
 };
 
 /* The header alone, without the lock (an idle pass's one read): 1 with
- * *aux, 0 when the file is missing, -1 when it is not the log of tag. */
+ * *aux, 0 when the file is missing, -1 when it is not the log of tag or
+ * its header holds what no writer makes (then applog_open gives 0). */
 int applog_peek(const char *path, const char *tag, long long *aux);
 /* Takes the lock and opens the log: 1, or 0 when it is missing or its
  * header is not tag's (the lock held: the caller may rebuild it), or -1

@@ -8,6 +8,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "deadline_stamp.h"
 #include "gamefile.h"
 #include "timers.h"
 
@@ -27,7 +28,9 @@ timers_peek(const char *spool, time_t *next)
 	int r;
 
 	path_of(spool, TIMERS_FILE, path, sizeof(path));
-	if ((r = applog_peek(path, TIMERS_TAG, &t)) == 1)
+	if ((r = applog_peek(path, TIMERS_TAG, &t)) == 1 && t != 0 && !dl_time_plausible(t))
+		return -1; /* no writer's NEXT: the whole log is read, and NEXT set right */
+	if (r == 1)
 		*next = (time_t)t;
 	return r;
 }

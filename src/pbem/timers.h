@@ -46,7 +46,8 @@ void timers_put(struct timers *tm, const char *game, time_t when);
 /* One game's time, locked, read, changed and saved. */
 int timers_set(const char *spool, const char *game, time_t when, char *why, size_t n);
 /* The "next" line alone, without the lock: the idle pass's one read.
- * 1 with *next, 0 when the file is missing, -1 when it is unreadable. */
+ * 1 with *next, 0 when the file is missing, -1 when it is unreadable or
+ * NEXT is no plausible time. */
 int timers_peek(const char *spool, time_t *next);
 
 #endif
