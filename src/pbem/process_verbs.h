@@ -73,6 +73,11 @@ void verb_absence(struct verb_call *c);
 void verb_admin(struct verb_call *c);  /* PAUSE ... TERMINATE: admin_command */
 void verb_create(struct verb_call *c);
 
+/* The signed command of c as admin_command_mailed takes it (id: its
+ * room). */
+struct admin_mailed;
+void verb_mailed(const struct verb_call *c, char id[CMD_ID_HEX + 1], struct admin_mailed *m);
+
 /* The game a command or verb is about (loads c->gf; a problem noted and
  * -1 if there is none). */
 int verb_load_game(struct verb_call *c, const char *id);
