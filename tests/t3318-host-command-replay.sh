@@ -5,7 +5,9 @@
 # by a stranger after the clock jumped 9 days ahead and back (the ids of
 # commands.seen gone with the jump), or with commands.seen lost, undoes
 # nothing; a REPLACE mailed again does not give the seat back to the key
-# it replaced.
+# it replaced. Host commands are carried out in the order of their Date
+# (issue 22.14): a PAUSE dated before a RESUME carried out already is
+# refused as late, and the admin told how to fix it.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
 . "$top_srcdir/tests/mail/printed.sh"
@@ -91,6 +93,29 @@ test_expect_success 'issue 22.5: a REPLACE mailed again does not give the seat b
 	test "$(count replace)" = 2 &&
 	jq -e ".secret.addresses.bob == \"dave@example.test\"" spool/games/g1/state.json >/dev/null &&
 	grep -q "carried out this command already" answer.txt &&
+	"$CARCPBEM" replay spool/games/g1 >/dev/null
+'
+
+test_expect_success 'issue 22.14: a PAUSE dated before a RESUME carried out already is refused as late' '
+	cd "$WORK" && game_setup order &&
+	CARCPBEM_NOW=$((T0 + 5)) "$CARCPBEM" admin -c host.conf g1 pause >/dev/null &&
+	hostcmd $((T0 + 10)) PAUSE >p1 &&
+	hostcmd $((T0 + 20)) RESUME >r1 &&
+	send_at $((T0 + 30)) admin@example.test r1 &&
+	test "$(jq .paused spool/games/g1/meta.json)" = false &&
+	send_at $((T0 + 40)) admin@example.test p1 &&
+	test "$(jq .paused spool/games/g1/meta.json)" = false &&
+	test "$(count pause)" = 1 &&
+	grep -q "this pause is dated 2023-11-14T22:13:30Z, before the resume dated 2023-11-14T22:13:40Z" answer.txt &&
+	grep -q "make it again with carcpbem command" answer.txt
+'
+
+test_expect_success 'issue 22.14: made again, dated now, the PAUSE is carried out' '
+	cd "$WORK/order" &&
+	hostcmd $((T0 + 50)) PAUSE >p2 &&
+	send_at $((T0 + 50)) admin@example.test p2 &&
+	test "$(jq .paused spool/games/g1/meta.json)" = true &&
+	grep -q "PAUSE on game g1: done" answer.txt &&
 	"$CARCPBEM" replay spool/games/g1 >/dev/null
 '
 

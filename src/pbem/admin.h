@@ -35,6 +35,8 @@ struct admin_mailed {
 	const char *id;  /* command_id's 32 hex digits */
 	time_t date;     /* its Date */
 	bool again;      /* this very message carried it out before a crash */
+	bool ordered;    /* refused when dated before the game's last command
+			    by mail (host commands: docs/mail.md) */
 };
 
 /* admin_command for a mailed command m. Found in the history already:

@@ -62,7 +62,8 @@ int admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int a
 void admin_record_text(struct admin_job *a, const struct gamefile *gf,
 		       const struct history_record *r);
 /* A mailed command m against the history h, under its lock: 1 when a
- * record has its id (*done), 0 when it is to be carried out. */
+ * record has its id (*done), 0 when it is to be carried out, -1 when it
+ * is refused (err: out of order). */
 int admin_once_check(const struct admin_mailed *m, const struct history *h,
 		     const char *verb, const struct history_record **done,
 		     struct turn_error *err);

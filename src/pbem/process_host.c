@@ -49,10 +49,12 @@ split(const struct command *cmd, char *buf, char *argv[ADMIN_ARGS])
 }
 
 void
-verb_mailed(const struct verb_call *c, char id[CMD_ID_HEX + 1], struct admin_mailed *m)
+verb_mailed(const struct verb_call *c, bool ordered, char id[CMD_ID_HEX + 1],
+	    struct admin_mailed *m)
 {
 	command_id(c->cmd, id);
-	*m = (struct admin_mailed){.id = id, .date = c->cmd->date, .again = c->again};
+	*m = (struct admin_mailed){.id = id, .date = c->cmd->date, .again = c->again,
+				   .ordered = ordered};
 }
 
 void
@@ -65,7 +67,7 @@ verb_admin(struct verb_call *c)
 
 	for (char *p = argv[0]; *p; p++)
 		*p = (char)tolower((unsigned char)*p);
-	verb_mailed(c, id, &m);
+	verb_mailed(c, true, id, &m);
 	r = admin_command_mailed(c->j->p, c->gf->id, argc, argv, c->by, &m, out, sizeof(out),
 				 why, sizeof(why));
 	if (r == ADMIN_FAIL) {

@@ -43,7 +43,7 @@ verb_resign(struct verb_call *c)
 	int r;
 
 	snprintf(by, sizeof(by), "player %s (key %s)", name, c->cmd->key);
-	verb_mailed(c, id, &m);
+	verb_mailed(c, false, id, &m);
 	r = admin_command_mailed(c->j->p, c->gf->id, 2, argv, by, &m, out, sizeof(out), why,
 				 sizeof(why));
 	if (r == ADMIN_FAIL) {
