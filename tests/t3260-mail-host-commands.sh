@@ -6,7 +6,9 @@
 # still checks the whole history), answered, and refused when signed by
 # any other key or mailed twice; CREATE makes a game from the mailed
 # description and mails its start; RESIGN hands a seat to the computer,
-# which moves at once when the decision is the seat's.
+# which moves at once when the decision is the seat's. Commands are dated
+# in the order they are mailed (host commands dated before the game's last
+# one are refused: t3318).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
 . "$top_srcdir/tests/mail/printed.sh"
@@ -37,7 +39,8 @@ test_expect_success 'setup: game g1 by mail; the admin key in admin-keys' '
 
 test_expect_success 'PAUSE by mail: a host record by the admin key, answered, players told' '
 	cd "$WORK" &&
-	hostcmd admin g1 PAUSE >h1 &&
+	(CARCPBEM_NOW=$((CARCPBEM_NOW - 120)) && export CARCPBEM_NOW &&
+	 hostcmd admin g1 PAUSE) >h1 &&
 	send admin@example.test h1 &&
 	grep -q "host command: done" "$ANSWER" &&
 	grep -q "^To: admin@example.test" "$ANSWER" &&
@@ -83,7 +86,7 @@ test_expect_success 'an admin key of OpenSSH: PAUSE signed with ssh-keygen, past
 	fi &&
 	ssh-keygen -q -t ed25519 -N "" -C admin@laptop -f ssh-admin &&
 	cat ssh-admin.pub >>admin-keys &&
-	(CARCPBEM_NOW=$((CARCPBEM_NOW + 30)) && export CARCPBEM_NOW &&
+	(CARCPBEM_NOW=$((CARCPBEM_NOW - 90)) && export CARCPBEM_NOW &&
 	 "$CARCPBEM" command -g g1 -p host RESUME) >s1.txt 2>/dev/null &&
 	ssh-keygen -Y sign -f ssh-admin -n carcassonne s1.txt 2>/dev/null &&
 	cat s1.txt s1.txt.sig >s1 &&
@@ -91,7 +94,7 @@ test_expect_success 'an admin key of OpenSSH: PAUSE signed with ssh-keygen, past
 	grep -q "host command: done" "$ANSWER" &&
 	test "$(meta g1 .paused)" = false &&
 	tail -n 1 spool/games/g1/history.jsonl | jq -e ".command == \"resume\"" &&
-	(CARCPBEM_NOW=$((CARCPBEM_NOW + 60)) && export CARCPBEM_NOW &&
+	(CARCPBEM_NOW=$((CARCPBEM_NOW - 60)) && export CARCPBEM_NOW &&
 	 hostcmd admin g1 PAUSE) >s2 &&
 	send admin@example.test s2 &&
 	test "$(meta g1 .paused)" = true &&

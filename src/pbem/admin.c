@@ -296,6 +296,14 @@ int
 admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
 	      const char *by, char *out, size_t nout, char *why, size_t n)
 {
+	return admin_command_mailed(p, game, argc, argv, by, NULL, out, nout, why, n);
+}
+
+int
+admin_command_mailed(struct pbem *p, const char *game, int argc, char *const argv[],
+		     const char *by, const struct admin_mailed *m, char *out, size_t nout,
+		     char *why, size_t n)
+{
 	const struct admin_cmd *c = argc > 0 ? admin_find(argv[0]) : NULL;
 	char list[200];
 
@@ -310,5 +318,5 @@ admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
 		return snprintf(why, n, "%s takes %d argument%s: %s", c->name, c->nargs,
 				c->nargs == 1 ? "" : "s", c->usage),
 		       ADMIN_REFUSED;
-	return admin_run(p, game, c, argc, argv, by, out, nout, why, n);
+	return admin_run(p, game, c, argc, argv, by, m, out, nout, why, n);
 }

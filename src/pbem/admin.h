@@ -8,7 +8,9 @@
 #ifndef CARC_ADMIN_H
 #define CARC_ADMIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 struct pbem;
 
@@ -26,6 +28,24 @@ struct pbem;
  * carcpbem admin takes it). */
 int admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
 		  const char *by, char *out, size_t nout, char *why, size_t n);
+
+/* A command that came by signed mail: its id goes into its record, so
+ * that the history holds one record a command id. */
+struct admin_mailed {
+	const char *id;  /* command_id's 32 hex digits */
+	time_t date;     /* its Date */
+	bool again;      /* this very message carried it out before a crash */
+	bool ordered;    /* refused when dated before the game's last command
+			    by mail (host commands: docs/mail.md) */
+};
+
+/* admin_command for a mailed command m. Found in the history already:
+ * with m->again, 0 and out as the first run answered (what the crash
+ * left undone is finished: meta.json, mails, the computer's move);
+ * without, ADMIN_REFUSED: a copy of a mail carried out before. */
+int admin_command_mailed(struct pbem *p, const char *game, int argc, char *const argv[],
+			 const char *by, const struct admin_mailed *m, char *out,
+			 size_t nout, char *why, size_t n);
 
 /* The host decides seat's current decision (seat from 0) with the
  * computer player, from that seat's player view only: the turn is signed

@@ -27,6 +27,8 @@ struct admin_job {
 	long hours;        /* extend: hours; rollback: decisions */
 	int seat;          /* the seat a command is about, or -1 */
 	bool notice;       /* mail the notice of the decision due too */
+	const struct meta *shown; /* the deadline the texts show, if not meta's
+				     (the record's change is in it already) */
 	char what[200];    /* the players' mail: what the host did */
 	char detail[600];
 };
@@ -52,8 +54,21 @@ const struct admin_cmd *admin_find(const char *name);
 void admin_usage(char *buf, size_t n);
 /* Carries out c (arguments counted already): admin_command's work. */
 int admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
-	      char *const argv[], const char *by, char *out, size_t nout, char *why,
-	      size_t n);
+	      char *const argv[], const char *by, const struct admin_mailed *m, char *out,
+	      size_t nout, char *why, size_t n);
+/* The players' texts (a->what, a->detail, a->notice) of host record r,
+ * whose change a->meta holds already: its command's meta change made on
+ * a copy (admin_once.c). */
+void admin_record_text(struct admin_job *a, const struct gamefile *gf,
+		       const struct history_record *r);
+/* A mailed command m against the history h, under its lock: 1 when a
+ * record has its id (*done), 0 when it is to be carried out, -1 when it
+ * is refused (err: out of order). */
+int admin_once_check(const struct admin_mailed *m, const struct history *h,
+		     const char *verb, const struct history_record **done,
+		     struct turn_error *err);
+/* r's command_id and command_date from m. */
+void admin_once_mark(const struct admin_mailed *m, struct history_record *r);
 /* The directory of game in p's spool; ADMIN_REFUSED with why if none. */
 int admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why,
 		   size_t n);

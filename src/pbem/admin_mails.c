@@ -13,10 +13,14 @@
 #include "turnfile.h"
 
 /* A host record's mails, its texts from its command's meta change made
- * on a copy of meta.json. */
+ * on a copy of meta.json (which may hold that change already: its texts
+ * then show meta.json's deadline, as when the record was written); the
+ * notice of the decision due too when r is the history's last record and
+ * its command sends one. */
 static int
 host_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
-	   const struct meta *m, const struct history_record *r, char *why, size_t n)
+	   const struct meta *m, const struct history_record *r, bool last, char *why,
+	   size_t n)
 {
 	const struct admin_cmd *c = admin_find(r->command);
 	struct admin_job b = {.p = p, .game = gf->id, .gd = *gd, .meta = *m, .seat = -1};
@@ -26,8 +30,13 @@ host_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 
 	if (c == NULL || r->nargs != c->nargs || meta_time_parse(r->time, &b.now) < 0)
 		return 0;
-	c->meta(&b, gf, r);
-	if (mails_host(&ctx, gf, r->seq, b.what, b.detail, false, &out, &terr) < 0) {
+	if (m->host_record >= r->seq)
+		admin_record_text(&b, gf, r);
+	else
+		c->meta(&b, gf, r);
+	ctx.meta = m->host_record >= r->seq ? m : &b.meta; /* the notice's deadline */
+	if (mails_host(&ctx, gf, r->seq, b.what, b.detail, b.notice && last, &out,
+		       &terr) < 0) {
 		outmails_free(&out);
 		return snprintf(why, n, "the mails of record %ld: %s", r->seq, terr.text), -1;
 	}
@@ -71,7 +80,7 @@ admin_mails_catch_up(struct pbem *p, const struct gamedir *gd, const struct game
 	for (long i = mailed + 1; i < h->n && r == 0; i++) {
 		const struct history_record *rec = &h->rec[i];
 		if (rec->event == HISTORY_HOST)
-			r = host_mails(p, gd, gf, &m, rec, why, n);
+			r = host_mails(p, gd, gf, &m, rec, i == h->n - 1, why, n);
 		else if (i == h->n - 1)
 			r = turn_mails(p, gd, gf, rec, why, n);
 	}

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "admin_impl.h"
+#include "crashpoint.h"
 #include "deadline_pass.h"
 #include "hostkey.h"
 #include "hostrec.h"
@@ -42,10 +43,11 @@ admin_new_decision(struct admin_job *a)
 void
 admin_deadline_text(struct admin_job *a, const char *lead)
 {
+	time_t deadline = a->shown ? a->shown->deadline_at : a->meta.deadline_at;
 	char at[21];
 
-	meta_time_format(a->meta.deadline_at, at);
-	if (a->meta.deadline_at != 0)
+	meta_time_format(deadline, at);
+	if (deadline != 0)
 		snprintf(a->detail, sizeof(a->detail), "%s The deadline of the decision due "
 			 "is %s.", lead, at);
 	else
@@ -56,8 +58,33 @@ struct run {
 	struct admin_job a;
 	const struct admin_cmd *c;
 	const char *by;
+	const struct admin_mailed *m;   /* by mail, or NULL */
+	long done;                      /* the record of m found, or -1 */
 	const struct history_record *r; /* the record being written */
 };
+
+/* A mailed command whose record is in the history already: its texts as
+ * when it was written, and what a crash may have kept from being done
+ * after the record: state.json (gf: the whole history replayed), the
+ * clock's index lines (the record's own mails: admin_mails_catch_up). */
+static int
+found(struct run *u, const struct gamefile *gf, const struct history_record *done,
+      struct turn_error *err)
+{
+	struct gf_error ge = {0};
+	char why[400];
+
+	u->done = done->seq;
+	admin_record_text(&u->a, gf, done);
+	if (gamefile_save(gf, u->a.gd.state, true, &ge) < 0)
+		return terr(err, TURN_FAIL, "%s: %s", u->a.gd.state, ge.text);
+	if (deadline_touch(u->a.p, gf, &u->a.meta, why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
+	return terr(err, TURN_DUPLICATE, "the host carried out this command already "
+		    "(record %ld of game %s, id %s): this mail is a copy of one it has "
+		    "read. To do it again, make a new command with carcpbem command",
+		    done->seq, gf->id, done->command_id);
+}
 
 static int
 fill(void *ctx, const struct record_run *rr, const struct history *h,
@@ -75,6 +102,13 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 	if (admin_mails_catch_up(u->a.p, &u->a.gd, rr->gf, h, why, sizeof(why)) < 0)
 		return terr(err, TURN_FAIL, "%s", why);
 	u->r = r;
+	if (u->m) {
+		const struct history_record *done;
+		int k = admin_once_check(u->m, h, u->c->name, &done, err);
+		if (k != 0)
+			return k < 0 ? -1 : found(u, rr->gf, done, err);
+		admin_once_mark(u->m, r);
+	}
 	if (rr->terminated || u->a.meta.terminated)
 		return terr(err, TURN_ILLEGAL, "game %s was ended by the host: it takes no "
 			    "more commands", rr->gf->id);
@@ -104,6 +138,7 @@ after(void *ctx, const struct gamefile *gf, const struct apply_result *res,
 	if (meta_save(u->a.gd.dir, &u->a.meta, &ge) < 0)
 		return terr(err, TURN_FAIL, "the record is written, but not meta.json: %s",
 			    ge.text);
+	crashpoint("host record's meta.json saved");
 	if (deadline_touch(u->a.p, gf, &u->a.meta, why, sizeof(why)) < 0)
 		return terr(err, TURN_FAIL, "the record is written, but not %s", why);
 	return 0;
@@ -154,11 +189,24 @@ play_now(struct run *u, const struct gamefile *gf, char *why, size_t n)
 	return admin_play_bots(u->a.p, gf->id, &last, why, n);
 }
 
+/* Carried out before a crash by this very message: answered as then
+ * (the players' mails the crash kept from the queue were queued by the
+ * catching up in fill, under the names they had: none twice), and the
+ * computer's move, if the crash came before it. */
+static int
+again(struct run *u, struct gamefile *gf, char *out, size_t nout, char *why, size_t n)
+{
+	snprintf(out, nout, "game %s: %s (record %ld). %s", gf->id, u->a.what, u->done,
+		 u->a.detail);
+	return play_now(u, gf, why, n);
+}
+
 int
 admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
-	  char *const argv[], const char *by, char *out, size_t nout, char *why, size_t n)
+	  char *const argv[], const char *by, const struct admin_mailed *m, char *out,
+	  size_t nout, char *why, size_t n)
 {
-	struct run u = {.c = c, .by = by};
+	struct run u = {.c = c, .by = by, .m = m, .done = -1};
 	struct turn_error err = {0};
 	struct gamefile *gf = NULL;
 	struct apply_result res;
@@ -174,6 +222,11 @@ admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
 	r = archive_host_write(&u.a.gd, p->cat, &k, u.a.now, fill, after, &u, &gf, &res,
 			       &err);
 	key_wipe(&k);
+	if (r < 0 && u.done >= 0 && m->again && gf != NULL) {
+		r = again(&u, gf, out, nout, why, n);
+		gamefile_free(gf);
+		return r;
+	}
 	if (r < 0) {
 		snprintf(why, n, "%s", err.text);
 		gamefile_free(gf);

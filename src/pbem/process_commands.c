@@ -19,7 +19,8 @@ static const char *const fix_command =
 	"Make the command with carcpbem command -k YOURKEY -g GAME -p YOURNAME WORDS... "
 	"and mail the block it prints as it is.";
 
-/* ---- the ids seen: "ID TIME MSGKEY" lines ---- */
+/* ---- the ids seen: "ID DATE MSGKEY" lines (DATE: the command's; lines
+ * of older versions have the time it was carried out) ---- */
 
 struct seen {
 	char id[CMD_ID_HEX + 1];
@@ -83,10 +84,11 @@ seen_check(struct job *j, const char *id, struct seen **sp, int *n)
 	return 0;
 }
 
-/* Adds id, dropping the ids older than the Date window (their commands
- * are refused by date now). */
+/* Adds id of a command dated date, dropping the ids whose Date is out of
+ * the window (their commands are refused by date now, whenever they were
+ * carried out). Ids of host records stay in the history for good. */
 static int
-seen_add(struct job *j, const char *id, struct seen *s, int n)
+seen_add(struct job *j, const char *id, time_t date, struct seen *s, int n)
 {
 	char path[CONFIG_PATH_MAX + 32];
 	long long now = (long long)pbem_now(j->p);
@@ -101,7 +103,8 @@ seen_add(struct job *j, const char *id, struct seen *s, int n)
 		if (s[i].when >= now - CMD_WINDOW_PAST - CMD_WINDOW_FUTURE)
 			at += (size_t)snprintf(buf + at, cap - at, "%s %lld %s\n", s[i].id,
 					       s[i].when, s[i].key);
-	at += (size_t)snprintf(buf + at, cap - at, "%s %lld %s\n", id, now, j->key);
+	at += (size_t)snprintf(buf + at, cap - at, "%s %lld %s\n", id, (long long)date,
+			       j->key);
 	snprintf(path, sizeof(path), "%s/%s", j->p->cfg.spool, SEEN_FILE);
 	if ((r = atomic_write(path, buf, at, 0600, true, &what)) < 0)
 		job_fail(j, "%s %s: %s", what, path, strerror(errno));
@@ -245,7 +248,8 @@ carry_out(struct job *j, struct command *cmd)
 	if (c.v->who == WHO_HOST && c.v->game && verb_load_game(&c, cmd->game) < 0)
 		goto out;
 	command_id(cmd, id);
-	if ((r = seen_check(j, id, &seen, &n)) < 0 || (r == 0 && seen_add(j, id, seen, n) < 0))
+	if ((r = seen_check(j, id, &seen, &n)) < 0 ||
+	    (r == 0 && seen_add(j, id, cmd->date, seen, n) < 0))
 		goto out;
 	c.again = r == 1;
 	crashpoint("command seen");

@@ -49,16 +49,27 @@ split(const struct command *cmd, char *buf, char *argv[ADMIN_ARGS])
 }
 
 void
+verb_mailed(const struct verb_call *c, bool ordered, char id[CMD_ID_HEX + 1],
+	    struct admin_mailed *m)
+{
+	command_id(c->cmd, id);
+	*m = (struct admin_mailed){.id = id, .date = c->cmd->date, .again = c->again,
+				   .ordered = ordered};
+}
+
+void
 verb_admin(struct verb_call *c)
 {
-	char buf[CMD_TEXT_LEN + 1], out[1024], why[1024];
+	char buf[CMD_TEXT_LEN + 1], out[1024], why[1024], id[CMD_ID_HEX + 1];
 	char *argv[ADMIN_ARGS];
 	int argc = split(c->cmd, buf, argv), r;
+	struct admin_mailed m;
 
 	for (char *p = argv[0]; *p; p++)
 		*p = (char)tolower((unsigned char)*p);
-	r = admin_command(c->j->p, c->gf->id, argc, argv, c->by, out, sizeof(out), why,
-			  sizeof(why));
+	verb_mailed(c, true, id, &m);
+	r = admin_command_mailed(c->j->p, c->gf->id, argc, argv, c->by, &m, out, sizeof(out),
+				 why, sizeof(why));
 	if (r == ADMIN_FAIL) {
 		job_fail(c->j, "game %s: %s: %s", c->gf->id, c->cmd->text, why);
 		return;

@@ -38,15 +38,19 @@ verb_resign(struct verb_call *c)
 {
 	const char *name = c->gf->name[c->seat];
 	char *argv[] = {"resign", (char *)name}, by[96], out[1024], why[1024];
+	char id[CMD_ID_HEX + 1];
+	struct admin_mailed m;
 	int r;
 
 	snprintf(by, sizeof(by), "player %s (key %s)", name, c->cmd->key);
-	r = admin_command(c->j->p, c->gf->id, 2, argv, by, out, sizeof(out), why, sizeof(why));
+	verb_mailed(c, false, id, &m);
+	r = admin_command_mailed(c->j->p, c->gf->id, 2, argv, by, &m, out, sizeof(out), why,
+				 sizeof(why));
 	if (r == ADMIN_FAIL) {
 		job_fail(c->j, "game %s: RESIGN: %s", c->gf->id, why);
 		return;
 	}
-	if (r == ADMIN_REFUSED && !c->again) { /* again: done before a crash */
+	if (r == ADMIN_REFUSED) {
 		job_problem(c->j, NULL, "You cannot resign from game %s now: %s", c->gf->id,
 			    why);
 		return;

@@ -73,6 +73,13 @@ void verb_absence(struct verb_call *c);
 void verb_admin(struct verb_call *c);  /* PAUSE ... TERMINATE: admin_command */
 void verb_create(struct verb_call *c);
 
+/* The signed command of c as admin_command_mailed takes it (id: its
+ * room); ordered: refused when dated before the game's last command by
+ * mail. */
+struct admin_mailed;
+void verb_mailed(const struct verb_call *c, bool ordered, char id[CMD_ID_HEX + 1],
+		 struct admin_mailed *m);
+
 /* The game a command or verb is about (loads c->gf; a problem noted and
  * -1 if there is none). */
 int verb_load_game(struct verb_call *c, const char *id);

@@ -95,6 +95,8 @@ atomic_write(const char *path, const void *data, size_t len, int mode, bool repl
 		return -1;
 	if ((replace ? rename(tmp, path) : link(tmp, path)) < 0)
 		return fail(tmp, -1, "cannot write", what);
+	if (replace) /* newer than what a roll forward staged in the group */
+		durable_unstage(path);
 	if (!replace)
 		unlink(tmp);
 	if (durable_dir(path) < 0) {

@@ -147,6 +147,24 @@ fail:
 	return -1;
 }
 
+void
+durable_unstage(const char *path)
+{
+	int kept = 0;
+
+	for (int i = 0; i < group.nstaged; i++) {
+		struct staged *s = &group.staged[i];
+		if (strcmp(s->path, path) != 0) {
+			group.staged[kept++] = *s;
+			continue;
+		}
+		unlink(s->tmp);
+		free(s->tmp);
+		free(s->path);
+	}
+	group.nstaged = kept;
+}
+
 /* One syncfs for each file system written to; sync(2) where there is no
  * syncfs. */
 static int

@@ -30,6 +30,10 @@ int durable_dir(const char *path);
  * path never names a file whose data could still be lost; at once after
  * fsyncs outside one. 0, or -1 with errno (tmp removed). */
 int durable_stage(const char *tmp, const char *path);
+/* A rename to path staged earlier is dropped (its temporary file
+ * removed): path was written at once since, and the older content must
+ * not replace it at the barrier. */
+void durable_unstage(const char *path);
 /* Everything written so far made durable, the staged renames done (and
  * made durable at the next barrier). 0, or -1 with errno. */
 int durable_barrier(void);

@@ -9,6 +9,7 @@
 #include "durable.h"
 #include "history.h"
 #include "jsonv.h"
+#include "meta.h"
 
 static const char hash_prefix[] = "carcpbem history v1\n";
 
@@ -57,6 +58,10 @@ host_json(json_t *o, const struct history_record *r, bool sig, bool *ok)
 	jv_set(o, "args", string_array(r->args, r->nargs, ok), ok);
 	jv_set(o, "was", string_array(r->was, r->nwas, ok), ok);
 	jv_set(o, "by", json_string(r->by ? r->by : ""), ok);
+	if (r->command_id[0]) { /* by mail only: older records keep their form */
+		jv_set(o, "command_id", json_string(r->command_id), ok);
+		jv_set(o, "command_date", json_string(r->command_date), ok);
+	}
 	jv_set(o, "state", json_string(r->state), ok);
 	jv_set(o, "host_key", json_string(r->host_key), ok);
 	if (sig) {
@@ -192,6 +197,15 @@ history_find(const struct history *h, const uint8_t id[GF_HASH_BYTES])
 	for (int i = h->n - 1; i >= 0; i--)
 		if (h->rec[i].event == HISTORY_TURN &&
 		    memcmp(h->rec[i].turn_id, id, GF_HASH_BYTES) == 0)
+			return &h->rec[i];
+	return NULL;
+}
+
+const struct history_record *
+history_find_command(const struct history *h, const char *id)
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->rec[i].event == HISTORY_HOST && strcmp(h->rec[i].command_id, id) == 0)
 			return &h->rec[i];
 	return NULL;
 }
@@ -344,12 +358,36 @@ read_strings(json_t *o, const char *key, char (*out)[HISTORY_ARG_LEN], int *n,
 	return 0;
 }
 
+/* "command_id" and "command_date" of a command by mail: both or neither. */
+static int
+read_command_id(json_t *o, struct history_record *r, struct gf_error *e)
+{
+	uint8_t id[HISTORY_CMD_ID_HEX / 2];
+	time_t t;
+
+	if (json_object_get(o, "command_id") == NULL &&
+	    json_object_get(o, "command_date") == NULL)
+		return 0;
+	if (jv_hex(o, "", "command_id", id, sizeof(id), e) < 0 ||
+	    copy_string(o, "command_date", "the command's Date", r->command_date,
+			sizeof(r->command_date), e) < 0)
+		return -1;
+	jv_tohex(id, sizeof(id), r->command_id);
+	if (meta_time_parse(r->command_date, &t) < 0) {
+		snprintf(e->path, sizeof(e->path), "command_date");
+		snprintf(e->text, sizeof(e->text), "not a time like 2026-11-22T03:04:05Z");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 read_host(json_t *o, struct history_record *r, struct gf_error *e)
 {
-	static const char *const keys[] = {"seq",   "prev",     "time",     "event",
-					   "command", "args",   "was",      "by",
-					   "state", "host_key", "signature", NULL};
+	static const char *const keys[] = {"seq",     "prev",         "time",   "event",
+					   "command", "args",         "was",    "by",
+					   "command_id", "command_date", "state", "host_key",
+					   "signature", NULL};
 	char by[HISTORY_BY_LEN];
 
 	if (jv_keys(o, "", keys, e) < 0 || history_host_alloc(r) < 0 ||
@@ -357,7 +395,7 @@ read_host(json_t *o, struct history_record *r, struct gf_error *e)
 	    read_strings(o, "args", r->args, &r->nargs, e) < 0 ||
 	    read_strings(o, "was", r->was, &r->nwas, e) < 0 ||
 	    copy_string(o, "by", "who gave the command", by, sizeof(by), e) < 0 ||
-	    read_state(o, r, e) < 0 ||
+	    read_command_id(o, r, e) < 0 || read_state(o, r, e) < 0 ||
 	    copy_string(o, "host_key", "the host's key", r->host_key,
 			sizeof(r->host_key), e) < 0 ||
 	    jv_hex(o, "", "signature", r->sig, HISTORY_SIG_BYTES, e) < 0)

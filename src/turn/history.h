@@ -13,6 +13,11 @@
  *
  * A turn the host made for a player (its turn signed with the host's
  * key) adds "by":"host","why":"...","host_key":"BASE64" after "text".
+ * A host record of a command that came by signed mail adds, after "by",
+ * "command_id":"<32 hex>","command_date":"<its Date>": one record a
+ * command id in a history (replay refuses a second), so a command is
+ * carried out once whatever the crash or the replay. Older records have
+ * neither.
  *
  * Lines are written compact, keys in this order, ASCII only, shorter than
  * HISTORY_LINE_MAX; a line in any other form was not written by carcpbem
@@ -40,6 +45,7 @@ enum history_event { HISTORY_CREATED, HISTORY_TURN, HISTORY_HOST };
 #define HISTORY_WHY_LEN 200
 #define HISTORY_KEY_TEXT 48 /* a carcpbem key's base64 and a NUL */
 #define HISTORY_SIG_BYTES 64
+#define HISTORY_CMD_ID_HEX 32 /* a signed command's id (command.h) */
 
 struct history_record {
 	long seq;
@@ -68,6 +74,8 @@ struct history_record {
 	char (*args)[HISTORY_ARG_LEN]; /* HISTORY_ARGS_MAX of them, malloc'd */
 	char (*was)[HISTORY_ARG_LEN];
 	char *by;
+	char command_id[HISTORY_CMD_ID_HEX + 1];  /* "" unless by mail */
+	char command_date[HISTORY_TIME_LEN + 1]; /* the command's Date, with the id */
 	uint8_t sig[HISTORY_SIG_BYTES];
 	/* not stored: */
 	uint8_t hash[GF_HASH_BYTES]; /* of the line */
@@ -124,6 +132,9 @@ int history_append(int fd, const char *line, struct turn_error *err);
 /* The last record whose turn_id is id, or NULL. */
 const struct history_record *history_find(const struct history *h,
 					  const uint8_t id[GF_HASH_BYTES]);
+/* The host record of the signed command id (32 hex digits), or NULL. */
+const struct history_record *history_find_command(const struct history *h,
+						  const char *id);
 /* RFC 3339 UTC time of t. */
 void history_time(time_t t, char out[HISTORY_TIME_LEN + 1]);
 

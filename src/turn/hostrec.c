@@ -20,6 +20,7 @@ record_run_free(struct record_run *rr)
 {
 	gamefile_free(rr->gf);
 	free(rr->undo);
+	free(rr->cmds);
 	memset(rr, 0, sizeof(*rr));
 }
 
@@ -236,6 +237,8 @@ host_effect(struct record_run *rr, const struct history_record *r, struct turn_e
 
 	if (rr->terminated)
 		return terr(err, TURN_FAIL, "a host record after the game was terminated");
+	if (hostrec_once(rr, r, err) < 0)
+		return -1;
 	for (int i = 0; plain[i]; i++)
 		if (strcmp(r->command, plain[i]) == 0)
 			return 0; /* the clock or the seats' standing: meta.json */

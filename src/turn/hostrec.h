@@ -23,7 +23,19 @@ struct record_run {
 	int nundo, cap;
 	bool terminated;
 	bool addresses;              /* the game keeps addresses (not an archive) */
+	struct hostrec_cmd *cmds;    /* the command ids of host records so far */
+	int ncmds, cmdcap;
 };
+
+struct hostrec_cmd {
+	char id[HISTORY_CMD_ID_HEX + 1];
+	long seq;
+};
+
+/* A host record's command id, if it has one, taken by the run: a second
+ * record of one command id is refused (hostrec_once.c). */
+int hostrec_once(struct record_run *rr, const struct history_record *r,
+		 struct turn_error *err);
 
 /* Starts a run on gf (taken). */
 void record_run_init(struct record_run *rr, struct gamefile *gf);
