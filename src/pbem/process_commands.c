@@ -146,19 +146,16 @@ check_admin(struct verb_call *c)
 	return -1;
 }
 
-/* Someone else's name on a command: refused, and the seat's owner told. */
+/* Someone else's name on a command: refused, and the seat's owner told
+ * (within the limits of job_warn_seat). */
 static void
 forged(struct verb_call *c, const char *what)
 {
-	struct template_error terr = {{0}};
-
 	job_problem(c->j,
 		    "Sign with your own key (the one whose public half you gave the "
 		    "host), as carcpbem command -k YOURKEY does.",
 		    "%s", what);
-	if (mails_forged(&c->j->ctx, c->gf, c->seat, &c->j->reply, what, &c->j->out,
-			 &terr) < 0)
-		job_fail(c->j, "cannot make the mail: %s", terr.text);
+	job_warn_seat(c->j, c->gf, c->seat, c->cmd->key, what);
 }
 
 static int

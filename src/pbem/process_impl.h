@@ -58,6 +58,11 @@ void job_sig_problems(struct job *j);
  * words of the key kind t's seat signs with. */
 void job_unsigned(struct job *j, const struct mail_block *b, const struct turn *t,
 		  bool parsed);
+/* A turn or command in seat's name signed with key, not the seat's:
+ * its owner told what (process_forged.c: once an hour per key, never
+ * for the seat's own address or key). */
+void job_warn_seat(struct job *j, const struct gamefile *gf, int seat, const char *key,
+		   const char *what);
 /* A mail with public keys and no turn: keep them, say so (process_keys.c). */
 void job_keys(struct job *j);
 /* A mail with a signed command (process_commands.c). */
