@@ -172,4 +172,32 @@ test_expect_success 'issue 22.3: killed anywhere in a forged command'"'"'s pass:
 	done
 '
 
+T=$((T + 3 * H)) && CARCPBEM_NOW=$T
+
+test_expect_success 'issue 22.4: one signed command mailed from 40 made-up senders: answered as strangers, alice as ever' '
+	cd "$WORK" &&
+	cmd alice alice SET TIMEZONE Europe/Berlin >signed &&
+	before=$(to "fake") &&
+	flood signed 40 fake 2>err &&
+	grep -q "Europe/Berlin" spool/games/g1/meta.json &&
+	test "$(to "fake")" = $((before + 10)) &&
+	test "$(to "fake1@")" = 1 &&
+	before=$(to "alice@example.test") &&
+	mail_from alice@example.test "command" signed >own2 && dlv own2 && pass &&
+	test "$(to "alice@example.test")" = $((before + 1)) &&
+	mail_text "$(ls -t spool/outbox/*-error.eml | head -1)" | grep -q "carried out already"
+'
+
+T=$((T + 3 * H)) && CARCPBEM_NOW=$T
+
+test_expect_success 'issue 22.4: an admin command: its answer goes out, its 20 replays answered as strangers' '
+	cd "$WORK" &&
+	"$CARCPBEM" command -k admin.key -g g1 -p host PAUSE >pause 2>/dev/null &&
+	mail_from ops@admins.invalid "command" pause >p0 && dlv p0 && pass &&
+	test "$(to "ops@admins.invalid")" = 1 &&
+	before=$(to "copy") &&
+	flood pause 20 copy &&
+	test "$(to "copy")" = $((before + 10))
+'
+
 test_done

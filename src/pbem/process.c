@@ -276,7 +276,7 @@ limit_strangers(struct job *j)
 	char key[400], why[600];
 	int r;
 
-	if (j->silent || j->reply.to == NULL || !answers(j) || j->signer ||
+	if (j->silent || j->reply.to == NULL || !answers(j) || j->verified_to ||
 	    pbem_is_player(j->p, j->reply.to))
 		return;
 	snprintf(key, sizeof(key), "to %s", j->reply.to);

@@ -226,6 +226,22 @@ command_verb(struct job *j, const struct command *cmd, const char **args)
 	return NULL;
 }
 
+/* Whether the answer to a command carried out goes to an address its
+ * signature vouches for: the signing seat's registered address, or an
+ * admin's (the admin-keys file has no addresses: a host command carried
+ * out now, never a replay, is answered wherever it came from). The From
+ * of any other signed mail is anyone's, so its answer is limited as a
+ * stranger's (limit_strangers). */
+static bool
+answer_verified(const struct verb_call *c)
+{
+	const char *mine = c->seat >= 0 ? c->gf->address[c->seat] : NULL;
+
+	if (c->v->who == WHO_HOST)
+		return true;
+	return mine != NULL && strcasecmp(mine, c->j->reply.to) == 0;
+}
+
 static void
 carry_out(struct job *j, struct command *cmd)
 {
@@ -238,12 +254,12 @@ carry_out(struct job *j, struct command *cmd)
 		return;
 	if ((c.v->who == WHO_HOST ? check_admin(&c) : check_seat(&c)) < 0)
 		goto out;
-	j->signer = true;
 	if (c.v->who == WHO_HOST && c.v->game && verb_load_game(&c, cmd->game) < 0)
 		goto out;
 	command_id(cmd, id);
 	if ((r = seen_check(j, id, &seen, &n)) < 0 || (r == 0 && seen_add(j, id, seen, n) < 0))
 		goto out;
+	j->verified_to = answer_verified(&c);
 	c.again = r == 1;
 	crashpoint("command seen");
 	pbem_log(j->p, PBEM_INFO, "%s: %s: command %s by %s: %s", j->name, j->reply.to, id,

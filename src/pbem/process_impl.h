@@ -28,8 +28,10 @@ struct job {
 	bool temp_failure;            /* leave the message for a later try */
 	bool silent;                  /* never answer this mail */
 	bool odd;                     /* no mail: a FIFO, a directory, a symlink */
-	bool signer;                  /* a signed command by a seat or an admin key
-					 verified: its sender is no stranger */
+	bool verified_to;             /* the answer's address is vouched for (a
+					 command signed by its seat's key from the
+					 seat's address, or by an admin key, carried
+					 out now): no stranger limit */
 	bool alone;                   /* committed on its own (commands, verbs) */
 	/* the games the message read or changed: a later message of the same
 	   group that changes one waits for this one's commit */
