@@ -50,6 +50,25 @@ to () {
 	grep -l "^To: $1" spool/outbox/*.eml 2>/dev/null | wc -l
 }
 
+# every_kill MAIL NEXT POINTS CHECK: in a copy of start/, MAIL delivered
+# and the pass killed at each crash point of the file POINTS in turn,
+# then run again; CHECK (a command) holds after that, and again after
+# NEXT comes ten minutes later.
+every_kill () {
+	n=$(wc -l <"$3") && i=1 &&
+	while test $i -le "$n"; do
+		rm -rf w && cp -r start w && (
+			cd w && deliver "../$1" "$1" &&
+			expect_code 137 env CARCPBEM_CRASH_AT=$i \
+				"$CARCPBEM" run --once -c host.conf -q 2>/dev/null &&
+			pass && $4 &&
+			CARCPBEM_NOW=$((CARCPBEM_NOW + 600)) && deliver "../$2" "$2" && pass &&
+			$4 && test "$(ls spool/inbox/new | wc -l)" = 0
+		) || { echo "killed at point $i: $(sed -n "${i}p" "$3")"; return 1; }
+		i=$((i + 1))
+	done
+}
+
 test_expect_success 'setup' '
 	cd "$WORK" &&
 	host_setup &&
@@ -157,19 +176,8 @@ test_expect_success 'issue 22.3: killed anywhere in a forged command'"'"'s pass:
 	(cd start && deliver ../k1 k1 && CARCPBEM_CRASH_LOG=$WORK/points pass) &&
 	grep -q "mail queued" points &&
 	b=$(count "*-forged-1.eml") &&
-	n=$(wc -l <points) && i=1 &&
-	while test $i -le "$n"; do
-		rm -rf w && cp -r start w && (
-			cd w && deliver ../k1 k1 &&
-			expect_code 137 env CARCPBEM_CRASH_AT=$i \
-				"$CARCPBEM" run --once -c host.conf -q 2>/dev/null &&
-			pass && test "$(count "*-forged-1.eml")" = $((b + 1)) &&
-			CARCPBEM_NOW=$((T + 600)) && deliver ../k2 k2 && pass &&
-			test "$(count "*-forged-1.eml")" = $((b + 1)) &&
-			test "$(ls spool/inbox/new | wc -l)" = 0
-		) || { echo "killed at point $i: $(sed -n "${i}p" points)"; return 1; }
-		i=$((i + 1))
-	done
+	one_more () { test "$(count "*-forged-1.eml")" = $((b + 1)); } &&
+	every_kill k1 k2 points one_more
 '
 
 T=$((T + 3 * H)) && CARCPBEM_NOW=$T
@@ -198,6 +206,62 @@ test_expect_success 'issue 22.4: an admin command: its answer goes out, its 20 r
 	before=$(to "copy") &&
 	flood pause 20 copy &&
 	test "$(to "copy")" = $((before + 10))
+'
+
+T=$((T + 3 * H)) && CARCPBEM_NOW=$T
+
+# ask ADDRESS FILE N: FILE mailed N times by ADDRESS, then one pass.
+ask () {
+	i=1 && while test "$i" -le "$3"; do
+		mail_from "$1" "[carcassonne g1] ask" "$2" >"ask.$i" && dlv "ask.$i" || return 1
+		i=$((i + 1))
+	done &&
+	pass
+}
+
+test_expect_success 'issue 22.9: 30 MAP requests forged as bob'"'"'s: 10 maps, 1 note, then nothing until the hour is past' '
+	cd "$WORK" &&
+	printf "MAP g1\n" >map &&
+	maps=$(count "*-map.eml") && notes=$(to bob@example.test) &&
+	ask bob@example.test map 30 2>err &&
+	test "$(count "*-map.eml")" = $((maps + 10)) &&
+	test "$(to bob@example.test)" = $((notes + 11)) &&
+	note=$(grep -l "^To: bob@example.test" $(ls -t spool/outbox/*-error.eml) | head -1) &&
+	mail_text "$note" | grep -q "answers 10 mail requests (HELP, STATUS, MAP and the like) an hour" &&
+	CARCPBEM_NOW=$((T + H - 60)) ask bob@example.test map 3 &&
+	test "$(to bob@example.test)" = $((notes + 11)) &&
+	maps=$(count "*-map.eml") &&
+	CARCPBEM_NOW=$((T + H + 1)) ask bob@example.test map 1 &&
+	test "$(count "*-map.eml")" = $((maps + 1))
+'
+
+T=$((T + 3 * H)) && CARCPBEM_NOW=$T
+
+test_expect_success 'issue 22.9: verb-answers 2 in the config: 2 answers an hour, then the note' '
+	cd "$WORK" &&
+	cp host.conf host.conf.keep &&
+	printf "verb-answers 2\n" >>host.conf &&
+	printf "STATUS g1\n" >status &&
+	n=$(to alice@example.test) &&
+	ask alice@example.test status 5 &&
+	mv host.conf.keep host.conf &&
+	test "$(to alice@example.test)" = $((n + 3)) &&
+	mail_text "$(ls -t spool/outbox/*-error.eml | head -1)" | grep -q "answers 2 mail requests"
+'
+
+T=$((T + 3 * H)) && CARCPBEM_NOW=$T
+
+test_expect_success 'issue 22.9: killed anywhere in the pass over the limit: one note, the limit kept' '
+	cd "$WORK" &&
+	ask bob@example.test map 10 &&
+	rm -rf start && mkdir start && cp -r spool host.conf start/ &&
+	mail_from bob@example.test "[carcassonne g1] map" map >k3 &&
+	mail_from bob@example.test "[carcassonne g1] map" map >k4 &&
+	(cd start && deliver ../k3 k3 && CARCPBEM_CRASH_LOG=$WORK/points2 pass) &&
+	grep -q "mail queued" points2 &&
+	b=$(to bob@example.test) &&
+	one_note () { test "$(to bob@example.test)" = $((b + 1)); } &&
+	every_kill k3 k4 points2 one_note
 '
 
 test_done

@@ -32,6 +32,8 @@ struct job {
 					 command signed by its seat's key from the
 					 seat's address, or by an admin key, carried
 					 out now): no stranger limit */
+	bool by_address;              /* a mail verb (or no turn): answered by the
+					 From alone, so limited by address */
 	bool alone;                   /* committed on its own (commands, verbs) */
 	/* the games the message read or changed: a later message of the same
 	   group that changes one waits for this one's commit */
