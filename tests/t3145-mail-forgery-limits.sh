@@ -8,6 +8,7 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
 . "$top_srcdir/tests/mail/printed.sh"
+. "$top_srcdir/tests/mail/verbs.sh"
 
 H=3600
 
@@ -262,6 +263,47 @@ test_expect_success 'issue 22.9: killed anywhere in the pass over the limit: one
 	b=$(to bob@example.test) &&
 	one_note () { test "$(to bob@example.test)" = $((b + 1)); } &&
 	every_kill k3 k4 points2 one_note
+'
+
+T=$((T + 3 * H)) && CARCPBEM_NOW=$T
+
+observers () {
+	jq -r ".observers[]?" spool/games/g1/meta.json 2>/dev/null
+}
+
+test_expect_success 'issue 22.9: OBSERVE with a forged From subscribes nobody: a code is mailed' '
+	cd "$WORK" &&
+	printf "OBSERVE g1\n" >obs &&
+	mail_from dora@example.test "hello" obs >o1 && dlv o1 && pass &&
+	! observers | grep -q dora &&
+	m=$(grep -l "^To: dora@example.test" $(ls -t spool/outbox/*-command.eml) | head -1) &&
+	code=$(tr -d "\r" <"$m" | sed -n "s/^Subject: .*OBSERVE g1 \([0-9a-f]*\): reply to confirm/\1/p") &&
+	test ${#code} = 16 &&
+	mail_text "$m" | grep -q "To confirm, reply to this mail" &&
+	printf "OBSERVE g1 0123456789abcdef\n" >guess &&
+	mail_from dora@example.test "hello" guess >o2 && dlv o2 && pass &&
+	! observers | grep -q dora &&
+	printf "OBSERVE g1 %s\n" "$code" >stolen &&
+	mail_from erin@example.test "hello" stolen >o3 && dlv o3 && pass &&
+	! observers | grep -q erin &&
+	mail_text "$(ls -t spool/outbox/*-error.eml | head -1)" |
+		grep -q "is not one this host mailed to erin@example.test"
+'
+
+test_expect_success 'issue 22.9: the reply to the code subscribes, and is answered' '
+	cd "$WORK" &&
+	CARCPBEM_NOW=$((T + 120)) confirm dora@example.test &&
+	observers | grep -qx dora@example.test &&
+	grep -q "^To: dora@example.test" "$ANSWER" &&
+	grep -q "You observe game g1 now" answer.txt
+'
+
+test_expect_success 'issue 22.9: a code more than two days old subscribes nobody' '
+	cd "$WORK" &&
+	mail_from fred@example.test "hello" obs >o4 && dlv o4 && pass &&
+	CARCPBEM_NOW=$((T + 4 * 86400)) confirm fred@example.test &&
+	! observers | grep -q fred &&
+	grep -q "more than 2 days old" answer.txt
 '
 
 test_done

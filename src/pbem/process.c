@@ -312,7 +312,7 @@ limit_verbs(struct job *j)
 	int r;
 
 	if (!j->by_address || j->silent || j->reply.to == NULL || !answers(j) ||
-	    j->verified_to || !pbem_is_player(j->p, j->reply.to))
+	    !pbem_is_player(j->p, j->reply.to))
 		return;
 	lower_address(addr, sizeof(addr), j->reply.to);
 	snprintf(group, sizeof(group), "verb %s ", addr);

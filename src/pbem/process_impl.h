@@ -31,7 +31,8 @@ struct job {
 	bool verified_to;             /* the answer's address is vouched for (a
 					 command signed by its seat's key from the
 					 seat's address, or by an admin key, carried
-					 out now): no stranger limit */
+					 out now; an OBSERVE's code sent back; an
+					 observer leaving): no stranger limit */
 	bool by_address;              /* a mail verb (or no turn): answered by the
 					 From alone, so limited by address */
 	bool alone;                   /* committed on its own (commands, verbs) */
