@@ -326,11 +326,12 @@ limit_verbs(struct job *j)
 	pbem_log(j->p, PBEM_INFO, "%s from %s: not answered (%d answers to it within the "
 		 "hour already)", j->name, j->reply.to, j->p->cfg.verb_answers);
 	drop_answers(j);
-	j->st->ignored++;
 	snprintf(key, sizeof(key), "verbs over %s", addr);
 	if ((r = pbem_limit(j->p, key, key, 1, j->key, why, sizeof(why))) < 0)
 		job_fail(j, "%s", why);
-	else if (r == 1) {
+	else if (r == 0)
+		j->st->ignored++;
+	else {
 		job_context(j, NULL);
 		j->view_seat = -1;
 		job_problem(j, "Ask again in an hour. A mail with a turn or a signed "
