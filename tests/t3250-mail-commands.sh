@@ -179,6 +179,9 @@ test_expect_success 'OBSERVE: allowed addresses get the public updates, never a 
 	cd "$WORK" &&
 	printf "OBSERVE g1\n" >o1 &&
 	send carol@example.test o1 &&
+	grep -q "To confirm, reply to this mail" answer.txt &&
+	! grep -q "carol@example.test" spool/games/g1/meta.json &&
+	confirm carol@example.test &&
 	grep -q "You observe game g1" answer.txt &&
 	grep -q "carol@example.test" spool/games/g1/meta.json &&
 	send eve@elsewhere.test o1 &&
@@ -207,7 +210,7 @@ test_expect_success 'UNOBSERVE: no more updates' '
 
 test_expect_success 'RESIGN: the seat is marked resigned and bot, the others told' '
 	cd "$WORK" &&
-	send carol@example.test o1 &&
+	send dora@friends.test o1 && confirm dora@friends.test &&
 	cmd bob bob RESIGN >r1 &&
 	send bob@example.test r1 &&
 	grep -q "you resigned" "$ANSWER" &&
@@ -224,7 +227,7 @@ test_expect_success 'RESIGN: the seat is marked resigned and bot, the others tol
 	grep -q "^To: alice@example.test" "$h" &&
 	mail_text "$h" | grep -q "bob resigned" &&
 	test ! -e spool/outbox/$key-told-1.eml &&
-	grep -q "^To: carol@example.test" spool/outbox/$key-told-o1.eml &&
+	grep -q "^To: dora@friends.test" spool/outbox/$key-told-o1.eml &&
 	mail_text spool/outbox/$key-told-o1.eml | grep -q "bob resigned from game g1"
 '
 

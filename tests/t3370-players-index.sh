@@ -7,6 +7,7 @@
 # (admin replace) or an observer comes or goes (OBSERVE, UNOBSERVE).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
+. "$top_srcdir/tests/mail/verbs.sh"
 
 # hi ADDRESS: a mail without a turn from ADDRESS, processed; prints how
 # many mails it was answered with (a stranger: one an hour; a player: each).
@@ -86,13 +87,20 @@ test_expect_success 'a new game changes the games folder: its players are indexe
 	grep -q "^alice@example.test	g2$" spool/players.index
 '
 
-# erin's OBSERVE, as a stranger's mail, takes her answer of the hour:
-# after UNOBSERVE she is a stranger again and gets none.
+# erin's OBSERVE, as a stranger's mail, takes her answer of the hour (the
+# code to confirm with; the confirmed OBSERVE is answered, the code
+# vouching for the address): after UNOBSERVE she is a stranger again and
+# gets none.
 test_expect_success 'OBSERVE and UNOBSERVE change the index' '
 	cd "$WORK" &&
 	printf "OBSERVE g1\n" >o.txt &&
 	mail_from erin@example.test "command" o.txt >o.eml &&
 	deliver o.eml &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	! grep -q "erin@example.test" spool/games/g1/meta.json &&
+	printf "OBSERVE g1 %s\n" "$(observe_code erin@example.test g1)" >c.txt &&
+	mail_from erin@example.test "command" c.txt >c.eml &&
+	deliver c.eml &&
 	"$CARCPBEM" run --once -c host.conf -q &&
 	grep -q "erin@example.test" spool/games/g1/meta.json &&
 	test "$(hi erin@example.test)" = 1 &&

@@ -7,6 +7,7 @@
 # as a log that a change appends to (src/pbem/timers.h).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
+. "$top_srcdir/tests/mail/verbs.sh"
 
 # st_setup: keys for alice, bob, carol and dave; host.conf with deadlines.
 st_setup () {
@@ -179,7 +180,7 @@ crash_check () {
 	test -z "$(ls spool/writers)"
 }
 
-# kill_run WHAT: a turn or OBSERVE mailed, an admin replace or a new game,
+# kill_run WHAT: a turn or a confirmed OBSERVE mailed, an admin replace or a new game,
 # with the environment given.
 kill_run () {
 	case $1 in
@@ -199,7 +200,8 @@ test_expect_success 'killed at every crash point of a turn, OBSERVE, replace, ne
 		"$CARCPBEM" move va.json "$("$CARCPBEM" legal va.json | grep -m1 "^place")" \
 			pass --key alice.key >ta && mail_from alice@example.test "[carcassonne g2] t" ta; } &&
 	turn_of >"$WORK/turn.eml" &&
-	printf "OBSERVE g1\n" >o && mail_from olga@example.test "OBSERVE g1" o >"$WORK/obs.eml" &&
+	printf "OBSERVE g1 %s\n" "$(observe_code olga@example.test g1)" >o &&
+	mail_from olga@example.test "confirmed" o >"$WORK/obs.eml" &&
 	"$CARCPBEM" keygen erin >/dev/null 2>&1 && cp erin.pub "$WORK/erin.pub" &&
 	for what in turn obs replace new; do
 		rm -rf "$WORK/w" && cp -r "$WORK/cs" "$WORK/w" &&

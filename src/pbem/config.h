@@ -38,6 +38,7 @@ struct config {
 	char templates[CONFIG_PATH_MAX]; /* "" = the built-in templates */
 	char admin_keys[CONFIG_PATH_MAX]; /* "" = no host commands by mail */
 	char observers[512];            /* address patterns, "" = none */
+	int verb_answers;               /* answers to verbs an address gets an hour: 10 */
 	/* in */
 	int inbox;                      /* enum config_inbox */
 	char maildir[CONFIG_PATH_MAX];  /* "" = SPOOL/inbox */

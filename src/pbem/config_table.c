@@ -86,6 +86,11 @@ static const struct setting settings[] = {
 	 .example = "*@example.org",
 	 .help = "Who may OBSERVE a game by mail: address patterns (* and ?),\n"
 		 "separated by commas or blanks; empty: nobody."},
+	{.name = "verb-answers", .type = T_COUNT, FIELD(verb_answers), .def = "10",
+	 .min = 1, .max = 1000,
+	 .help = "The most answers to mail verbs (HELP, STATUS, MAP, OBSERVE ...) one\n"
+		 "address gets an hour; the next ask is told so, the rest wait for\n"
+		 "the hour to pass."},
 	{.name = "inbox", .type = T_ENUM, FIELD(inbox), .def = "maildir",
 	 .names = inbox_names,
 	 .help = "Where mail comes in: maildir (a Maildir on this machine) or imap."},

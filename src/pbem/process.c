@@ -267,6 +267,15 @@ drop_answers(struct job *j)
 	j->what[0] = '\0';
 }
 
+/* addr in lower case, as the limits' keys have it. */
+static void
+lower_address(char *buf, size_t n, const char *addr)
+{
+	snprintf(buf, n, "%s", addr);
+	for (char *c = buf; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+}
+
 /* Anyone can write in a stranger's name (no player of any game): such an
  * address gets one answer an hour, and all strangers together
  * PBEM_STRANGER_MAX, so that forged senders make little backscatter. */
@@ -276,12 +285,11 @@ limit_strangers(struct job *j)
 	char key[400], why[600];
 	int r;
 
-	if (j->silent || j->reply.to == NULL || !answers(j) || j->signer ||
+	if (j->silent || j->reply.to == NULL || !answers(j) || j->verified_to ||
 	    pbem_is_player(j->p, j->reply.to))
 		return;
-	snprintf(key, sizeof(key), "to %s", j->reply.to);
-	for (char *c = key; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
+	snprintf(key, sizeof(key), "to ");
+	lower_address(key + 3, sizeof(key) - 3, j->reply.to);
 	r = pbem_limit(j->p, key, "to ", PBEM_STRANGER_MAX, j->key, why, sizeof(why));
 	if (r < 0)
 		job_fail(j, "%s", why);
@@ -293,11 +301,55 @@ limit_strangers(struct job *j)
 	}
 }
 
+/* Verbs are answered by the From address alone, which anyone can forge:
+ * a player's (or observer's) address gets cfg.verb_answers answers an
+ * hour, then one note that says so, then nothing until the hour is past.
+ * Strangers have their own, tighter limit (limit_strangers). */
+static void
+limit_verbs(struct job *j)
+{
+	char addr[320], group[340], key[380], why[600];
+	int r;
+
+	if (!j->by_address || j->silent || j->reply.to == NULL || !answers(j) ||
+	    !pbem_is_player(j->p, j->reply.to))
+		return;
+	lower_address(addr, sizeof(addr), j->reply.to);
+	snprintf(group, sizeof(group), "verb %s ", addr);
+	snprintf(key, sizeof(key), "%s%s", group, j->key);
+	r = pbem_limit(j->p, key, group, j->p->cfg.verb_answers, j->key, why, sizeof(why));
+	if (r != 0) {
+		if (r < 0)
+			job_fail(j, "%s", why);
+		return;
+	}
+	pbem_log(j->p, PBEM_INFO, "%s from %s: not answered (%d answers to it within the "
+		 "hour already)", j->name, j->reply.to, j->p->cfg.verb_answers);
+	drop_answers(j);
+	snprintf(key, sizeof(key), "verbs over %s", addr);
+	if ((r = pbem_limit(j->p, key, key, 1, j->key, why, sizeof(why))) < 0)
+		job_fail(j, "%s", why);
+	else if (r == 0)
+		j->st->ignored++;
+	else {
+		job_context(j, NULL);
+		j->view_seat = -1;
+		job_problem(j, "Ask again in an hour. A mail with a turn or a signed "
+			    "command is always answered.",
+			    "This host answers %d mail requests (HELP, STATUS, MAP and the "
+			    "like) an hour from one address, and %s had as many in the "
+			    "last hour: this one and the next ones within the hour are "
+			    "not answered.",
+			    j->p->cfg.verb_answers, j->reply.to);
+	}
+}
+
 /* What is left of the message: the error reply made, the mails' files
  * written; the rest at the group's commit. */
 static void
 finish(struct job *j)
 {
+	limit_verbs(j);
 	limit_strangers(j);
 	if (j->temp_failure)
 		return;

@@ -149,19 +149,16 @@ check_admin(struct verb_call *c)
 	return -1;
 }
 
-/* Someone else's name on a command: refused, and the seat's owner told. */
+/* Someone else's name on a command: refused, and the seat's owner told
+ * (within the limits of job_warn_seat). */
 static void
 forged(struct verb_call *c, const char *what)
 {
-	struct template_error terr = {{0}};
-
 	job_problem(c->j,
 		    "Sign with your own key (the one whose public half you gave the "
 		    "host), as carcpbem command -k YOURKEY does.",
 		    "%s", what);
-	if (mails_forged(&c->j->ctx, c->gf, c->seat, &c->j->reply, what, &c->j->out,
-			 &terr) < 0)
-		job_fail(c->j, "cannot make the mail: %s", terr.text);
+	job_warn_seat(c->j, c->gf, c->seat, c->cmd->key, what);
 }
 
 static int
@@ -232,6 +229,22 @@ command_verb(struct job *j, const struct command *cmd, const char **args)
 	return NULL;
 }
 
+/* Whether the answer to a command carried out goes to an address its
+ * signature vouches for: the signing seat's registered address, or an
+ * admin's (the admin-keys file has no addresses: a host command carried
+ * out now, never a replay, is answered wherever it came from). The From
+ * of any other signed mail is anyone's, so its answer is limited as a
+ * stranger's (limit_strangers). */
+static bool
+answer_verified(const struct verb_call *c)
+{
+	const char *mine = c->seat >= 0 ? c->gf->address[c->seat] : NULL;
+
+	if (c->v->who == WHO_HOST)
+		return true;
+	return mine != NULL && strcasecmp(mine, c->j->reply.to) == 0;
+}
+
 static void
 carry_out(struct job *j, struct command *cmd)
 {
@@ -244,13 +257,13 @@ carry_out(struct job *j, struct command *cmd)
 		return;
 	if ((c.v->who == WHO_HOST ? check_admin(&c) : check_seat(&c)) < 0)
 		goto out;
-	j->signer = true;
 	if (c.v->who == WHO_HOST && c.v->game && verb_load_game(&c, cmd->game) < 0)
 		goto out;
 	command_id(cmd, id);
 	if ((r = seen_check(j, id, &seen, &n)) < 0 ||
 	    (r == 0 && seen_add(j, id, cmd->date, seen, n) < 0))
 		goto out;
+	j->verified_to = answer_verified(&c);
 	c.again = r == 1;
 	crashpoint("command seen");
 	pbem_log(j->p, PBEM_INFO, "%s: %s: command %s by %s: %s", j->name, j->reply.to, id,

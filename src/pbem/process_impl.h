@@ -28,8 +28,13 @@ struct job {
 	bool temp_failure;            /* leave the message for a later try */
 	bool silent;                  /* never answer this mail */
 	bool odd;                     /* no mail: a FIFO, a directory, a symlink */
-	bool signer;                  /* a signed command by a seat or an admin key
-					 verified: its sender is no stranger */
+	bool verified_to;             /* the answer's address is vouched for (a
+					 command signed by its seat's key from the
+					 seat's address, or by an admin key, carried
+					 out now; an OBSERVE's code sent back; an
+					 observer leaving): no stranger limit */
+	bool by_address;              /* a mail verb (or no turn): answered by the
+					 From alone, so limited by address */
 	bool alone;                   /* committed on its own (commands, verbs) */
 	/* the games the message read or changed: a later message of the same
 	   group that changes one waits for this one's commit */
@@ -58,6 +63,11 @@ void job_sig_problems(struct job *j);
  * words of the key kind t's seat signs with. */
 void job_unsigned(struct job *j, const struct mail_block *b, const struct turn *t,
 		  bool parsed);
+/* A turn or command in seat's name signed with key, not the seat's:
+ * its owner told what (process_forged.c: once an hour per key, never
+ * for the seat's own address or key). */
+void job_warn_seat(struct job *j, const struct gamefile *gf, int seat, const char *key,
+		   const char *what);
 /* A mail with public keys and no turn: keep them, say so (process_keys.c). */
 void job_keys(struct job *j);
 /* A mail with a signed command (process_commands.c). */

@@ -1,7 +1,7 @@
 /* The verbs that go by address: LIST (the sender's games), MAP (the map
  * as a picture, to the player's registered address), OBSERVE and
  * UNOBSERVE (public updates of a game, for the addresses the host's
- * config allows). */
+ * config allows, once the address answered the code mailed to it). */
 #include <ctype.h>
 #include <dirent.h>
 #include <fnmatch.h>
@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "gamesindex.h"
+#include "observe_code.h"
 #include "players_index.h"
 #include "process_verbs.h"
 #include "report.h"
@@ -129,6 +130,8 @@ edit_observe(struct verb_call *c, struct meta *m, void *arg)
 	int i = observer_index(m, addr);
 
 	if (arg == NULL) { /* UNOBSERVE */
+		/* an observer until now, so no stranger: the answer goes out */
+		c->j->verified_to = i >= 0;
 		if (i >= 0)
 			memmove(m->observer[i], m->observer[i + 1],
 				sizeof(m->observer[0]) * (size_t)(--m->nobservers - i));
@@ -162,16 +165,78 @@ named_game(struct verb_call *c)
 	return verb_load_game(c, id);
 }
 
+/* The code written after the game (OBSERVE GAME CODE): a word of
+ * OBSERVE_CODE_HEX hex digits, else "" (any other word asks anew). */
+static void
+given_code(const char *args, char code[OBSERVE_CODE_HEX + 1])
+{
+	const char *w = args + strcspn(args, " \t\r\n.,;");
+	size_t k = 0;
+
+	w += strspn(w, " \t");
+	while (k < OBSERVE_CODE_HEX && isxdigit((unsigned char)w[k]))
+		k++;
+	if (k < OBSERVE_CODE_HEX || isalnum((unsigned char)w[k]))
+		k = 0;
+	snprintf(code, OBSERVE_CODE_HEX + 1, "%.*s", (int)k, w);
+}
+
+/* The first step: a mail to the address with the code; nothing changes. */
+static void
+ask_confirmation(struct verb_call *c)
+{
+	char code[OBSERVE_CODE_HEX + 1], why[600], title[GF_ID_LEN + 64];
+
+	if (observe_code(&c->j->p->cfg, c->gf->id, c->j->reply.to, pbem_now(c->j->p), code,
+			 why, sizeof(why)) < 0) {
+		job_fail(c->j, "%s", why);
+		return;
+	}
+	snprintf(title, sizeof(title), "OBSERVE %s %s: reply to confirm", c->gf->id, code);
+	verb_answer(c, title,
+		    "Someone, perhaps you, asked this host from %s to observe game %s: "
+		    "a mail after every turn with what happened, the scores and the map.\n\n"
+		    "To confirm, reply to this mail and keep its subject, or send a mail "
+		    "whose subject is\n\n  OBSERVE %s %s\n\nThe code is good for %d days. "
+		    "If you did not ask, do nothing: no update will come.",
+		    c->j->reply.to, c->gf->id, c->gf->id, code, OBSERVE_CODE_DAYS - 1);
+}
+
 void
 verb_observe(struct verb_call *c)
 {
+	char code[OBSERVE_CODE_HEX + 1], why[600];
+	int r;
+
 	if (!may_observe(c->j, c->j->reply.to)) {
 		job_problem(c->j, "Ask the host to let your address observe games.",
 			    "This host does not let %s observe games.", c->j->reply.to);
 		return;
 	}
-	if (named_game(c) < 0 || verb_meta_edit(c, edit_observe, c) < 0)
+	if (named_game(c) < 0)
 		return;
+	given_code(c->args, code);
+	if (code[0] == '\0') {
+		ask_confirmation(c);
+		return;
+	}
+	r = observe_code_check(&c->j->p->cfg, c->gf->id, c->j->reply.to, pbem_now(c->j->p),
+			       code, why, sizeof(why));
+	if (r < 0) {
+		job_fail(c->j, "%s", why);
+		return;
+	}
+	if (r == 0) {
+		job_problem(c->j, "Send OBSERVE GAME for a new code, and answer the mail it "
+			    "brings from the same address.",
+			    "The code %s is not one this host mailed to %s for game %s, or "
+			    "it is more than %d days old: nothing was changed.",
+			    code, c->j->reply.to, c->gf->id, OBSERVE_CODE_DAYS - 1);
+		return;
+	}
+	if (verb_meta_edit(c, edit_observe, c) < 0)
+		return;
+	c->j->verified_to = true; /* the code came back: the address reads its mail */
 	players_index_game_changed(c->gd.dir); /* no stranger now */
 	verb_answer(c, "observing", "You observe game %s now: after every turn you get "
 		    "a mail with what happened, the scores and the map (what every player "

@@ -189,33 +189,6 @@ applied_before(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 	return false;
 }
 
-/* Someone tried to play a seat's turn with a key not its own: its owner
- * hears of it (unless they sent it themselves). */
-static void
-warn_owner(struct job *j, const struct gamefile *gf, const struct turn *t,
-	   const struct turn_error *err)
-{
-	struct template_error terr = {{0}};
-	int seat = gamefile_player(gf, t->player), r;
-	char key[200], group[100], why[600];
-
-	if (seat < 0 || gf->address[seat] == NULL ||
-	    strcasecmp(gf->address[seat], j->reply.to) == 0)
-		return;
-	pbem_log(j->p, PBEM_WARN, "%s: %s tried to play %s's turn in %s: %s", j->name,
-		 j->reply.to, t->player, gf->id, err->text);
-	/* One warning per game, seat and key an hour, a few per seat. */
-	snprintf(group, sizeof(group), "forged %s %d ", gf->id, seat + 1);
-	snprintf(key, sizeof(key), "%s%s", group, t->key);
-	if ((r = pbem_limit(j->p, key, group, PBEM_FORGED_MAX, j->key, why, sizeof(why))) < 0)
-		job_fail(j, "%s", why);
-	else if (r == 0)
-		pbem_log(j->p, PBEM_INFO, "%s: %s was warned of this within the hour: not "
-			 "again", j->name, t->player);
-	else if (mails_forged(&j->ctx, gf, seat, &j->reply, err->text, &j->out, &terr) < 0)
-		job_fail(j, "cannot make the warning to %s: %s", t->player, terr.text);
-}
-
 /* A turn made from an out-of-date view, said in the player's terms (the
  * turn layer's text names state hashes); the reply gets the sender's
  * current view (mails_stale). */
@@ -245,7 +218,7 @@ refused(struct job *j, struct gamefile *gf, const struct turn *t,
 	const struct turn_error *err, const struct mail_block *b)
 {
 	if (err->code == TURN_BAD_SIGNATURE || err->code == TURN_UNKNOWN_KEY)
-		warn_owner(j, gf, t, err);
+		job_warn_seat(j, gf, gamefile_player(gf, t->player), t->key, err->text);
 	if (err->code == TURN_STALE && !gf->game->over && job_is_player(gf, j->reply.to))
 		stale(j, gf, t);
 	else

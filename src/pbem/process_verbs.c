@@ -287,6 +287,7 @@ job_verbs(struct job *j)
 	const char *args;
 	const struct verb *v = verb_lookup(subject_words(j->in.subject), &args);
 
+	j->by_address = true;
 	if (v == NULL)
 		v = verb_lookup(j->in.text, &args);
 	if (v != NULL)

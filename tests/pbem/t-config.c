@@ -234,6 +234,7 @@ test_defaults(void)
 		{"templates", ""},
 		{"admin-keys", ""},
 		{"observers", ""},
+		{"verb-answers", "10"},
 		{"inbox", "maildir"},
 		{"maildir", ""},
 		{"imap-url", ""},
