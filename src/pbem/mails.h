@@ -53,6 +53,7 @@ void outmails_free(struct outmails *o);
 
 /* What every mail needs: the settings, the tiles, the time. */
 struct meta;
+struct pbem;
 struct mail_ctx {
 	const struct config *cfg;
 	const struct catalog *cat;
@@ -62,6 +63,9 @@ struct mail_ctx {
 				    own decisions (SET NOTIFY mine) get no
 				    updates; observers get theirs */
 	struct render_cache *maps; /* tile drawings kept between maps, or NULL */
+	const struct pbem *log;    /* where a mail to an address that cannot be
+				      mailed is reported (it is left out), or
+				      NULL */
 };
 
 /* The mail being answered (for replies): its key in the inbox, its
