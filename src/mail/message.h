@@ -78,6 +78,9 @@ struct mail_in {
 	int nkeys;
 	struct mail_sig sig[MAIL_MAX_SIGS]; /* SSH signatures, in order */
 	int nsigs;
+	bool too_many_sigs; /* more than MAIL_MAX_SIGS SSH signatures were found
+			       (in the body or attached): they are no turn
+			       files, and are told apart from them */
 	char private_key[64]; /* where an OpenSSH PRIVATE KEY block was, or "" */
 };
 
