@@ -69,6 +69,15 @@ test_expect_success 'issue 22.2: the config'"'"'s from is read by the composer'"
 	grep -q "from: .* is not a mail address" err
 '
 
+test_expect_success 'issue 22.2: bot --address is read by the composer'"'"'s parser' '
+	cd "$WORK" &&
+	mkdir -p botm/new botm/cur botm/tmp &&
+	printf "spool bs\nmaildir botm\nfrom bot@example.test\n" >bot.conf &&
+	test_must_fail "$CARCPBEM" bot -c bot.conf --key alice.key --address "a@b@c" \
+		--once -q 2>err &&
+	grep -q "\"a@b@c\" is not a mail address" err
+'
+
 test_expect_success 'issue 22.2: admin replace refuses x@ and @; nothing recorded' '
 	cd "$WORK" &&
 	n=$(records) &&

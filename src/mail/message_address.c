@@ -20,15 +20,21 @@ only_mailbox(InternetAddressList *list)
 }
 
 /* The parser drops what it cannot read ("a@b@c" reads as a@b, "a@b." as
- * a@b): the text must be the mailbox it read, byte for byte (or its
- * punycode form), or the mail would go elsewhere than was written. */
+ * a@b): the address written (text, or with named what is inside its
+ * last <>) must be the mailbox it read, byte for byte (or its punycode
+ * form), or the mail would go elsewhere than was written. */
 static bool
-whole(InternetAddressMailbox *mb, const char *text)
+whole(InternetAddressMailbox *mb, const char *text, bool named)
 {
 	const char *addr = internet_address_mailbox_get_addr(mb);
 	const char *idn = internet_address_mailbox_get_idn_addr(mb);
+	const char *lt = named ? strrchr(text, '<') : NULL;
+	size_t n = lt ? strcspn(++lt, ">") : strlen(text);
 
-	return (addr && strcmp(addr, text) == 0) || (idn && strcmp(idn, text) == 0);
+	if (lt)
+		text = lt;
+	return (addr && strlen(addr) == n && strncmp(addr, text, n) == 0) ||
+	       (idn && strlen(idn) == n && strncmp(idn, text, n) == 0);
 }
 
 /* A local part and a domain: "nobody" reads as a mailbox too. */
@@ -45,7 +51,7 @@ mail_address_check(const char *text, bool named, char *why, size_t n)
 {
 	InternetAddressList *list = internet_address_list_parse(NULL, text);
 	InternetAddressMailbox *mb = only_mailbox(list);
-	bool ok = mb != NULL && has_domain(mb) && (named || whole(mb, text)) &&
+	bool ok = mb != NULL && has_domain(mb) && whole(mb, text, named) &&
 		  strpbrk(text, "\r\n") == NULL;
 
 	if (list)
