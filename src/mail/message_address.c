@@ -49,7 +49,7 @@ has_domain(InternetAddressMailbox *mb)
 int
 mail_address_check(const char *text, bool named, char *why, size_t n)
 {
-	InternetAddressList *list = internet_address_list_parse(NULL, text);
+	InternetAddressList *list = text ? internet_address_list_parse(NULL, text) : NULL;
 	InternetAddressMailbox *mb = only_mailbox(list);
 	bool ok = mb != NULL && has_domain(mb) && whole(mb, text, named) &&
 		  strpbrk(text, "\r\n") == NULL;
@@ -59,6 +59,6 @@ mail_address_check(const char *text, bool named, char *why, size_t n)
 	if (ok)
 		return 0;
 	snprintf(why, n, "\"%.80s\" is not a mail address: write one address like "
-		 "alice@example.org%s", text, named ? " or \"Alice <alice@example.org>\"" : "");
+		 "alice@example.org%s", text ? text : "", named ? " or \"Alice <alice@example.org>\"" : "");
 	return -1;
 }

@@ -248,11 +248,12 @@ unmailable(const struct mail_ctx *c, const struct draft *d)
 {
 	char why[300];
 
-	if (mail_address_check(d->to, false, why, sizeof(why)) == 0)
-		return false;
+	if (d->to == NULL || mail_address_check(d->to, false, why, sizeof(why)) == 0)
+		return false; /* no To at all is the composer's to refuse, as ever */
 	if (c->log)
-		pbem_log(c->log, PBEM_ERR, "game %s: mail %s not made: %s; give the seat a "
-			 "good address (carcpbem admin %s replace SEAT KEY ADDRESS)",
+		pbem_log(c->log, PBEM_ERR, "game %s: mail %s not made: %s; if it is a "
+			 "seat's, give the seat a good one (carcpbem admin %s replace SEAT "
+			 "KEY ADDRESS)",
 			 d->game ? d->game : "-", d->name, why, d->game ? d->game : "GAME");
 	return true;
 }
