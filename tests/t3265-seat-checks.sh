@@ -276,7 +276,9 @@ test_expect_success 'issue 22.2: a reminder due to x@: run --once ends well, the
 '
 
 stop_daemon () {
-	test -f "$WORK/dl/daemon.pid" && kill -TERM "$(cat "$WORK/dl/daemon.pid")" 2>/dev/null
+	for d in "$WORK/dl" "$WORK/dl2"; do
+		test -f "$d/daemon.pid" && kill -TERM "$(cat "$d/daemon.pid")" 2>/dev/null
+	done
 	return 0
 }
 trap stop_daemon EXIT
@@ -293,6 +295,26 @@ test_expect_success 'issue 22.2: the daemon with that reminder due makes no pass
 	sleep 3 &&
 	kill -TERM "$(cat daemon.pid)" && wait_for test -s daemon.rc && rm daemon.pid &&
 	test "$(grep -c "x@" daemon.log)" = 1
+'
+
+test_expect_success 'issue 22.2: a deadline whose mail fails for another reason: no pass a second' '
+	mkdir "$WORK/dl2" && cd "$WORK/dl2" &&
+	cp ../alice.pub ../bob.pub . && mkdir tpl &&
+	printf "Subject: x\n\n{{nosuchvar}}\n" >tpl/remind.txt &&
+	printf "spool spool\nfrom \"Carcassonne <game@example.test>\"\ndeadline 72h\n" >host.conf &&
+	printf "templates tpl\npoll 1h\n" >>host.conf &&
+	"$CARCPBEM" new -c host.conf --id g1 --key alice=alice.pub --key bob=bob.pub \
+		--address alice=alice@example.test --address bob=bob@example.test \
+		alice bob >/dev/null &&
+	echo $((CARCPBEM_NOW + 48 * 3600 + 1)) >now &&
+	{ (CARCPBEM_NOW_FILE=$PWD/now "$CARCPBEM" daemon -f -c host.conf 2>daemon.log
+	   echo $? >daemon.rc) & } &&
+	wait_for test -s spool/carcpbem.pid &&
+	cp spool/carcpbem.pid daemon.pid &&
+	wait_for grep -q "no value for {{nosuchvar}}" daemon.log &&
+	sleep 3 &&
+	kill -TERM "$(cat daemon.pid)" && wait_for test -s daemon.rc && rm daemon.pid &&
+	test "$(grep -c "error: cannot make the reminder" daemon.log)" = 1
 '
 
 test_done
