@@ -253,16 +253,43 @@ test_expect_success 'issue 22.2: carcpbem admin works on that game and mends the
 	grep -q "^To: bob2@example.test" spool/outbox/g2-r3-*.eml
 '
 
-# A deadline due for a seat at x@: its reminder is left out once, the
-# clock goes on; the daemon (poll 1h) makes no pass a second for it.
-test_expect_success 'issue 22.2: a reminder due to x@: run --once ends well, the timer moves on' '
-	mkdir "$WORK/dl" && cd "$WORK/dl" &&
+# dl_game DIR [SETTING...]: game g1 in DIR/spool, deadline 72h, poll 1h,
+# and each SETTING line in host.conf.
+dl_game () {
+	mkdir "$WORK/$1" && cd "$WORK/$1" && shift &&
 	cp ../alice.pub ../bob.pub . &&
 	printf "spool spool\nfrom \"Carcassonne <game@example.test>\"\ndeadline 72h\npoll 1h\n" \
 		>host.conf &&
+	for line in "$@"; do echo "$line" >>host.conf; done &&
 	"$CARCPBEM" new -c host.conf --id g1 --key alice=alice.pub --key bob=bob.pub \
 		--address alice=alice@example.test --address bob=bob@example.test \
-		alice bob >/dev/null &&
+		alice bob >/dev/null
+}
+
+stop_daemon () {
+	for d in "$WORK/dl" "$WORK/dl2"; do
+		test -f "$d/daemon.pid" && kill -TERM "$(cat "$d/daemon.pid")" 2>/dev/null
+	done
+	return 0
+}
+trap stop_daemon EXIT
+
+# daemon_3s TEXT: the daemon on the clock in ./now until TEXT is in its
+# log, 3 s more, then stopped by SIGTERM.
+daemon_3s () {
+	{ (CARCPBEM_NOW_FILE=$PWD/now "$CARCPBEM" daemon -f -c host.conf 2>daemon.log
+	   echo $? >daemon.rc) & } &&
+	wait_for test -s spool/carcpbem.pid &&
+	cp spool/carcpbem.pid daemon.pid &&
+	wait_for grep -q "$1" daemon.log &&
+	sleep 3 &&
+	kill -TERM "$(cat daemon.pid)" && wait_for test -s daemon.rc && rm daemon.pid
+}
+
+# A deadline due for a seat at x@: its reminder is left out once, the
+# clock goes on; the daemon (poll 1h) makes no pass a second for it.
+test_expect_success 'issue 22.2: a reminder due to x@: run --once ends well, the timer moves on' '
+	dl_game dl &&
 	jq ".secret.addresses.alice = \"x@\"" spool/games/g1/state.json >s.json &&
 	mv s.json spool/games/g1/state.json &&
 	cp -r spool spool.0 &&
@@ -275,45 +302,19 @@ test_expect_success 'issue 22.2: a reminder due to x@: run --once ends well, the
 	test ! -s err
 '
 
-stop_daemon () {
-	for d in "$WORK/dl" "$WORK/dl2"; do
-		test -f "$d/daemon.pid" && kill -TERM "$(cat "$d/daemon.pid")" 2>/dev/null
-	done
-	return 0
-}
-trap stop_daemon EXIT
-
 test_expect_success 'issue 22.2: the daemon with that reminder due makes no pass a second' '
 	cd "$WORK/dl" &&
 	rm -rf spool && mv spool.0 spool &&
 	echo $((CARCPBEM_NOW + 48 * 3600 + 1)) >now &&
-	{ (CARCPBEM_NOW_FILE=$PWD/now "$CARCPBEM" daemon -f -c host.conf 2>daemon.log
-	   echo $? >daemon.rc) & } &&
-	wait_for test -s spool/carcpbem.pid &&
-	cp spool/carcpbem.pid daemon.pid &&
-	wait_for grep -q "remind-0-1 not made" daemon.log &&
-	sleep 3 &&
-	kill -TERM "$(cat daemon.pid)" && wait_for test -s daemon.rc && rm daemon.pid &&
+	daemon_3s "remind-0-1 not made" &&
 	test "$(grep -c "x@" daemon.log)" = 1
 '
 
 test_expect_success 'issue 22.2: a deadline whose mail fails for another reason: no pass a second' '
-	mkdir "$WORK/dl2" && cd "$WORK/dl2" &&
-	cp ../alice.pub ../bob.pub . && mkdir tpl &&
-	printf "Subject: x\n\n{{nosuchvar}}\n" >tpl/remind.txt &&
-	printf "spool spool\nfrom \"Carcassonne <game@example.test>\"\ndeadline 72h\n" >host.conf &&
-	printf "templates tpl\npoll 1h\n" >>host.conf &&
-	"$CARCPBEM" new -c host.conf --id g1 --key alice=alice.pub --key bob=bob.pub \
-		--address alice=alice@example.test --address bob=bob@example.test \
-		alice bob >/dev/null &&
+	dl_game dl2 "templates tpl" &&
+	mkdir tpl && printf "Subject: x\n\n{{nosuchvar}}\n" >tpl/remind.txt &&
 	echo $((CARCPBEM_NOW + 48 * 3600 + 1)) >now &&
-	{ (CARCPBEM_NOW_FILE=$PWD/now "$CARCPBEM" daemon -f -c host.conf 2>daemon.log
-	   echo $? >daemon.rc) & } &&
-	wait_for test -s spool/carcpbem.pid &&
-	cp spool/carcpbem.pid daemon.pid &&
-	wait_for grep -q "no value for {{nosuchvar}}" daemon.log &&
-	sleep 3 &&
-	kill -TERM "$(cat daemon.pid)" && wait_for test -s daemon.rc && rm daemon.pid &&
+	daemon_3s "no value for {{nosuchvar}}" &&
 	test "$(grep -c "error: cannot make the reminder" daemon.log)" = 1
 '
 
