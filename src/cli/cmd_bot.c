@@ -11,8 +11,8 @@
 
 #include "bot.h"
 #include "cli.h"
-#include "message.h"
 #include "host.h" /* EXIT_LOCKED */
+#include "message.h"
 #include "pbem.h"
 
 enum { OPT_KEY = 830, OPT_ADDRESS, OPT_ONCE, OPT_SEED, OPT_FLUSH, OPT_QUIET };

@@ -59,6 +59,7 @@ mail_address_check(const char *text, bool named, char *why, size_t n)
 	if (ok)
 		return 0;
 	snprintf(why, n, "\"%.80s\" is not a mail address: write one address like "
-		 "alice@example.org%s", text ? text : "", named ? " or \"Alice <alice@example.org>\"" : "");
+		 "alice@example.org%s", text ? text : "",
+		 named ? " or \"Alice <alice@example.org>\"" : "");
 	return -1;
 }

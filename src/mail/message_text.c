@@ -129,7 +129,8 @@ decoded_bytes(GMimePart *part)
 
 	if (content == NULL)
 		return NULL;
-	bytes = g_byte_array_sized_new(size >= 0 && size < G_MAXUINT - 1 ? (guint)size + 1 : 0);
+	bytes = g_byte_array_sized_new(size >= 0 && size < G_MAXUINT - 1 ? (guint)size + 1
+									 : 0);
 	mem = g_mime_stream_mem_new_with_byte_array(bytes);
 	if (g_mime_data_wrapper_write_to_stream(content, mem) < 0) {
 		g_object_unref(mem);

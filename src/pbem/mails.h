@@ -95,6 +95,8 @@ int mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outm
 int mails_error(const struct mail_ctx *c, const struct gamefile *gf,
 		const struct mail_reply *reply, const char *what, const char *fix,
 		struct outmails *out, struct template_error *err);
+/* The address in the from setting's "Name <addr>", or the whole setting. */
+void host_address(const char *from, char *buf, size_t n);
 /* The seat whose address is addr (any case), or -1. */
 int mails_seat_of(const struct gamefile *gf, const char *addr);
 /* Whether seat is registered with an OpenSSH key (its mails print the

@@ -8,22 +8,11 @@
 #include <unistd.h>
 
 #include "hostkey.h"
+#include "mails.h"
 #include "message.h"
 #include "newgame.h"
 
 #define ADMIN_KEYS_CHECKED 64
-
-/* The addr-spec of the from setting ("a@b" or the one in "Name <a@b>"). */
-static void
-host_addr(const struct config *cfg, char *buf, size_t n)
-{
-	const char *lt = strrchr(cfg->from, '<');
-
-	if (lt == NULL)
-		snprintf(buf, n, "%s", cfg->from);
-	else
-		snprintf(buf, n, "%.*s", (int)strcspn(lt + 1, ">"), lt + 1);
-}
 
 int
 newgame_check_address(const struct config *cfg, const char *addr, char *why, size_t n)
@@ -36,7 +25,7 @@ newgame_check_address(const struct config *cfg, const char *addr, char *why, siz
 		return snprintf(why, n, "\"%.80s\" is not an address a game takes: at most "
 				"%d characters, without blanks, quotes or <>,;", addr,
 				GF_ADDRESS_LEN), -1;
-	host_addr(cfg, host, sizeof(host));
+	host_address(cfg->from, host, sizeof(host));
 	if (strcasecmp(addr, host) == 0)
 		return snprintf(why, n, "%s is the host's own address (the from setting): "
 				"a seat needs its player's address", addr), -1;
