@@ -284,4 +284,22 @@ test_expect_success 'README For players, with an SSH key: the commands run as pr
 	deliver m && host && test "$(records)" = 2
 '
 
+test_expect_success 'issue 22.15: 1,000 signature attachments are answered as signatures, not turn files' '
+	cd "$WORK" &&
+	mkdir sigs && echo "not a turn" >sigs/x.txt &&
+	ssh-keygen -Y sign -f home/.ssh/id_ed25519 -n carcassonne sigs/x.txt 2>/dev/null &&
+	i=0 && while test $i -lt 1000; do
+		cp sigs/x.txt.sig "sigs/s$i.sig" && i=$((i + 1)) || return 1
+	done &&
+	echo "my signatures" >body &&
+	mail_attach alice@example.test "[carcassonne g1] sigs" body sigs/s*.sig >m &&
+	ls spool/outbox >before &&
+	deliver m "1700000000.Msigs.P$$.test" && host &&
+	ls spool/outbox | comm -13 before - >new && test "$(wc -l <new)" = 1 &&
+	mail_text "spool/outbox/$(cat new)" >answer.txt &&
+	grep -q "more than 8 SSH signatures" answer.txt &&
+	grep -q "only the first 8 were read" answer.txt &&
+	! grep -q "turn files" answer.txt
+'
+
 test_done

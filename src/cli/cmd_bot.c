@@ -12,6 +12,7 @@
 #include "bot.h"
 #include "cli.h"
 #include "host.h" /* EXIT_LOCKED */
+#include "message.h"
 #include "pbem.h"
 
 enum { OPT_KEY = 830, OPT_ADDRESS, OPT_ONCE, OPT_SEED, OPT_FLUSH, OPT_QUIET };
@@ -122,25 +123,16 @@ load_key(struct bot_run *r, const char *path)
 	return 0;
 }
 
-/* Whether from has an address: NAME@DOMAIN, or inside <>. */
-static bool
-has_address(const char *from)
-{
-	const char *lt = strchr(from, '<'), *spec = lt ? lt + 1 : from;
-	size_t n = lt ? strcspn(spec, ">") : strlen(spec);
-
-	return n > 2 && memchr(spec, '@', n) != NULL && memchr(spec, ' ', n) == NULL;
-}
-
 /* The From of the answers: the config's from (or --address). */
 static int
 set_address(struct bot_run *r, const char *from)
 {
 	size_t n = strlen(from);
+	char why[300];
 
-	if (!has_address(from)) {
-		cli_error("from: '%s' is no mail address: give NAME@DOMAIN or "
-			  "\"Name <NAME@DOMAIN>\" (from, or --address)", from);
+	/* read as the composer will read the From of the bot's mails */
+	if (mail_address_check(from, true, why, sizeof(why)) < 0) {
+		cli_error("from (or --address): %s", why);
 		return EXIT_FAIL;
 	}
 	if (n >= sizeof(r->b.address)) {

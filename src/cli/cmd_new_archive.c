@@ -11,6 +11,7 @@
 #include "hostkey.h"
 #include "gamedir.h"
 #include "key.h"
+#include "message.h"
 #include "newgame.h"
 #include "pbem.h"
 
@@ -135,11 +136,16 @@ static int
 add_address(struct gamefile *gf, const char *arg)
 {
 	struct gf_error e = {0};
+	char why[300];
 	const char *addr;
 	int p = named(gf, arg, &addr);
 
 	if (p < 0) {
 		cli_error("--address %s: write NAME=ADDRESS, NAME a player's name", arg);
+		return -1;
+	}
+	if (mail_address_check(addr, false, why, sizeof(why)) < 0) {
+		cli_error("--address %s: %s", arg, why);
 		return -1;
 	}
 	if (gamefile_set_address(gf, p, addr, &e) < 0) {
@@ -172,6 +178,25 @@ check_keys(const struct gamefile *gf, const struct new_archive *na)
 	return 0;
 }
 
+/* A game in a spool, against its host: no address the host's own or
+ * two seats', no key the host's or an admin's (newgame.h). */
+static int
+check_seats(const struct gamefile *gf, const struct new_archive *na)
+{
+	char why[600];
+	struct config c;
+
+	if (na->spool == NULL)
+		return 0;
+	if (cli_config(na->config, na->spool, &c) < 0)
+		return -1;
+	if (newgame_check_seats(&c, gf, why, sizeof(why)) < 0) {
+		cli_error("%s", why);
+		return -1;
+	}
+	return 0;
+}
+
 int
 new_archive_setup(struct gamefile *gf, const struct new_archive *na)
 {
@@ -187,7 +212,7 @@ new_archive_setup(struct gamefile *gf, const struct new_archive *na)
 	for (int i = 0; i < na->naddress; i++)
 		if (add_address(gf, na->address[i]) < 0)
 			return -1;
-	return check_keys(gf, na);
+	return check_keys(gf, na) < 0 ? -1 : check_seats(gf, na);
 }
 
 struct host_ask {

@@ -45,9 +45,14 @@ host_wake_close(struct host_wake *w)
 		imap_idle_close(&w->idle);
 }
 
+/* A deadline still due after a pass: the pass failed on it (and logged
+ * why). It is tried again after the poll, or this many seconds if
+ * sooner, not every second (issue 22.2: a pass a second despite poll
+ * 1h); a run --once from cron is paced by cron. */
+#define DUE_AGAIN 300
+
 /* Seconds until the nap must end: the poll, or sooner the next deadline
- * wake-up (one already due waits a second: the pass just made did not
- * clear it, and a busy loop would not either). */
+ * wake-up. */
 static long
 nap_seconds(struct host_wake *w, struct pbem *p)
 {
@@ -66,7 +71,7 @@ nap_seconds(struct host_wake *w, struct pbem *p)
 		long left = (long)(next - pbem_now(p));
 
 		if (left < 1)
-			left = 1;
+			left = DUE_AGAIN;
 		if (left < s)
 			s = left;
 	}

@@ -78,6 +78,9 @@ struct mail_in {
 	int nkeys;
 	struct mail_sig sig[MAIL_MAX_SIGS]; /* SSH signatures, in order */
 	int nsigs;
+	bool too_many_sigs; /* more than MAIL_MAX_SIGS SSH signatures were found
+			       (in the body or attached): they are no turn
+			       files, and are told apart from them */
 	char private_key[64]; /* where an OpenSSH PRIVATE KEY block was, or "" */
 };
 
@@ -142,6 +145,12 @@ struct mail_out {
  * the attachments that have a content_id (when there is html); around
  * that multipart/mixed with the other attachments, if any. */
 char *mail_compose(const struct mail_out *m, size_t *len, struct mail_error *err);
+/* Whether text is one mail address the composer takes (message_address.c,
+ * GMime's parser): exactly one mailbox, and with named false nothing but
+ * its addr-spec ("alice@example.org"); with named true a display name
+ * may come with it ("Alice <alice@example.org>"). 0, or -1 with why
+ * (what was wrong and how to write it). */
+int mail_address_check(const char *text, bool named, char *why, size_t n);
 
 /* Once per process, before any other call here (g_mime_init). */
 void mail_mime_init(void);

@@ -13,6 +13,11 @@
  * as UTF-8 (from its charset, else guessed) with LF line ends and no NUL
  * bytes; malloc'd, length in *len. NULL only when memory runs out. */
 char *mail_part_text(GMimePart *part, size_t *len);
+/* The same for a part of no text type (application/octet-stream, which
+ * is how some mail programs attach turn.txt): its text when it is UTF-8
+ * without NUL bytes, else "" (a binary file is no text to guess a
+ * charset for, and would be converted at twice its size). */
+char *mail_part_utf8(GMimePart *part, size_t *len);
 /* CR LF to LF and NUL bytes out, in place (s has room for len + 1
  * bytes: a NUL ends it); returns the new length. */
 size_t mail_lf(char *s, size_t len);

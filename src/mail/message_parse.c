@@ -126,9 +126,13 @@ read_headers(GMimeMessage *msg, struct mail_in *m)
 }
 
 /* An mbox "From " line before the headers is not a header: GMime would
- * take the mail for garbage. */
+ * take the mail for garbage. The stream reads raw where it lies rather
+ * than a copy of it (a mail may be as large as max-message-size): the
+ * array lends raw to the stream, which does not own it, and is let go
+ * without freeing raw. The parts' contents are windows on that stream,
+ * so msg must be unreferenced before release_raw. */
 static GMimeMessage *
-construct(const char *raw, size_t len)
+construct(const char *raw, size_t len, GByteArray **lent)
 {
 	GMimeStream *stream;
 	GMimeParser *parser;
@@ -139,7 +143,9 @@ construct(const char *raw, size_t len)
 		len -= (size_t)(nl + 1 - raw);
 		raw = nl + 1;
 	}
-	stream = g_mime_stream_mem_new_with_buffer(len ? raw : "", len);
+	*lent = g_byte_array_new_take((guint8 *)(len ? raw : ""), len);
+	stream = g_mime_stream_mem_new_with_byte_array(*lent);
+	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(stream), FALSE);
 	parser = g_mime_parser_new_with_stream(stream);
 	msg = g_mime_parser_construct_message(parser, NULL);
 	g_object_unref(parser);
@@ -147,20 +153,29 @@ construct(const char *raw, size_t len)
 	return msg;
 }
 
+/* The array's own memory freed, raw (its data) kept. */
+static void
+release_raw(GByteArray *lent)
+{
+	g_byte_array_free(lent, FALSE);
+}
+
 int
 mail_parse(const char *raw, size_t len, struct mail_in *m, struct mail_error *err)
 {
 	GMimeMessage *msg;
+	GByteArray *lent;
 	bool ok = true;
 
 	memset(m, 0, sizeof(*m));
-	msg = construct(raw, len);
+	msg = construct(raw, len, &lent);
 	if (msg) {
 		ok = read_headers(msg, m);
 		mail_check_signs(msg, m);
 		ok = mail_walk(msg, m) == 0 && ok;
 		g_object_unref(msg);
 	}
+	release_raw(lent);
 	if (m->subject == NULL && ok)
 		ok = (m->subject = strdup("")) != NULL;
 	if (m->text == NULL && ok)

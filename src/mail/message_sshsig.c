@@ -58,7 +58,7 @@ add_sig(struct mail_in *m, struct sigs *s, const char *text, size_t from, size_t
 	char *out;
 
 	if (s->nsigs == MAIL_MAX_SIGS) {
-		m->too_many_blocks = true;
+		m->too_many_sigs = true;
 		return 0;
 	}
 	f = &s->sig[s->nsigs];

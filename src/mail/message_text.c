@@ -113,17 +113,25 @@ to_utf8(const char *in, size_t len, const char *charset, size_t *outlen)
 	return out;
 }
 
-/* The bytes of the part with its transfer encoding undone. */
+/* The bytes of the part with its transfer encoding undone, in an array
+ * made as large as the encoded content plus a byte at once: decoding
+ * never makes it larger (base64 three bytes of four, quoted-printable
+ * fewer), so the array is not grown by doubling, and the byte is room
+ * for a NUL. */
 static GByteArray *
 decoded_bytes(GMimePart *part)
 {
 	GMimeDataWrapper *content = g_mime_part_get_content(part);
+	GMimeStream *src = content ? g_mime_data_wrapper_get_stream(content) : NULL;
+	gint64 size = src ? g_mime_stream_length(src) : -1;
 	GMimeStream *mem;
 	GByteArray *bytes;
 
 	if (content == NULL)
 		return NULL;
-	mem = g_mime_stream_mem_new();
+	bytes = g_byte_array_sized_new(size >= 0 && size < G_MAXUINT - 1 ? (guint)size + 1
+									 : 0);
+	mem = g_mime_stream_mem_new_with_byte_array(bytes);
 	if (g_mime_data_wrapper_write_to_stream(content, mem) < 0) {
 		g_object_unref(mem);
 		return NULL;
@@ -133,6 +141,38 @@ decoded_bytes(GMimePart *part)
 	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(mem), FALSE);
 	g_object_unref(mem);
 	return bytes;
+}
+
+/* The common case, UTF-8 or ASCII text, made LF and NUL-free in the
+ * decoded array itself, which becomes the text: no copy of a large part.
+ * NULL (bytes left as they were read) when the text is not valid UTF-8
+ * or has NUL bytes, for to_utf8 to repair or convert. GLib allocates
+ * with the system's malloc (since 2.46), so free() takes the text. */
+static char *
+take_utf8(GByteArray *bytes, size_t *len)
+{
+	const char *s = (const char *)bytes->data;
+	size_t n = bytes->len;
+	guint8 nul = 0;
+
+	if (memchr(s, '\0', n) || !g_utf8_validate(s, (gssize)n, NULL))
+		return NULL;
+	g_byte_array_append(bytes, &nul, 1);
+	*len = mail_lf((char *)bytes->data, n);
+	return (char *)g_byte_array_free(bytes, FALSE);
+}
+
+char *
+mail_part_utf8(GMimePart *part, size_t *len)
+{
+	GByteArray *bytes = decoded_bytes(part);
+	char *text = bytes && bytes->len > 0 ? take_utf8(bytes, len) : NULL;
+
+	if (text)
+		return text;
+	if (bytes)
+		g_byte_array_free(bytes, TRUE);
+	return copy("", 0, len);
 }
 
 char *
@@ -145,6 +185,8 @@ mail_part_text(GMimePart *part, size_t *len)
 	if (bytes == NULL)
 		return copy("", 0, len);
 	charset = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part), "charset");
+	if (is_plain(charset) && bytes->len > 0 && (text = take_utf8(bytes, len)) != NULL)
+		return text;
 	text = to_utf8((const char *)bytes->data, bytes->len, charset, len);
 	g_byte_array_free(bytes, TRUE);
 	return text;

@@ -115,7 +115,7 @@ walk_leaf(struct walk *w, GMimePart *part, bool forwarded)
 	if (k == SKIP)
 		return 0;
 	attachment = is_attachment(part, k);
-	text = mail_part_text(part, &len);
+	text = k == BINARY ? mail_part_utf8(part, &len) : mail_part_text(part, &len);
 	if (text && k == HTML) {
 		plain = mail_html_to_text(text, len);
 		free(text);

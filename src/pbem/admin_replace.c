@@ -4,10 +4,12 @@
  * check. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "admin_impl.h"
 #include "hostrec.h"
+#include "newgame.h"
 #include "players_index.h"
 
 /* KEY: a public key line, or (at the keyboard) a file holding one. */
@@ -25,6 +27,30 @@ read_key(const char *arg, const char *name, struct pubkey *k, struct turn_error 
 		    KEY_PUBLIC_TAG, why);
 }
 
+/* The seat's new key and address, checked as a new game's are
+ * (newgame.h): an address the mails can be made for, not the host's nor
+ * another seat's; a key not the host's, an admin's or another seat's. */
+static int
+check_new_seat(const struct admin_job *a, const struct gamefile *gf, const struct pubkey *k,
+	       const char *addr, struct turn_error *err)
+{
+	char why[600];
+
+	if (newgame_check_address(&a->p->cfg, addr, why, sizeof(why)) < 0)
+		return terr(err, TURN_ILLEGAL, "the new address: %s", why);
+	for (int p = 0; p < gf->nplayers; p++) {
+		if (gf->has_key[p] && memcmp(gf->key[p], k->pk, KEY_BYTES) == 0)
+			return terr(err, TURN_ILLEGAL, "that key is %s's already: the new "
+				    "player needs a key of their own", gf->name[p]);
+		if (p != a->seat && gf->address[p] && strcasecmp(gf->address[p], addr) == 0)
+			return terr(err, TURN_ILLEGAL, "%s is %s's address already: each seat "
+				    "needs an address of its own", addr, gf->name[p]);
+	}
+	if (newgame_check_key(&a->p->cfg, k->pk, why, sizeof(why)) < 0)
+		return terr(err, TURN_ILLEGAL, "the new key: %s", why);
+	return 0;
+}
+
 int
 admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 		   struct history_record *r, struct turn_error *err)
@@ -36,14 +62,8 @@ admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 	if ((a->seat = admin_seat(gf, a->argv[1], err)) < 0 ||
 	    read_key(a->argv[2], gf->name[a->seat], &k, err) < 0)
 		return -1;
-	if (strlen(addr) > GF_ADDRESS_LEN || !strchr(addr, '@') ||
-	    strpbrk(addr, " \t\r\n<>,;\"") != NULL)
-		return terr(err, TURN_ILLEGAL, "\"%.60s\" is not a mail address like "
-			    "alice@example.org", addr);
-	for (int p = 0; p < gf->nplayers; p++)
-		if (gf->has_key[p] && memcmp(gf->key[p], k.pk, KEY_BYTES) == 0)
-			return terr(err, TURN_ILLEGAL, "that key is %s's already: the new "
-				    "player needs a key of their own", gf->name[p]);
+	if (check_new_seat(a, gf, &k, addr, err) < 0)
+		return -1;
 	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", gf->name[a->seat]);
 	gamefile_key_text(k.kind, k.pk, r->args[1], HISTORY_ARG_LEN);
 	snprintf(r->args[2], HISTORY_ARG_LEN, "%s", addr);

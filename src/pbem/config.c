@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "imap.h" /* enum mail_tls */
+#include "message.h"
 
 #define SEEN_MAX 64 /* more than there are settings */
 #define NAME_MAX_ 32
@@ -341,7 +342,7 @@ check_whole(const struct reader *r, const struct config *c)
 		{"imap-password-file", "/etc/carcpbem/imap.password"},
 	};
 	static const struct need smtp[] = {{"smtp-url", "smtps://mail.example.org"}};
-	char addr[sizeof(c->from)];
+	char addr[sizeof(c->from)], why[300];
 
 	if (c->inbox == INBOX_IMAP &&
 	    need_all(r, c, "inbox", "inbox imap", imap, sizeof(imap) / sizeof(imap[0])) < 0)
@@ -357,6 +358,10 @@ check_whole(const struct reader *r, const struct config *c)
 			    "from '%.80s' has no address: write e.g. "
 			    "'from \"Carcassonne <carcpbem@example.org>\"'",
 			    c->from);
+	/* what every mail's From will be made of, read as the composer reads it */
+	if (mail_address_check(c->from, true, why, sizeof(why)) < 0 ||
+	    mail_address_check(addr, false, why, sizeof(why)) < 0)
+		return cerr(r->err, r->path, seen_line(r, "from"), "from: %s", why);
 	return 0;
 }
 

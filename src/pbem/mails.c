@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "mails_impl.h"
+#include "pbem.h"
 #include "safetext.h"
 
 #define REFS_KEPT 6 /* ids of the answered mail's References kept */
@@ -238,11 +239,30 @@ html_version(const struct mail_ctx *c, const struct draft *d, const struct templ
 	return html;
 }
 
+/* An address no mail can be made for (one an older version took into a
+ * game, "x@"): the mail is left out and the host told, as for a seat
+ * without an address, so that the game, its other players and the pass
+ * go on rather than fail on it every pass. */
+static bool
+unmailable(const struct mail_ctx *c, const struct draft *d)
+{
+	char why[300];
+
+	if (d->to == NULL || mail_address_check(d->to, false, why, sizeof(why)) == 0)
+		return false; /* no To at all is the composer's to refuse, as ever */
+	if (c->log)
+		pbem_log(c->log, PBEM_ERR, "game %s: mail %s not made: %s; if it is a "
+			 "seat's, give the seat a good one (carcpbem admin %s replace SEAT "
+			 "KEY ADDRESS)",
+			 d->game ? d->game : "-", d->name, why, d->game ? d->game : "GAME");
+	return true;
+}
+
 int
 draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	   struct template_error *err)
 {
-	char *tpl, *subject = NULL, *body = NULL, *text = NULL, *html = NULL;
+	char *tpl = NULL, *subject = NULL, *body = NULL, *text = NULL, *html = NULL;
 	char full[1024], msgid[QUEUE_NAME_MAX + 300], refs[2048];
 	char host[320], tag[GF_ID_LEN + 16], cid[QUEUE_NAME_MAX + 300], wh[2][16];
 	struct machine_headers mh;
@@ -252,6 +272,10 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	size_t len = 0;
 	int r = -1;
 
+	if (unmailable(c, d)) {
+		r = 0;
+		goto done;
+	}
 	host_address(c->cfg->from, host, sizeof(host));
 	tvars_set(&v, "host", host);
 	if (d->game) {

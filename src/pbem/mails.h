@@ -53,6 +53,7 @@ void outmails_free(struct outmails *o);
 
 /* What every mail needs: the settings, the tiles, the time. */
 struct meta;
+struct pbem;
 struct mail_ctx {
 	const struct config *cfg;
 	const struct catalog *cat;
@@ -62,6 +63,9 @@ struct mail_ctx {
 				    own decisions (SET NOTIFY mine) get no
 				    updates; observers get theirs */
 	struct render_cache *maps; /* tile drawings kept between maps, or NULL */
+	const struct pbem *log;    /* where a mail to an address that cannot be
+				      mailed is reported (it is left out), or
+				      NULL */
 };
 
 /* The mail being answered (for replies): its key in the inbox, its
@@ -91,6 +95,8 @@ int mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outm
 int mails_error(const struct mail_ctx *c, const struct gamefile *gf,
 		const struct mail_reply *reply, const char *what, const char *fix,
 		struct outmails *out, struct template_error *err);
+/* The address in the from setting's "Name <addr>", or the whole setting. */
+void host_address(const char *from, char *buf, size_t n);
 /* The seat whose address is addr (any case), or -1. */
 int mails_seat_of(const struct gamefile *gf, const char *addr);
 /* Whether seat is registered with an OpenSSH key (its mails print the

@@ -47,8 +47,6 @@ void draft_attach(struct draft *d, const char *file, const char *type, const voi
  * headers (docs/mail.md) and appends it to out. Frees d->view. */
 int draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 	       struct template_error *err);
-/* The address in the from setting's "Name <addr>", or the whole setting. */
-void host_address(const char *from, char *buf, size_t n);
 /* Fills err with "KIND: what" and returns -1. */
 int mails_fail(struct template_error *err, const char *kind, const char *what);
 /* An answer to reply's sender (queue name MSGKEY-KIND), with the facts

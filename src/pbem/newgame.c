@@ -16,6 +16,12 @@ newgame_check_names(char *const *names, int n, char *why, size_t nwhy)
 	for (int i = 0; i < n; i++) {
 		if (gamefile_check_name(names[i], why, nwhy) < 0)
 			return -1;
+		/* a command with Player: host is the host's (process_commands.c) */
+		if (strcasecmp(names[i], "host") == 0)
+			return snprintf(why, nwhy, "a player may not be named host (commands "
+					"signed as Player: host are the host's): choose "
+					"another name"),
+			       -1;
 		for (int j = 0; j < i; j++)
 			if (strcasecmp(names[i], names[j]) == 0)
 				return snprintf(why, nwhy,

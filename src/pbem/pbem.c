@@ -144,7 +144,7 @@ struct mail_ctx
 pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m)
 {
 	return (struct mail_ctx){.cfg = &p->cfg, .cat = p->cat, .now = now, .meta = m,
-				 .maps = p->maps};
+				 .maps = p->maps, .log = p};
 }
 
 /* The fake clock of a test that moves it while a daemon runs: the number

@@ -369,6 +369,7 @@ pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 	bool too_large;
 	size_t len;
 	char *raw;
+	int parsed;
 
 	if (p->group == NULL) { /* a message alone: its own group */
 		int r;
@@ -387,7 +388,9 @@ pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 		return -1;
 	}
 	crashpoint("message read");
-	if (mail_parse(raw, len, &j.in, &err) < 0)
+	parsed = mail_parse(raw, len, &j.in, &err);
+	free(raw); /* what is used of it is in j.in now: a large mail held once */
+	if (parsed < 0)
 		job_fail(&j, "%s", err.text);
 	else {
 		j.reply = (struct mail_reply){j.key, j.in.reply_to, j.in.message_id,
@@ -396,7 +399,6 @@ pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 		if (!j.temp_failure)
 			finish(&j);
 	}
-	free(raw);
 	mail_in_free(&j.in);
 	outmails_free(&j.out);
 	job_context(&j, NULL);

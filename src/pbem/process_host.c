@@ -12,15 +12,45 @@
 
 #include "admin.h"
 #include "hostkey.h"
+#include "message.h"
 #include "newgame.h"
 #include "process_verbs.h"
 #include "report.h"
 
 #define ADMIN_ARGS 8
 
-/* The words of the command, argv[0] the verb. REPLACE SEAT KEY ADDRESS:
- * the key is every word between the seat and the address (a key line
- * has blanks in it), or the one With line when only SEAT ADDRESS. */
+/* REPLACE SEAT KEY ADDRESS: the address is the last word and the key
+ * every word between (a key line has blanks in it, and an OpenSSH key's
+ * comment may have several), or with only SEAT ADDRESS the one With
+ * line. buf holds the command's text. */
+static int
+split_replace(const struct command *cmd, char *buf, char *argv[ADMIN_ARGS])
+{
+	char *save = NULL, *rest, *end, *last;
+
+	argv[0] = strtok_r(buf, " ", &save);
+	if ((argv[1] = strtok_r(NULL, " ", &save)) == NULL)
+		return 1;
+	if ((rest = strtok_r(NULL, "", &save)) == NULL || !*(rest += strspn(rest, " ")))
+		return 2;
+	for (end = rest + strlen(rest); end > rest && end[-1] == ' ';)
+		*--end = '\0';
+	if ((last = strrchr(rest, ' ')) == NULL) { /* REPLACE SEAT ADDRESS */
+		if (cmd->nwith != 1)
+			return 3;
+		argv[2] = (char *)cmd->with[0];
+		argv[3] = rest;
+		return 4;
+	}
+	argv[3] = last + 1;
+	while (last > rest && last[-1] == ' ')
+		last--;
+	*last = '\0';
+	argv[2] = rest;
+	return 4;
+}
+
+/* The words of the command, argv[0] the verb. */
 static int
 split(const struct command *cmd, char *buf, char *argv[ADMIN_ARGS])
 {
@@ -28,24 +58,33 @@ split(const struct command *cmd, char *buf, char *argv[ADMIN_ARGS])
 	char *save = NULL;
 
 	snprintf(buf, CMD_TEXT_LEN + 1, "%s", cmd->text);
+	if (strncasecmp(buf, "replace ", 8) == 0)
+		return split_replace(cmd, buf, argv);
 	for (char *w = strtok_r(buf, " ", &save); w && argc < ADMIN_ARGS;
 	     w = strtok_r(NULL, " ", &save))
 		argv[argc++] = w;
-	if (argc == 0 || strcasecmp(argv[0], "replace") != 0)
-		return argc;
-	if (argc == 3 && cmd->nwith == 1) { /* REPLACE SEAT ADDRESS, With: KEY */
-		argv[3] = argv[2];
-		argv[2] = (char *)cmd->with[0];
-		return 4;
-	}
-	if (argc > 4) { /* rejoin the key's words */
-		for (char *p = argv[2]; p < argv[argc - 2] + strlen(argv[argc - 2]); p++)
-			if (*p == '\0')
-				*p = ' ';
-		argv[3] = argv[argc - 1];
-		return 4;
-	}
 	return argc;
+}
+
+/* By mail REPLACE's key is a public key line, never a file of the host's
+ * (carcpbem admin at the keyboard reads one): a file name would have the
+ * host read its files for a mail and tell what exists. */
+static int
+mailed_key(struct verb_call *c, int argc, char *argv[])
+{
+	struct pubkey k;
+	char why[300];
+
+	if (argc != 4 || strcmp(argv[0], "replace") != 0 ||
+	    key_parse_public(argv[2], &k, why, sizeof(why)) == 0)
+		return 0;
+	job_problem(c->j, "Write the new player's public key line (the one line of their "
+		    ".pub file: \"carcpbem-ed25519 BASE64 NAME\" or \"ssh-ed25519 BASE64 "
+		    "COMMENT\") between the seat and the address: REPLACE SEAT KEY ADDRESS, "
+		    "or REPLACE SEAT ADDRESS with the key line as the one With line.",
+		    "The host command REPLACE on game %s was refused: the new key is not a "
+		    "public key line (%s); by mail only a key line is taken.", c->gf->id, why);
+	return -1;
 }
 
 void
@@ -67,6 +106,8 @@ verb_admin(struct verb_call *c)
 
 	for (char *p = argv[0]; *p; p++)
 		*p = (char)tolower((unsigned char)*p);
+	if (mailed_key(c, argc, argv) < 0)
+		return;
 	verb_mailed(c, true, id, &m);
 	r = admin_command_mailed(c->j->p, c->gf->id, argc, argv, c->by, &m, out, sizeof(out),
 				 why, sizeof(why));
@@ -111,8 +152,8 @@ add_player(struct create *cr, char *rest, char *why, size_t n)
 		return snprintf(why, n, "at most %d players", MAX_PLAYERS), -1;
 	if (key_parse_public(key, &cr->key[cr->n], kwhy, sizeof(kwhy)) < 0)
 		return snprintf(why, n, "%s's key: %s", name, kwhy), -1;
-	if (!strchr(addr, '@') || strlen(addr) > GF_ADDRESS_LEN)
-		return snprintf(why, n, "\"%.60s\" is not a mail address", addr), -1;
+	if (mail_address_check(addr, false, kwhy, sizeof(kwhy)) < 0)
+		return snprintf(why, n, "%s's address: %s", name, kwhy), -1;
 	cr->name[cr->n] = name;
 	snprintf(cr->address[cr->n++], CMD_TEXT_LEN + 1, "%s", addr);
 	return 0;
@@ -148,15 +189,15 @@ read_create(const struct command *cmd, char with[][CMD_TEXT_LEN + 1], struct cre
 	    char *why, size_t n)
 {
 	struct rules_error re = {0};
-	char word[16];
+	char word[16], id[CMD_TEXT_LEN + 1]; /* the whole word: a long id is refused, not cut */
 
-	command_word(cmd, 1, cr->id, sizeof(cr->id));
-	for (char *p = cr->id; *p; p++)
+	command_word(cmd, 1, id, sizeof(id));
+	for (char *p = id; *p; p++)
 		*p = (char)tolower((unsigned char)*p);
 	command_word(cmd, 2, word, sizeof(word));
-	if (cr->id[0] == '\0' || word[0] || gamefile_check_id(cr->id, why, n) < 0)
-		return cr->id[0] && !word[0] ? -1
-					     : (snprintf(why, n, "write CREATE GAMEID"), -1);
+	if (id[0] == '\0' || word[0] || gamefile_check_id(id, why, n) < 0)
+		return id[0] && !word[0] ? -1 : (snprintf(why, n, "write CREATE GAMEID"), -1);
+	memcpy(cr->id, id, strlen(id) + 1); /* checked: GF_ID_LEN at most */
 	rules_options_default(&cr->setup.opt);
 	cr->setup.start = -1;
 	for (int i = 0; i < cmd->nwith; i++) {
@@ -191,6 +232,8 @@ make_game(struct job *j, struct create *cr, char *why, size_t n)
 		if (key_register(gf, p, &cr->key[p], &e) < 0 ||
 		    gamefile_set_address(gf, p, cr->address[p], &e) < 0)
 			goto bad;
+	if (newgame_check_seats(&j->p->cfg, gf, e.text, sizeof(e.text)) < 0)
+		goto bad;
 	return gf;
 bad:
 	snprintf(why, n, "%s", e.text);

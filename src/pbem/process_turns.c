@@ -297,6 +297,13 @@ job_turns(struct job *j)
 			    "Your mail holds more than %d turn files; only the first %d "
 			    "were read.",
 			    MAIL_MAX_BLOCKS, MAIL_MAX_BLOCKS);
+	if (j->in.too_many_sigs)
+		job_problem(j, "Send each turn file with its one signature (ssh-keygen -Y "
+			    "sign makes FILE.sig), a few turns a mail.",
+			    "Your mail holds more than %d SSH signatures (SSH SIGNATURE "
+			    "blocks, in the text or attached); only the first %d were "
+			    "read.",
+			    MAIL_MAX_SIGS, MAIL_MAX_SIGS);
 	for (int i = 0; i < j->in.nblocks; i++) {
 		const struct mail_block *b = &j->in.block[i];
 		memset(&err[i], 0, sizeof(err[i]));

@@ -582,10 +582,50 @@ test_html(void)
 	ok(mail_compose(&m, &len, &err) == NULL, "a line break in a header asked for: refused");
 }
 
+/* issue 22.2: an address passes mail_address_check exactly when the
+ * composer makes a mail to it, to the address written. */
+static void
+test_address_check(void)
+{
+	static const struct {
+		const char *text;
+		bool named, good;
+	} cases[] = {
+	    {"alice@example.org", false, true},  {"a+tag@b.c", false, true},
+	    {"x@", false, false},                {"@", false, false},
+	    {"@b", false, false},                {"a@b@c", false, false},
+	    {"a@b.", false, false},              {"nobody", false, false},
+	    {"a@b, c@d", false, false},          {"", false, false},
+	    {"a b@c", false, false},             {"Alice <a@b>", false, false},
+	    {"Alice <a@b>", true, true},         {"a@b", true, true},
+	    {"Alice <a@b@c>", true, false},      {"Alice <x@>", true, false},
+	};
+	struct mail_out m = {0};
+	struct mail_error err;
+	char why[300], *text;
+	size_t len;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int r = mail_address_check(cases[i].text, cases[i].named, why, sizeof(why));
+		ok((r == 0) == cases[i].good, "address \"%s\"%s: %s", cases[i].text,
+		   cases[i].named ? " (named)" : "", cases[i].good ? "taken" : "refused");
+		if (!cases[i].good)
+			ok(strstr(why, "is not a mail address") != NULL, "  says why: %s", why);
+		if (!cases[i].good || cases[i].named)
+			continue;
+		m.from = "Host <host@example.org>", m.to[0] = cases[i].text;
+		m.message_id = "x@example.org", m.subject = "s", m.body = "b\n";
+		text = mail_compose(&m, &len, &err);
+		ok(text != NULL, "  the composer makes a mail to it");
+		free(text);
+	}
+}
+
 int
 main(void)
 {
 	mail_mime_init();
+	test_address_check();
 	test_full_mail();
 	test_plain_mail();
 	test_flowed();

@@ -9,7 +9,7 @@
  *   block N contains: TEXT         block N has TEXT in it
  *   from, reply_to, subject, message_id, references, why_not, text: TEXT
  *                                  the field is exactly TEXT
- *   never_answer, html_only, too_many_blocks: yes|no
+ *   never_answer, html_only, too_many_blocks, too_many_sigs: yes|no
  *   text contains: TEXT, text lacks: TEXT
  *   block N is: TEXT               block N is exactly TEXT
  *   sig_where N: TEXT              where block N's SSH signature was
@@ -90,6 +90,8 @@ flag(const struct mail_in *m, const char *key)
 		return m->html_only;
 	if (strcmp(key, "too_many_blocks") == 0)
 		return m->too_many_blocks;
+	if (strcmp(key, "too_many_sigs") == 0)
+		return m->too_many_sigs;
 	return -1;
 }
 

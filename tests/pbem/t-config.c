@@ -12,6 +12,7 @@
 
 /* By path: the build directory has autoconf's config.h. */
 #include "../../src/mail/imap.h"
+#include "../../src/mail/message.h"
 #include "../../src/pbem/config.h"
 #include "tap.h"
 
@@ -608,6 +609,7 @@ test_man_page(void)
 int
 main(void)
 {
+	mail_mime_init(); /* the from setting is read by GMime's parser */
 	if (mkdtemp(tmpdir) == NULL)
 		bail_out("mkdtemp: %s", strerror(errno));
 	umask(077);
