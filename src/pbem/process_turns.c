@@ -38,8 +38,9 @@ static const char *const ssh_fixes[TURN_CODE_COUNT] = {
 	[TURN_MALFORMED] = "Save the turn block as turn.txt, sign it with \"ssh-keygen -Y "
 			   "sign -f ~/.ssh/id_ed25519 -n carcassonne turn.txt\" and attach "
 			   "turn.txt and turn.txt.sig as they are.",
-	[TURN_BAD_SIGNATURE] = "The turn was changed after it was signed, or signed for "
-			       "another use: sign turn.txt again with \"ssh-keygen -Y sign -f "
+	[TURN_BAD_SIGNATURE] = "Delete the old signature first (rm turn.txt.sig: ssh-keygen "
+			       "keeps it if you answer its \"Overwrite (y/n)?\" with Enter), "
+			       "then sign turn.txt again with \"ssh-keygen -Y sign -f "
 			       "~/.ssh/id_ed25519 -n carcassonne turn.txt\" and attach both "
 			       "files as they are.",
 	[TURN_UNKNOWN_KEY] = "Sign with the SSH key whose .pub you gave the host. If you "
