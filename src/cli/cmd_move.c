@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "move_view.h"
 #include "turnfile.h"
 
 enum { OPT_KEY = 512, OPT_PLAYER, OPT_PARTIAL };
@@ -142,18 +143,26 @@ check_complete(const struct gamefile *gf, int p, const struct turn *t)
 }
 
 static int
-make_turn(struct gamefile *gf, int p, char **actions, int n, bool partial,
-	  struct turn *t)
+make_turn(struct gamefile *gf, int p, const char *view, char **actions, int n,
+	  const struct move_args *a, struct turn *t)
 {
 	struct turn_error err = {0};
+	struct gf_error ge = {0};
+	int before = gf->naction;
 
+	if (move_view_current(gf, p, view, a->out) < 0)
+		return -1;
 	if (turn_start(gf, p, t, &err) < 0) {
 		cli_error("%s", err.text);
 		return -1;
 	}
-	if (play(gf, p, actions, n, t) < 0)
+	if (play(gf, p, actions, n, t) < 0) {
+		/* a refusal may come of an old view: said on the view as loaded */
+		if (gamefile_truncate(gf, before, &ge) == 0)
+			move_view_hint(gf, p, view, a->out);
 		return -1;
-	return partial ? 0 : check_complete(gf, p, t);
+	}
+	return a->partial ? 0 : check_complete(gf, p, t);
 }
 
 static int
@@ -195,7 +204,7 @@ move(const char *view, char **actions, int n, const struct move_args *a)
 		goto done;
 	}
 	if ((p = who(gf, a, &k)) >= 0 && check_key(gf, p, &k) == 0 &&
-	    make_turn(gf, p, actions, n, a->partial != NULL, &t) == 0)
+	    make_turn(gf, p, view, actions, n, a, &t) == 0)
 		r = sign_and_write(&t, &k, a->out);
 	key_wipe(&k);
 done:
