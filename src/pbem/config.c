@@ -396,6 +396,18 @@ under_spool(char *field, const char *spool, const char *leaf)
 		field[0] = '\0'; /* a spool that long was not read from a file */
 }
 
+bool
+config_from_local(const struct config *c)
+{
+	char addr[sizeof(c->from)];
+	const char *at;
+
+	if (from_address(c->from, addr, sizeof(addr)) < 0)
+		return false; /* refused by config_load already */
+	at = strrchr(addr, '@') + 1;
+	return strcasecmp(at, "localhost") == 0 || strchr(at, '.') == NULL;
+}
+
 void
 config_finish(struct config *c)
 {
