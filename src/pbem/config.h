@@ -32,6 +32,7 @@ struct config_error {
 
 struct config {
 	char file[CONFIG_PATH_MAX];     /* where it was read from, or "" */
+	char warning[CONFIG_PATH_MAX + 300]; /* for the user: "" = none */
 	char spool[CONFIG_PATH_MAX];    /* "spool" */
 	char from[320];                 /* "Carcassonne <carcpbem@localhost>" */
 	char domain[256];               /* for Message-IDs: from's domain */
