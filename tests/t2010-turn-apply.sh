@@ -187,6 +187,19 @@ test_expect_success 'issue 21.9: move from the view a turn was signed from alrea
 		-k alice.key -o t3 >/dev/null
 '
 
+test_expect_success 'issue 21 (low): move signs the player s place word ("thief W"), the host says the road at S (W)' '
+	cp "$DATA"/keys/* . && chmod 600 ./*.key &&
+	"$CARCPBEM" new --seed example --dir ex --key alice=alice.pub --key bob=bob.pub alice bob >/dev/null &&
+	"$CARCPBEM" view ex --player alice -o a.json &&
+	"$CARCPBEM" move a.json "place 1 0 0" "thief W" -k alice.key -o t >out &&
+	grep "^Action: thief W$" t &&
+	grep "^Turn 1 of game .*, alice: place 1 0 0; thief W. Signed" out &&
+	"$CARCPBEM" apply ex t >out &&
+	grep "^alice put a thief on the road at S (W) of 1,0.$" out &&
+	"$CARCPBEM" move a.json "Place 1 0 0" "Thief s" -k alice.key >t2 &&
+	grep "^Action: place 1 0 0$" t2 && grep "^Action: thief S$" t2
+'
+
 test_expect_success 'apply: the golden turn' '
 	golden &&
 	"$CARCPBEM" apply game "$DATA"/apply/valid/turn >actual &&

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "move_view.h"
@@ -89,7 +90,29 @@ refuse(const struct gamefile *gf, const char *action, const struct rules_error *
 	return -1;
 }
 
-/* Plays the actions on the view; the turn gets their canonical text. */
+/* The text the turn carries for an action: its canonical text, but a
+ * figure's place named by another word than its place name keeps the
+ * player's word ("thief W" for the road at S), as the host's updates
+ * do: the player signs what they wrote. */
+static void
+action_word(const char *canon, const char *said, char *out, size_t n)
+{
+	char verb[TURN_ACTION_LEN + 1], word[TURN_ACTION_LEN + 1], extra[2];
+	const char *sp = strchr(canon, ' ');
+	size_t vlen = sp ? (size_t)(sp - canon) : 0;
+
+	if (sp != NULL && strchr(sp + 1, ' ') == NULL && strlen(said) <= TURN_ACTION_LEN &&
+	    sscanf(said, "%64s %64s %1s", verb, word, extra) == 2 && strlen(verb) == vlen &&
+	    strncasecmp(verb, canon, vlen) == 0 && strcasecmp(word, sp + 1) != 0 &&
+	    vlen + 1 + strlen(word) < n) {
+		memcpy(out, canon, vlen + 1); /* the verb and its space */
+		memcpy(out + vlen + 1, word, strlen(word) + 1);
+		return;
+	}
+	snprintf(out, n, "%s", canon);
+}
+
+/* Plays the actions on the view; the turn gets their text (action_word). */
 static int
 play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 {
@@ -113,8 +136,8 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 		}
 		if (gamefile_play_by(gf, p, actions[i], &re) < 0)
 			return refuse(gf, actions[i], &re);
-		snprintf(t->action[i], sizeof(t->action[i]), "%s",
-			 gf->action[gf->naction - 1]);
+		action_word(gf->action[gf->naction - 1], actions[i], t->action[i],
+			    sizeof(t->action[i]));
 	}
 	t->nactions = n;
 	return 0;
