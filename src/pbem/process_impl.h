@@ -64,6 +64,9 @@ void job_keys(struct job *j);
 void job_commands(struct job *j);
 /* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */
 void job_verbs(struct job *j);
+/* The game id of the mail's subject tag "[carcassonne ID]", if it is one
+ * ("" if none). */
+void job_tag_game(const struct job *j, char *id, size_t n);
 /* The game directory of a game id; -1 with a problem noted if none. */
 int job_game(struct job *j, const char *id, struct gamedir *gd);
 /* Whether addr is one of gf's players' registered addresses. */
