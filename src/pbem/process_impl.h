@@ -23,6 +23,7 @@ struct job {
 	struct outmails out;
 	char what[2048];              /* what was wrong, for the error reply */
 	const char *fix;              /* how to fix it */
+	char fix_text[800];           /* a fix made for this mail (fix may point here) */
 	struct gamefile *context;     /* the game the reply is about, or NULL */
 	int view_seat;                /* attach this seat's view to the reply, or -1 */
 	bool temp_failure;            /* leave the message for a later try */
