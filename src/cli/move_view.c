@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "move_view.h"
@@ -37,7 +38,7 @@ read_out(const struct gamefile *gf, int p, const char *out, struct turn *t)
 	char *text;
 	bool ok;
 
-	if (out == NULL || stat(out, &st) < 0 || !S_ISREG(st.st_mode) ||
+	if (out == NULL || stat(out, &st) < 0 || !S_ISREG(st.st_mode) || access(out, R_OK) < 0 ||
 	    st.st_size > TURN_BLOCK_MAX_BYTES * 4 || (text = cli_read_text(out, &len)) == NULL)
 		return false;
 	ok = turn_parse(text, len, TURN_PLAIN | TURN_LAST | TURN_SKELETON, t, NULL) == 0 &&
