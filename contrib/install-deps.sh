@@ -3,9 +3,15 @@
 # run its tests. Does nothing if they are all installed already; otherwise
 # runs apt-get update once and installs the missing ones (with sudo unless
 # run as root).
+#
+#   contrib/install-deps.sh            everything: build and tests (CI)
+#   contrib/install-deps.sh --build    only what building needs: a player,
+#                                      or a host who does not run the
+#                                      tests (no mail servers, no browser,
+#                                      no valgrind or clang)
 set -eu
 
-packages="
+build="
 build-essential
 autoconf
 automake
@@ -17,6 +23,9 @@ libpng-dev
 libdeflate-dev
 libgmime-3.0-dev
 libcurl4-openssl-dev
+"
+# The tests' tools and servers, besides the build's packages.
+tests="
 valgrind
 clang
 libclang-rt-dev
@@ -39,6 +48,19 @@ chromium
 # configuration. Where /usr/sbin/policy-rc.d does not forbid it, installing
 # these packages also starts the system's dovecot (ports 143, 993) and
 # smtpd (port 25); the tests never use those.
+
+case ${1-} in
+--build) packages=$build ;;
+"") packages="$build $tests" ;;
+-h | --help)
+	echo "usage: $0 [--build]  (--build: the build's packages only, not the tests')"
+	exit 0
+	;;
+*)
+	echo "install-deps: unknown option '$1': give --build (build only) or nothing (build and tests)" >&2
+	exit 2
+	;;
+esac
 
 missing=
 for p in $packages; do

@@ -56,7 +56,7 @@ test_expect_success 'selfplay: bad arguments' '
 
 test_expect_success 'demo --direct: turns, final board, final scores and winner' '
 	"$CARCPBEM" demo --direct --seed demo-test >out &&
-	grep "^Demo game between random players: Ada (A), Blaise (B); edition 1, farmers.$" out &&
+	grep "^Demo game between greedy players: Ada (A), Blaise (B); edition 1, farmers.$" out &&
 	grep "^turn player tile" out &&
 	grep "^   1 Ada    BA/" out &&
 	test "$(grep -cE "^ *[0-9]+ (Ada|Blaise) +BA/" out)" -ge 60 &&
@@ -64,6 +64,16 @@ test_expect_success 'demo --direct: turns, final board, final scores and winner'
 	grep "^Legend: " out &&
 	grep "^Final scores: Ada [0-9]*, Blaise [0-9]*$" out &&
 	grep -E "^Winners?( \(a tie, they share the victory\))?: .* with [0-9]+ points?\.$" out
+'
+
+test_expect_success 'issue 21 (low): the demo players are greedy: they score during the game; --player random keeps chance' '
+	"$CARCPBEM" demo --direct --seed demo-test >out &&
+	test "$(grep -cE "^ *[0-9]+ (Ada|Blaise) .* (Ada|Blaise) \+[0-9]+ " out)" -ge 10 &&
+	test "$(grep -cE "^ *[0-9]+ (Ada|Blaise) .* (knight|thief|farmer|monk)" out)" -ge 20 &&
+	"$CARCPBEM" demo --direct --seed demo-test --player random >rnd &&
+	grep "^Demo game between random players: Ada (A), Blaise (B)" rnd &&
+	expect_code 2 "$CARCPBEM" demo --player clever 2>err &&
+	grep -- "--player clever: give random, greedy or mcts" err
 '
 
 test_expect_success 'demo --direct: the same seed, the same game; the seed is printed' '

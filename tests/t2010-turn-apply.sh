@@ -147,6 +147,59 @@ test_expect_success 'move: refusals before anything is signed' '
 	grep "chmod 600 alice.key" err
 '
 
+# two_turns: the golden game after alice's turn 1 (made with move from
+# her view a1.json into turn.txt) and bob's turn 2: alice's turn 3 is due.
+two_turns () {
+	golden &&
+	"$CARCPBEM" view game --player alice -o a1.json &&
+	"$CARCPBEM" move a1.json "place 0 -1 90" "knight N" -k alice.key -o turn.txt >/dev/null &&
+	"$CARCPBEM" apply game turn.txt >/dev/null &&
+	"$CARCPBEM" view game --player bob -o b.json &&
+	"$CARCPBEM" move b.json "$("$CARCPBEM" legal b.json | grep -m1 "^place")" pass \
+		-k bob.key -o bob.txt >/dev/null &&
+	"$CARCPBEM" apply game bob.txt >/dev/null
+}
+
+test_expect_success 'issue 21.9: move from an old view, the notice s turn of a later turn in -o FILE: the view is out of date' '
+	two_turns &&
+	state=$(python3 -c "import json; print(json.load(open(\"game/state.json\"))[\"state_hash\"])") &&
+	printf -- "-----BEGIN CARCASSONNE TURN-----\nGame: golden\nTurn: 3\nPlayer: alice\nState: %s\nAction:\nAction:\n-----END CARCASSONNE TURN-----\n" \
+		"$state" >turn.txt && cp turn.txt skeleton &&
+	expect_code 1 "$CARCPBEM" move a1.json "place 0 1 0" pass -k alice.key -o turn.txt 2>err &&
+	grep "view a1.json is of turn 1 (BA/CFc.1); the game is at turn 3 (turn.txt is a turn for turn 3): save the view attached to the latest notice and move from it" err &&
+	! grep "refused" err &&
+	test_cmp skeleton turn.txt
+'
+
+test_expect_success 'issue 21.9: move from the view a turn was signed from already: the game is past it' '
+	two_turns && cp turn.txt before &&
+	expect_code 1 "$CARCPBEM" move a1.json "place 5 5 0" pass -k alice.key -o turn.txt 2>err &&
+	grep "refused \"place 5 5 0\"" err &&
+	grep "view a1.json is of turn 1 (BA/CFc.1), and turn.txt is your turn 1 signed from it: if you sent that turn, the game is past turn 1; save the view attached to the latest notice and move from it" err &&
+	test_cmp before turn.txt &&
+	expect_code 1 "$CARCPBEM" move a1.json "place 5 5 0" pass -k alice.key 2>err &&
+	grep "view a1.json is of turn 1 (BA/CFc.1): if your latest notice is of a later turn or another tile, the view is out of date" err &&
+	: "the same view made again into the same file, to change the turn: no refusal" &&
+	"$CARCPBEM" view game --player alice -o a3.json &&
+	"$CARCPBEM" move a3.json "$("$CARCPBEM" legal a3.json | grep -m1 "^place")" pass \
+		-k alice.key -o t3 >/dev/null &&
+	"$CARCPBEM" move a3.json "$("$CARCPBEM" legal a3.json | grep "^place" | tail -n 1)" pass \
+		-k alice.key -o t3 >/dev/null
+'
+
+test_expect_success 'issue 21 (low): move signs the player s place word ("thief W"), the host says the road at S (W)' '
+	cp "$DATA"/keys/* . && chmod 600 ./*.key &&
+	"$CARCPBEM" new --seed example --dir ex --key alice=alice.pub --key bob=bob.pub alice bob >/dev/null &&
+	"$CARCPBEM" view ex --player alice -o a.json &&
+	"$CARCPBEM" move a.json "place 1 0 0" "thief W" -k alice.key -o t >out &&
+	grep "^Action: thief W$" t &&
+	grep "^Turn 1 of game .*, alice: place 1 0 0; thief W. Signed" out &&
+	"$CARCPBEM" apply ex t >out &&
+	grep "^alice put a thief on the road at S (W) of 1,0.$" out &&
+	"$CARCPBEM" move a.json "Place 1 0 0" "Thief s" -k alice.key >t2 &&
+	grep "^Action: place 1 0 0$" t2 && grep "^Action: thief S$" t2
+'
+
 test_expect_success 'apply: the golden turn' '
 	golden &&
 	"$CARCPBEM" apply game "$DATA"/apply/valid/turn >actual &&

@@ -191,6 +191,28 @@ test_expect_success 'duplicate and stale SSH turns, even mangled' '
 	refused 8 "stale-state" turn.txt
 '
 
+test_expect_success 'issue 21.4: the old turn.txt.sig of an earlier turn is named as the cause' '
+	game && unsigned alice 1 "place 0 -1 90" "knight N" && sign alice &&
+	cp turn.txt.sig t1.sig &&
+	"$CARCPBEM" apply game turn.txt >/dev/null &&
+	"$CARCPBEM" legal game >legal &&
+	acts=$(grep "^place" legal | head -n 1) &&
+	unsigned bob 2 "$acts" pass && sign bob &&
+	"$CARCPBEM" apply game turn.txt >/dev/null &&
+	"$CARCPBEM" legal game >legal &&
+	acts=$(grep "^place" legal | head -n 1) &&
+	unsigned alice 3 "$acts" pass && cp t1.sig turn.txt.sig &&
+	refused 4 "it is the signature of your turn 1, the old turn.txt.sig" turn.txt &&
+	grep "delete it (rm turn.txt.sig), sign turn.txt again and send both files" err
+'
+
+test_expect_success 'issue 21.4: a signature by the seat key over another text says: probably another turn' '
+	game && unsigned alice 1 "place 0 -1 90" "knight N" && sign alice &&
+	sed "s/knight N/knight S/" turn.txt >changed &&
+	refused 4 "it is by your key but for another text, so probably for another turn (the old turn.txt.sig" changed turn.txt.sig &&
+	grep "delete it, rm turn.txt.sig, and sign again" err
+'
+
 test_expect_success 'malformed signatures: status 3, with the reason' '
 	game && unsigned alice 1 "place 0 -1 90" "knight N" && sign alice &&
 	sed "\$d" turn.txt.sig >cut.sig &&

@@ -216,4 +216,22 @@ test_expect_success 'a broken game blocks no other; its mail waits for the repai
 	test "$(wc -l <spool/games/g2/history.jsonl)" = 2
 '
 
+test_expect_success 'issue 21 (low): the README makes a Maildir of the outbox that a mail program opens' '
+	cd "$WORK" &&
+	. "$top_srcdir/tests/mail/printed.sh" &&
+	sh_blocks "Reading the outbox" &&
+	grep -q "^mkdir -p outbox-maildir/cur" block.1 &&
+	grep -q "^mutt -f outbox-maildir$" block.1 &&
+	grep -v "^mutt " block.1 >make-maildir &&
+	rm -rf outbox-maildir && sh ./make-maildir &&
+	n=$(ls spool/outbox/*.eml | wc -l) && test "$n" -ge 3 &&
+	test "$(ls outbox-maildir/cur | wc -l)" = "$n" &&
+	! grep -rl "$(printf "\r")" outbox-maildir &&
+	python3 -c "import mailbox, sys
+m = mailbox.Maildir(\"outbox-maildir\", create=False)
+subjects = [msg[\"Subject\"] for msg in m]
+assert len(subjects) == $n and all(subjects), subjects
+assert any(\"your move\" in s for s in subjects), subjects"
+'
+
 test_done

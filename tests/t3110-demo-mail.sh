@@ -12,7 +12,7 @@ mkdir -p "$WORK"
 test_expect_success 'demo plays a whole game by mail' '
 	cd "$WORK" &&
 	"$CARCPBEM" demo --seed by-mail --spool sp >out 2>err &&
-	grep "^Demo: game [0-9a-f]* by mail between computer players Ada <ada@players.invalid>, Blaise <blaise@players.invalid>;$" out &&
+	grep "^Demo: game [0-9a-f]* by mail between computer players (greedy) Ada <ada@players.invalid>, Blaise <blaise@players.invalid>;$" out &&
 	grep "^Final board:$" out &&
 	grep "^Final scores: Ada [0-9]*, Blaise [0-9]*$" out &&
 	grep "^Archive: sp/.*-archive.json$" out &&

@@ -30,6 +30,18 @@ test_expect_success 'run and daemon take --spool and list -n in their help' '
 	! grep "(null)" help
 '
 
+test_expect_success 'issue 21 (low): run -n and daemon -n warn when from is not set (carcpbem@localhost)' '
+	cd "$WORK" &&
+	printf "spool spool\n" >nofrom.conf &&
+	"$CARCPBEM" run -n -c nofrom.conf >out 2>err &&
+	grep "^configuration OK: nofrom.conf (but see the warning about from)$" out &&
+	grep "^carcpbem: warning: the mails. sender, from, is Carcassonne <carcpbem@localhost>: the players are told to mail that address" err &&
+	"$CARCPBEM" daemon -n -c nofrom.conf >out 2>err &&
+	grep "set from in the config" err &&
+	"$CARCPBEM" daemon -n -c host.conf >out 2>err &&
+	test ! -s err
+'
+
 test_expect_success 'a bad config is reported as file:line, nothing runs' '
 	cd "$WORK" &&
 	printf "spool spool\npolll 5\n" >bad.conf &&

@@ -145,6 +145,18 @@ test_expect_success 'new -c and apply as root without a user are refused, and ma
 	test "$(wc -l <spool/games/g1/history.jsonl)" = "$records_before"
 '
 
+test_expect_success 'issue 21 (low): status as root without a user reads the games and writes nothing' '
+	here && conf && game_setup &&
+	CARCPBEM_ALLOW_ROOT=yes new_game >/dev/null &&
+	rm -f spool/games.index && find spool | sort >before &&
+	"$CARCPBEM" status -c host.conf >out 2>err &&
+	grep "^alice@example.test (alice): 1 of 1 game waiting$" out &&
+	"$CARCPBEM" status -c host.conf --json >out &&
+	find spool | sort >after && test_cmp before after &&
+	expect_code 1 "$CARCPBEM" admin -c host.conf g1 pause 2>err &&
+	grep "refusing to run as root" err
+'
+
 test_expect_success 'new -c as root makes the game the user'"'"'s, run and apply -c play it as the user' '
 	here && conf nobody && game_setup &&
 	mkdir -m 700 spool && chown nobody spool &&

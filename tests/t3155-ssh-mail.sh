@@ -119,6 +119,7 @@ test_expect_success 'an SSH seat: the start and the notice print the ssh-keygen 
 	n=$(latest notice 1) && test -n "$n" &&
 	mail_text "$n" >notice.txt &&
 	grep -F "  $SIGN" notice.txt &&
+	grep -B1 -F "  $SIGN" notice.txt | grep -x " *rm -f turn.txt.sig" &&
 	tr "\n" " " <notice.txt | grep "Attach both files, turn.txt and turn.txt.sig" &&
 	! grep "carcpbem move\|carcpbem sign" notice.txt &&
 	awk "length > 78" notice.txt >wide && test_cmp /dev/null wide &&
@@ -195,6 +196,7 @@ test_expect_success 'HELP to the SSH seat: the ssh-keygen route only, runs as pr
 	deliver m && host &&
 	h=$(ls spool/outbox/*-help.eml) && mail_text "$h" >help.txt &&
 	grep -F "  $SIGN" help.txt &&
+	grep -B1 -F "  $SIGN" help.txt | grep -x " *rm -f turn.txt.sig" &&
 	! grep "carcpbem move\|carcpbem sign\|carcpbem keygen" help.txt &&
 	mail_text "$(latest notice 1)" | sed -n "/^-----BEGIN CARCASSONNE/,/^-----END/p" >skel &&
 	{ cat help.txt && cat skel; } >h.txt &&
@@ -256,10 +258,31 @@ test_expect_success 'every mail to the SSH seat: ssh-keygen as printed, no carcp
 	test "$n" -ge 15
 '
 
-test_expect_success 'README For players, with an SSH key: the commands run as printed' '
+# The README's SSH route (below): alice_fills makes turn.txt from her
+# latest notice's turn, a placement and pass; readme_mail WHO FILE...
+# mails the files from WHO@example.test and runs the host; readme_bob
+# mails bob's turn, made with carcpbem move.
+alice_fills () {
+	mail_text "$(latest notice 1)" | sed -n "/^-----BEGIN CARCASSONNE/,/^-----END/p" >skel &&
+	"$CARCPBEM" view spool/games/g1 --player alice -o v.json &&
+	fill skel "$("$CARCPBEM" legal v.json | grep -m1 "^place")" pass >turn.txt
+}
+readme_mail () {
+	who=$1 && shift &&
+	mail_attach "$who@example.test" "[carcassonne g1] turn" body "$@" >m &&
+	deliver m && host
+}
+readme_bob () {
+	"$CARCPBEM" view spool/games/g1 --player bob -o b.json &&
+	"$CARCPBEM" move b.json "$("$CARCPBEM" legal b.json | grep -m1 "^place")" pass \
+		--key bob.key -o bob.txt >/dev/null &&
+	readme_mail bob bob.txt
+}
+
+test_expect_success 'README For players, with an SSH key: the commands run as printed, on two turns (issue 21.4)' '
 	sh_blocks "With an SSH key" &&
 	test "$(cat block.1)" = "ssh-keygen -t ed25519" &&
-	test "$(cat block.2)" = "$SIGN" &&
+	printf "rm -f turn.txt.sig\n%s\n" "$SIGN" >want && test_cmp want block.2 &&
 	mkdir -p home/.ssh && HOME=$PWD/home && export HOME &&
 	: "ssh-keygen asks where (from getpwuid, not HOME: the test names its" &&
 	: "HOME) and for a passphrase twice (none); no terminal: it reads stdin" &&
@@ -274,14 +297,21 @@ test_expect_success 'README For players, with an SSH key: the commands run as pr
 		--key alice=id_ed25519.pub --key bob=bob.pub \
 		--address alice=alice@example.test --address bob=bob@example.test \
 		alice bob >/dev/null &&
-	n=$(latest notice 1) &&
-	mail_text "$n" | sed -n "/^-----BEGIN CARCASSONNE/,/^-----END/p" >skel &&
-	"$CARCPBEM" view spool/games/g1 --player alice -o v.json &&
-	fill skel "$("$CARCPBEM" legal v.json | grep -m1 "^place")" pass >turn.txt &&
-	sh ../block.2 &&
+	alice_fills && sh ../block.2 &&
 	printf "Here.\n" >body &&
-	mail_attach alice@example.test "[carcassonne g1] turn" body turn.txt turn.txt.sig >m &&
-	deliver m && host && test "$(records)" = 2
+	readme_mail alice turn.txt turn.txt.sig && test "$(records)" = 2 &&
+	: "bob moves; alice signs her second turn beside the first one s files" &&
+	readme_bob && test "$(records)" = 3 &&
+	alice_fills && sh ../block.2 </dev/null &&
+	readme_mail alice turn.txt turn.txt.sig && test "$(records)" = 4 &&
+	: "without the rm: ssh-keygen keeps the old signature, the host names it" &&
+	readme_bob && test "$(records)" = 5 &&
+	alice_fills &&
+	sed 1d ../block.2 | sh >/dev/null 2>&1;
+	readme_mail alice turn.txt turn.txt.sig && test "$(records)" = 5 &&
+	answer | tr "\n" " " | tr -s " " >refusal &&
+	grep "it is the signature of your turn 3, the old turn.txt.sig" refusal &&
+	grep "How to fix it: Delete the old signature first (rm turn.txt.sig" refusal
 '
 
 test_expect_success 'issue 22.15: 1,000 signature attachments are answered as signatures, not turn files' '

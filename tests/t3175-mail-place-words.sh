@@ -35,4 +35,20 @@ test_expect_success 'farmer SL by mail: the update says at S (SL)' '
 	test "$n" -eq 2
 '
 
+test_expect_success 'issue 21 (low): a figure the placement does not allow: How to fix it names the figures it allows' '
+	cd "$WORK" &&
+	"$CARCPBEM" view spool/games/g1 --player bob -o vb.json &&
+	place=$("$CARCPBEM" legal vb.json | grep -m1 "^place") &&
+	turn_text bob "$place" pass >made &&
+	sed "s/^Action: pass$/Action: monk/" made >written &&
+	"$CARCPBEM" sign -o signed bob.key written >/dev/null &&
+	mail_from bob@example.test "[carcassonne g1] my turn" signed >m-monk &&
+	deliver m-monk &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" -eq 2 &&
+	mail_text "$(ls -t spool/outbox/m-*-error.eml | head -1)" | tr "\n" " " | tr -s " " >err &&
+	grep "action 2 \"monk\" is refused" err &&
+	grep "How to fix it: Keep your placement ($place) and choose one of the choices it leaves: [^.]*pass\. Or choose another placement from the legal actions below\." err
+'
+
 test_done

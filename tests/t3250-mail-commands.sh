@@ -160,6 +160,40 @@ test_expect_success 'LIST: the games of the sender'"'"'s address, with whose dec
 	grep -q "No game on this host" answer.txt
 '
 
+test_expect_success 'issue 21 (low): STATUS without a game lists the sender s games' '
+	cd "$WORK" &&
+	printf "STATUS\n" >s1 &&
+	send bob@example.test s1 &&
+	grep -q "your games" "$ANSWER" &&
+	grep -q "g1 .*turn" answer.txt &&
+	! grep -q "Which game" answer.txt
+'
+
+# subject EML: its Subject, unfolded.
+subject () {
+	python3 -c "import email, sys
+print(\" \".join(email.message_from_binary_file(open(sys.argv[1], \"rb\"))[\"Subject\"].split()))" "$1"
+}
+
+# hello NAME SUBJECT: bob mails "hello" under SUBJECT; the error reply's file.
+hello () {
+	printf "hello\n" >"$1" &&
+	mail_from bob@example.test "$2" "$1" >"$1.eml" &&
+	deliver "$1.eml" "1700000000.M$1-$(date +%s%N)P$$.test" &&
+	ls spool/outbox/m-*-error.eml | sort >before &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	ls spool/outbox/m-*-error.eml | sort | comm -13 before -
+}
+
+test_expect_success 'issue 21 (low): a refusal before the game is read: the tag s game and the reason in the subject' '
+	cd "$WORK" &&
+	e=$(hello b9 "Re: [carcassonne g9] your move") &&
+	test "$(subject "$e")" = "[carcassonne g9] your mail could not be used: No turn file was found in your mail" &&
+	grep "^X-Carcpbem-Game: g9" "$e" &&
+	e=$(hello b0 "hello") &&
+	test "$(subject "$e")" = "[carcassonne] your mail could not be used"
+'
+
 test_expect_success 'MAP: the map as a picture, to the registered address only' '
 	cd "$WORK" &&
 	printf "MAP g1\n" >p1 &&

@@ -68,4 +68,28 @@ test_expect_success 'the SSH route: ssh-keygen over the block, both pasted in th
 	test "$(ls spool/outbox/m-*-error.eml 2>/dev/null | wc -l)" = 0
 '
 
+# readme_new: the README's command that starts a game by mail (For
+# hosts, "Start a game"), joined from its lines, in cmd.
+readme_new () {
+	sed -n "/^- Start a game:/,/^- /p" "$top_srcdir/README.md" | tr "\n" " " |
+		grep -o "\`carcpbem new -c [^\`]*\`" | tr -d "\`" | tr -s " " >cmd &&
+	test -s cmd
+}
+
+test_expect_success 'issue 21 (low): the README starts a game with a carcpbem key and an SSH key as printed' '
+	readme_new &&
+	grep -q "alice=alice.pub" cmd && grep -q "bob=id_ed25519.pub" cmd &&
+	"$CARCPBEM" keygen alice >/dev/null 2>&1 &&
+	ssh-keygen -q -t ed25519 -N "" -C bob@laptop -f id_ed25519 &&
+	printf "spool spool\nfrom game@example.org\n" >carcpbem.conf &&
+	sh -c "$(cat cmd)" >out 2>err &&
+	ls spool/games/*/state.json &&
+	test "$(ls spool/outbox/*.eml | wc -l)" -ge 2
+'
+
+test_expect_success 'issue 21 (low): no README paragraph starts with a space (a cut sentence)' '
+	awk "prev == \"\" && /^ [a-z]/ && !code { print NR\": \"\$0; bad = 1 }
+	     /^\`\`\`/ { code = !code } { prev = \$0 } END { exit bad }" "$top_srcdir/README.md"
+'
+
 test_done

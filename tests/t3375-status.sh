@@ -100,6 +100,18 @@ test_expect_success 'status PLAYER: one player, by address or seat name, any cas
 	grep "there is no spool nowhere" err
 '
 
+test_expect_success 'issue 21 (low): a config without spool: the spool beside it, from any directory; ./spool kept with a warning' '
+	cd "$WORK" && rm -rf cfg && mkdir -p cfg/etc cfg/elsewhere &&
+	cp -r start/spool cfg/etc/spool &&
+	printf "from \"Carcassonne <game@example.test>\"\n" >cfg/etc/host.conf &&
+	(cd cfg/elsewhere && "$CARCPBEM" status -c ../etc/host.conf >out 2>err) &&
+	grep "^alice@example.test (alice): " cfg/elsewhere/out && test ! -s cfg/elsewhere/err &&
+	mv cfg/etc/spool cfg/elsewhere/spool &&
+	(cd cfg/elsewhere && "$CARCPBEM" status -c ../etc/host.conf >out 2>err) &&
+	grep "^alice@example.test (alice): " cfg/elsewhere/out &&
+	grep "^carcpbem: warning: ../etc/host.conf names no spool, so its spool is .*/etc/spool, beside it, which does not exist; the spool of the working directory, ./spool, is used" cfg/elsewhere/err
+'
+
 test_expect_success 'status reads the index only: the games are not read' '
 	cd "$WORK/start" && "$CARCPBEM" status -c host.conf --json >want.json &&
 	cp -r spool/games games.keep &&

@@ -9,7 +9,7 @@
 const struct cli_opt ai_opts[] = {
 	{OPT_AI_PLAYER, "player", 0, "KIND",
 	 "the computer player: random, greedy or mcts\n"
-	 "(default: greedy for bot, mcts for hint)"},
+	 "(default: greedy for bot and demo, mcts for hint)"},
 	{OPT_AI_THINK, "think", 0, "DURATION",
 	 "MCTS: time per decision, e.g. 2s, 500ms, 1m\n"
 	 "(default 1s)"},

@@ -32,6 +32,8 @@ cli_config(const char *file, const char *spool, struct config *c)
 	}
 	if (spool != NULL)
 		snprintf(c->spool, sizeof(c->spool), "%s", spool);
+	else if (c->warning[0] != '\0')
+		cli_say(stderr, "carcpbem: warning: %s\n", c->warning);
 	config_finish(c);
 	return 0;
 }

@@ -35,8 +35,8 @@ static const struct cli_usage usage = {
 	"deliver them into the inbox Maildir, until the game is over. Then prints\n"
 	"the final board and scores, and where the archive is. With --direct the\n"
 	"game is played in memory and told turn by turn. The same seed plays the\n"
-	"same game.",
-	{demo_opts, rules_opts, NULL},
+	"same game. The players are greedy (--player random or mcts for others).",
+	{demo_opts, rules_opts, ai_opts},
 };
 
 const char *const demo_player_names[MAX_PLAYERS] = {
@@ -48,11 +48,15 @@ struct demo {
 	struct ai_rng rng;
 	struct action *buf;
 	int cap;
+	struct ai_params ai;
+	struct action turn[AI_TURN_MAX]; /* the turn chosen for seat, its next */
+	int seat, nturn, next;
 };
 
 struct demo_args {
 	const char *spool;
 	bool direct, verbose, png;
+	struct ai_params ai;
 };
 
 static int
@@ -66,11 +70,13 @@ parse_args(int argc, char **argv, struct game_setup *s, struct demo_args *a)
 
 	*s = (struct game_setup){.start = -1};
 	rules_options_default(&s->opt);
+	ai_params_default(&a->ai);
+	a->ai.kind = AI_GREEDY; /* a demo of play, not of chance */
 	opt_init(&it, argc, argv);
 	while ((id = opt_next(&it, &usage, &arg)) != OPT_END) {
 		if (id == OPT_ERROR || id == OPT_HELP)
 			return id;
-		if (rules_opt(&usage, id, arg, &s->opt) < 0)
+		if (rules_opt(&usage, id, arg, &s->opt) < 0 || ai_opt(&usage, id, arg, &a->ai) < 0)
 			return OPT_ERROR;
 		if (id == OPT_PLAYERS && parse_long(arg, 0, 99, &players) < 0)
 			return usage_error(&usage, "--players %s: give a number of players", arg),
@@ -132,14 +138,39 @@ print_discards(const struct demo *d, int from, int to)
 			       d->gf->cat->types[g->events[i].tile].id);
 }
 
+/* The next action of seat's turn as the player chose it (a whole turn
+ * at once), chosen again when the decision is another seat's. */
+static int
+chosen(struct demo *d, struct action *a)
+{
+	struct decision dec;
+
+	game_decision(d->gf->game, &dec);
+	if (d->next >= d->nturn || d->seat != dec.player) {
+		for (int i = 0; i < SEED_BYTES; i += 8) {
+			uint64_t x = ai_rng_next(&d->rng);
+			memcpy(d->ai.seed + i, &x, 8);
+		}
+		d->seat = dec.player;
+		d->next = 0;
+		if (ai_choose(d->gf->game, d->seat, &d->ai, d->turn, &d->nturn, NULL) < 0 ||
+		    d->nturn == 0)
+			return -1;
+	}
+	*a = d->turn[d->next++];
+	return 0;
+}
+
 /* One action of the player due; -1 if the engine refused it (a bug). */
 static int
 step(struct demo *d, struct action *a)
 {
 	struct rules_error err = {0};
+	int r = d->ai.kind == AI_RANDOM
+			? ai_random_action(d->gf->game, &d->rng, d->buf, d->cap, a)
+			: chosen(d, a);
 
-	if (ai_random_action(d->gf->game, &d->rng, d->buf, d->cap, a) < 0 ||
-	    gamefile_play_action(d->gf, a, &err) < 0) {
+	if (r < 0 || gamefile_play_action(d->gf, a, &err) < 0) {
 		cli_error("the engine refused an action it had listed: %s", err.text);
 		return -1;
 	}
@@ -226,7 +257,7 @@ print_start(const struct demo *d)
 
 	gamefile_seed_hex(gf->setup.seed, hex);
 	rules_describe(&gf->setup.opt, rules, sizeof(rules));
-	printf("Demo game between random players:");
+	printf("Demo game between %s players:", ai_kind_name(d->ai.kind));
 	for (int p = 0; p < gf->nplayers; p++)
 		printf("%s %s (%c)", p ? "," : "", gf->name[p], seat_letter(p));
 	printf("; %s.\nSeed %s\n(carcpbem demo --seed SEED plays this game again)\n\n",
@@ -236,11 +267,12 @@ print_start(const struct demo *d)
 }
 
 int
-demo_direct(const struct catalog *cat, const struct game_setup *setup)
+demo_direct(const struct catalog *cat, const struct game_setup *setup,
+	    const struct ai_params *ai)
 {
 	struct gf_error err = {0};
 	uint8_t ai_seed[SEED_BYTES];
-	struct demo d = {0};
+	struct demo d = {.ai = *ai};
 	int r = EXIT_FAIL;
 
 	if ((d.gf = gamefile_new(cat, setup, demo_player_names, &err)) == NULL) {
@@ -280,8 +312,8 @@ cmd_demo(int argc, char **argv)
 		return EXIT_USAGE;
 	if ((cat = cli_catalog()) == NULL)
 		return EXIT_FAIL;
-	r = a.direct ? demo_direct(cat, &setup)
-		     : demo_by_mail(cat, &setup, a.spool, a.verbose, a.png);
+	r = a.direct ? demo_direct(cat, &setup, &a.ai)
+		     : demo_by_mail(cat, &setup, a.spool, a.verbose, a.png, &a.ai);
 	catalog_free(cat);
 	return r;
 }

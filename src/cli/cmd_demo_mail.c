@@ -21,7 +21,7 @@
 
 /* Keys for each player in SPOOL/players/, and their bots. */
 static int
-make_players(struct mail_demo *d, const uint8_t seed[SEED_BYTES])
+make_players(struct mail_demo *d, const uint8_t seed[SEED_BYTES], const struct ai_params *ai)
 {
 	struct turn_error err = {0};
 	char dir[CONFIG_PATH_MAX + 16], sec[CONFIG_PATH_MAX + 64], pub[CONFIG_PATH_MAX + 64];
@@ -40,6 +40,7 @@ make_players(struct mail_demo *d, const uint8_t seed[SEED_BYTES])
 			return -1;
 		}
 		b->cat = d->cat;
+		b->ai = *ai;
 		snprintf(b->address, sizeof(b->address), "%s@players.invalid",
 			 demo_player_names[i]);
 		for (char *c = b->address; *c != '@'; c++)
@@ -137,7 +138,8 @@ print_start(const struct mail_demo *d)
 
 	gamefile_seed_hex(d->gf->setup.seed, hex);
 	rules_describe(&d->gf->setup.opt, rules, sizeof(rules));
-	cli_say(stdout, "Demo: game %s by mail between computer players", d->gf->id);
+	cli_say(stdout, "Demo: game %s by mail between computer players (%s)", d->gf->id,
+		ai_kind_name(d->bot[0].ai.kind));
 	for (int p = 0; p < d->gf->nplayers; p++)
 		cli_say(stdout, "%s %s <%s>", p ? "," : "", d->gf->name[p], d->gf->address[p]);
 	cli_say(stdout, ";\n%s. Seed %s\n", rules, hex);
@@ -228,14 +230,14 @@ make_spool(struct mail_demo *d, const char *spool)
 
 int
 demo_by_mail(const struct catalog *cat, const struct game_setup *setup, const char *spool,
-	     bool verbose, bool png)
+	     bool verbose, bool png, const struct ai_params *ai)
 {
 	struct mail_demo d = {.cat = cat, .n = setup->nplayers, .verbose = verbose, .png = png};
 	int r = EXIT_FAIL;
 
 	if (make_spool(&d, spool) < 0 || open_host(&d) < 0)
 		return EXIT_FAIL;
-	if (make_players(&d, setup->seed) == 0 && make_game(&d, setup) == 0 &&
+	if (make_players(&d, setup->seed, ai) == 0 && make_game(&d, setup) == 0 &&
 	    announce(&d) == 0) {
 		print_start(&d);
 		if (play_by_mail(&d) == 0 && print_end(&d) == 0)

@@ -3,8 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
+#include "move_view.h"
 #include "turnfile.h"
 
 enum { OPT_KEY = 512, OPT_PLAYER, OPT_PARTIAL };
@@ -88,7 +90,29 @@ refuse(const struct gamefile *gf, const char *action, const struct rules_error *
 	return -1;
 }
 
-/* Plays the actions on the view; the turn gets their canonical text. */
+/* The text the turn carries for an action: its canonical text, but a
+ * figure's place named by another word than its place name keeps the
+ * player's word ("thief W" for the road at S), as the host's updates
+ * do: the player signs what they wrote. */
+static void
+action_word(const char *canon, const char *said, char *out, size_t n)
+{
+	char verb[TURN_ACTION_LEN + 1], word[TURN_ACTION_LEN + 1], extra[2];
+	const char *sp = strchr(canon, ' ');
+	size_t vlen = sp ? (size_t)(sp - canon) : 0;
+
+	if (sp != NULL && strchr(sp + 1, ' ') == NULL && strlen(said) <= TURN_ACTION_LEN &&
+	    sscanf(said, "%64s %64s %1s", verb, word, extra) == 2 && strlen(verb) == vlen &&
+	    strncasecmp(verb, canon, vlen) == 0 && strcasecmp(word, sp + 1) != 0 &&
+	    vlen + 1 + strlen(word) < n) {
+		memcpy(out, canon, vlen + 1); /* the verb and its space */
+		memcpy(out + vlen + 1, word, strlen(word) + 1);
+		return;
+	}
+	snprintf(out, n, "%s", canon);
+}
+
+/* Plays the actions on the view; the turn gets their text (action_word). */
 static int
 play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 {
@@ -112,8 +136,8 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 		}
 		if (gamefile_play_by(gf, p, actions[i], &re) < 0)
 			return refuse(gf, actions[i], &re);
-		snprintf(t->action[i], sizeof(t->action[i]), "%s",
-			 gf->action[gf->naction - 1]);
+		action_word(gf->action[gf->naction - 1], actions[i], t->action[i],
+			    sizeof(t->action[i]));
 	}
 	t->nactions = n;
 	return 0;
@@ -142,18 +166,26 @@ check_complete(const struct gamefile *gf, int p, const struct turn *t)
 }
 
 static int
-make_turn(struct gamefile *gf, int p, char **actions, int n, bool partial,
-	  struct turn *t)
+make_turn(struct gamefile *gf, int p, const char *view, char **actions, int n,
+	  const struct move_args *a, struct turn *t)
 {
 	struct turn_error err = {0};
+	struct gf_error ge = {0};
+	int before = gf->naction;
 
+	if (move_view_current(gf, p, view, a->out) < 0)
+		return -1;
 	if (turn_start(gf, p, t, &err) < 0) {
 		cli_error("%s", err.text);
 		return -1;
 	}
-	if (play(gf, p, actions, n, t) < 0)
+	if (play(gf, p, actions, n, t) < 0) {
+		/* a refusal may come of an old view: said on the view as loaded */
+		if (gamefile_truncate(gf, before, &ge) == 0)
+			move_view_hint(gf, p, view, a->out);
 		return -1;
-	return partial ? 0 : check_complete(gf, p, t);
+	}
+	return a->partial ? 0 : check_complete(gf, p, t);
 }
 
 static int
@@ -195,7 +227,7 @@ move(const char *view, char **actions, int n, const struct move_args *a)
 		goto done;
 	}
 	if ((p = who(gf, a, &k)) >= 0 && check_key(gf, p, &k) == 0 &&
-	    make_turn(gf, p, actions, n, a->partial != NULL, &t) == 0)
+	    make_turn(gf, p, view, actions, n, a, &t) == 0)
 		r = sign_and_write(&t, &k, a->out);
 	key_wipe(&k);
 done:

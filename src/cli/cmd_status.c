@@ -107,14 +107,15 @@ cmd_status(int argc, char **argv)
 	const struct cli_store stores[] = {{'c', &config}, {OPT_SPOOL_DIR, &spool},
 					   {OPT_JSON, &json}, {OPT_SCAN, &scan},
 					   {0, NULL}};
-	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos);
+	int npos, r = cli_parse_stores(argc, argv, &usage, stores, &npos), reader;
 	struct config c;
 
 	if (r != CLI_PROCEED)
 		return r;
 	if (npos > 1)
 		return usage_error(&usage, "give at most one player");
-	if (cli_config(config, spool, &c) < 0 || host_become_user(&c) < 0)
+	if (cli_config(config, spool, &c) < 0 || (reader = host_reader(&c)) < 0)
 		return EXIT_FAIL;
-	return run(&c, npos == 1 ? argv[1] : NULL, json != NULL, scan != NULL);
+	/* root reads the games, not the index, which it might have to write */
+	return run(&c, npos == 1 ? argv[1] : NULL, json != NULL, scan != NULL || reader);
 }

@@ -27,8 +27,9 @@ struct mail_demo {
 int demo_players_read(struct mail_demo *d);
 /* The game by mail, after the options (cmd_demo.c parses them). */
 int demo_by_mail(const struct catalog *cat, const struct game_setup *setup,
-		 const char *spool, bool verbose, bool png);
+		 const char *spool, bool verbose, bool png, const struct ai_params *ai);
 /* The game told directly by the engine. */
-int demo_direct(const struct catalog *cat, const struct game_setup *setup);
+int demo_direct(const struct catalog *cat, const struct game_setup *setup,
+		const struct ai_params *ai);
 
 #endif

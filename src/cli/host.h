@@ -41,6 +41,10 @@ int host_drop_root(const struct config *c, char *why, size_t n);
  * daemon, new and apply with a config), before it touches it: says why
  * not on stderr. 0, or -1. */
 int host_become_user(const struct config *c);
+/* For a command that may only read the spool (status): root without a
+ * user in the config is let through, reading only (true); otherwise the
+ * switch of host_become_user (false, or -1 when refused). */
+int host_reader(const struct config *c);
 
 #define EXIT_LOCKED 75 /* EX_TEMPFAIL: try again later */
 

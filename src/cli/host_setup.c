@@ -71,6 +71,13 @@ lock_spool(struct host *h, char *why, size_t n)
 	return fd;
 }
 
+/* A from the players cannot answer: every notice would tell them to mail
+ * carcpbem@localhost. */
+static const char *const local_from =
+	"the mails' sender, from, is %s: the players are told to mail that "
+	"address, which reaches no one off this machine; set from in the config "
+	"(from \"Carcassonne <games@example.org>\", carcpbem.conf(5))";
+
 /* The host key, made now if missing, so that a key the host's user
  * cannot read shows at the start; the players' turns go on without it. */
 static void
@@ -113,6 +120,8 @@ host_open(struct host *h, const struct catalog *cat, bool quiet)
 		return busy ? EXIT_LOCKED : EXIT_FAIL;
 	}
 	host_key_ready(h);
+	if (config_from_local(&c) && c.outbox == OUTBOX_SMTP)
+		pbem_log(&h->p, PBEM_WARN, local_from, c.from);
 	return EXIT_OK;
 }
 
@@ -145,7 +154,13 @@ host_check(const char *config_file, const char *spool)
 		cli_error("%s", why);
 		return EXIT_FAIL;
 	}
-	cli_say(stdout, "configuration OK%s%s\n", c.file[0] ? ": " : " (built-in defaults)", c.file);
+	if (config_from_local(&c)) {
+		cli_say(stderr, "carcpbem: warning: ");
+		cli_say(stderr, local_from, c.from);
+		cli_say(stderr, "\n");
+	}
+	cli_say(stdout, "configuration OK%s%s%s\n", c.file[0] ? ": " : " (built-in defaults)",
+		c.file, config_from_local(&c) ? " (but see the warning about from)" : "");
 	return EXIT_OK;
 }
 

@@ -118,6 +118,14 @@ host_drop_root(const struct config *c, char *why, size_t n)
 }
 
 int
+host_reader(const struct config *c)
+{
+	if (geteuid() == 0 && c->user[0] == '\0' && !root_allowed())
+		return 1; /* root writes nothing of the user's: no harm in reading */
+	return host_become_user(c) < 0 ? -1 : 0;
+}
+
+int
 host_become_user(const struct config *c)
 {
 	char why[600];

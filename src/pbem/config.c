@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -365,6 +366,29 @@ check_whole(const struct reader *r, const struct config *c)
 	return 0;
 }
 
+/* A file without spool: the default, spool, beside the file, as its
+ * relative paths are. Where only ./spool exists (a config run from its
+ * spool's parent before the default followed the file), that one, with a
+ * warning. */
+static void
+default_spool(const struct reader *r, struct config *c)
+{
+	char why[400];
+	struct stat st;
+
+	if (seen_line(r, "spool") > 0 ||
+	    config_set(c, r->dir, "spool", "spool", why, sizeof(why)) < 0)
+		return;
+	if (stat(c->spool, &st) == 0 || stat("spool", &st) < 0 || !S_ISDIR(st.st_mode))
+		return;
+	snprintf(c->warning, sizeof(c->warning),
+		 "%s names no spool, so its spool is %s, beside it, which does not "
+		 "exist; the spool of the working directory, ./spool, is used: write "
+		 "its full path in the config (spool /path/to/spool)",
+		 r->path, c->spool);
+	strcpy(c->spool, "spool");
+}
+
 int
 config_load(const char *path, struct config *c, struct config_error *err)
 {
@@ -380,6 +404,8 @@ config_load(const char *path, struct config *c, struct config_error *err)
 		return cerr(err, path, 0, "cannot read the config file: %s", strerror(errno));
 	rc = read_lines(&r, fp, c);
 	fclose(fp);
+	if (rc == 0)
+		default_spool(&r, c);
 	if (rc == 0)
 		rc = check_whole(&r, c);
 	if (rc == 0)
@@ -399,6 +425,18 @@ under_spool(char *field, const char *spool, const char *leaf)
 	r = snprintf(field, CONFIG_PATH_MAX, "%s/%s", spool, leaf);
 	if (r < 0 || r >= CONFIG_PATH_MAX)
 		field[0] = '\0'; /* a spool that long was not read from a file */
+}
+
+bool
+config_from_local(const struct config *c)
+{
+	char addr[sizeof(c->from)];
+	const char *at;
+
+	if (from_address(c->from, addr, sizeof(addr)) < 0)
+		return false; /* refused by config_load already */
+	at = strrchr(addr, '@') + 1;
+	return strcasecmp(at, "localhost") == 0 || strchr(at, '.') == NULL;
 }
 
 void

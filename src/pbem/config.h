@@ -32,6 +32,7 @@ struct config_error {
 
 struct config {
 	char file[CONFIG_PATH_MAX];     /* where it was read from, or "" */
+	char warning[CONFIG_PATH_MAX + 300]; /* for the user: "" = none */
 	char spool[CONFIG_PATH_MAX];    /* "spool" */
 	char from[320];                 /* "Carcassonne <carcpbem@localhost>" */
 	char domain[256];               /* for Message-IDs: from's domain */
@@ -83,6 +84,9 @@ void config_defaults(struct config *c);
 int config_load(const char *path, struct config *c, struct config_error *err);
 /* Derived paths: SPOOL/inbox etc. when not set; the domain from from. */
 void config_finish(struct config *c);
+/* Whether from's address is of no domain players can mail (localhost, or
+ * a name without a dot): the built-in default, never set. */
+bool config_from_local(const struct config *c);
 /* Reads a password file: the first line, no newline; the file must not be
  * readable by group or others. 0, or -1 with the reason in why. */
 int config_read_secret(const char *path, char *out, size_t n, char *why, size_t nwhy);

@@ -95,6 +95,13 @@ int mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outm
 int mails_error(const struct mail_ctx *c, const struct gamefile *gf,
 		const struct mail_reply *reply, const char *what, const char *fix,
 		struct outmails *out, struct template_error *err);
+/* The same about a game the host could not open (it does not exist, or
+ * the mail was refused before it was read), which the subject's tag named:
+ * the reply is tagged with that game and its subject says the reason, the
+ * first sentence of what. */
+int mails_error_tagged(const struct mail_ctx *c, const char *game,
+		       const struct mail_reply *reply, const char *what, const char *fix,
+		       struct outmails *out, struct template_error *err);
 /* The address in the from setting's "Name <addr>", or the whole setting. */
 void host_address(const char *from, char *buf, size_t n);
 /* The seat whose address is addr (any case), or -1. */

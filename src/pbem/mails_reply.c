@@ -1,6 +1,7 @@
 /* Mails about a mail that could not be used: the error reply to its
  * sender, and the warning to a seat whose turn someone else tried. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "mails_impl.h"
 
@@ -48,6 +49,47 @@ mails_error(const struct mail_ctx *c, const struct gamefile *gf,
 	tvars_set(&v, "what", what);
 	tvars_set(&v, "fix", fix ? fix : "");
 	return mails_answer(c, gf, reply, "error", &v, out, err);
+}
+
+/* The first sentence of what, for a subject: up to ". " or a line's end,
+ * cut at a word near 70 characters. */
+static void
+reason_of(const char *what, char *out, size_t n)
+{
+	size_t len = strcspn(what, "\n"), cut;
+	const char *stop = strstr(what, ". ");
+
+	if (stop != NULL && (size_t)(stop - what) < len)
+		len = (size_t)(stop - what);
+	if (len > 70) {
+		for (cut = 70; cut > 40 && what[cut] != ' '; cut--)
+			;
+		len = cut;
+	}
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, what, len);
+	out[len] = '\0';
+	if (len > 0 && out[len - 1] == '.')
+		out[len - 1] = '\0';
+}
+
+int
+mails_error_tagged(const struct mail_ctx *c, const char *game,
+		   const struct mail_reply *reply, const char *what, const char *fix,
+		   struct outmails *out, struct template_error *err)
+{
+	struct draft dr;
+	char reason[80];
+
+	if (reply == NULL || reply->to == NULL)
+		return 0;
+	reason_of(what, reason, sizeof(reason));
+	draft_init(&dr, "error", game, reply->to, reply, "%s-error", reply->key);
+	tvars_set(&dr.vars, "what", what);
+	tvars_set(&dr.vars, "fix", fix ? fix : "");
+	tvars_set(&dr.vars, "reason", reason);
+	return draft_send(c, &dr, out, err);
 }
 
 int

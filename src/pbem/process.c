@@ -221,14 +221,19 @@ static void
 error_reply(struct job *j)
 {
 	struct template_error terr = {{0}};
+	char tag[GF_ID_LEN + 8] = "";
 
 	if (j->what[0] == '\0' || j->temp_failure || j->silent)
 		return;
+	if (j->context == NULL)
+		job_tag_game(j, tag, sizeof(tag));
 	if ((j->context != NULL && j->view_seat >= 0
 		 ? mails_stale(&j->ctx, j->context, j->view_seat, &j->reply, j->what,
 			       j->fix ? j->fix : "", &j->out, &terr)
-		 : mails_error(&j->ctx, j->context, &j->reply, j->what,
-			       j->fix ? j->fix : "", &j->out, &terr)) < 0)
+	     : tag[0] ? mails_error_tagged(&j->ctx, tag, &j->reply, j->what,
+					   j->fix ? j->fix : "", &j->out, &terr)
+		      : mails_error(&j->ctx, j->context, &j->reply, j->what,
+				    j->fix ? j->fix : "", &j->out, &terr)) < 0)
 		job_fail(j, "cannot make the error reply: %s", terr.text);
 	else
 		j->st->replies++;

@@ -23,6 +23,7 @@ struct job {
 	struct outmails out;
 	char what[2048];              /* what was wrong, for the error reply */
 	const char *fix;              /* how to fix it */
+	char fix_text[800];           /* a fix made for this mail (fix may point here) */
 	struct gamefile *context;     /* the game the reply is about, or NULL */
 	int view_seat;                /* attach this seat's view to the reply, or -1 */
 	bool temp_failure;            /* leave the message for a later try */
@@ -74,6 +75,9 @@ void job_keys(struct job *j);
 void job_commands(struct job *j);
 /* A mail with no turn: the verbs, or "no turn file" (process_verbs.c). */
 void job_verbs(struct job *j);
+/* The game id of the mail's subject tag "[carcassonne ID]", if it is one
+ * ("" if none). */
+void job_tag_game(const struct job *j, char *id, size_t n);
 /* The game directory of a game id; -1 with a problem noted if none. */
 int job_game(struct job *j, const char *id, struct gamedir *gd);
 /* Whether addr is one of gf's players' registered addresses. */

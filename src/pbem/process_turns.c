@@ -38,8 +38,9 @@ static const char *const ssh_fixes[TURN_CODE_COUNT] = {
 	[TURN_MALFORMED] = "Save the turn block as turn.txt, sign it with \"ssh-keygen -Y "
 			   "sign -f ~/.ssh/id_ed25519 -n carcassonne turn.txt\" and attach "
 			   "turn.txt and turn.txt.sig as they are.",
-	[TURN_BAD_SIGNATURE] = "The turn was changed after it was signed, or signed for "
-			       "another use: sign turn.txt again with \"ssh-keygen -Y sign -f "
+	[TURN_BAD_SIGNATURE] = "Delete the old signature first (rm turn.txt.sig: ssh-keygen "
+			       "keeps it if you answer its \"Overwrite (y/n)?\" with Enter), "
+			       "then sign turn.txt again with \"ssh-keygen -Y sign -f "
 			       "~/.ssh/id_ed25519 -n carcassonne turn.txt\" and attach both "
 			       "files as they are.",
 	[TURN_UNKNOWN_KEY] = "Sign with the SSH key whose .pub you gave the host. If you "
@@ -213,6 +214,27 @@ stale(struct job *j, const struct gamefile *gf, const struct turn *t)
 	j->view_seat = mails_seat_of(gf, j->reply.to);
 }
 
+/* A figure (or a later decision) refused after a placement that stood:
+ * the fix names the choices that placement leaves, which the reply's
+ * list of legal actions (the placements, the turn undone) does not. The
+ * turn layer's refusal ends with them: "...; legal here: knight N, pass". */
+static const char *
+illegal_fix(struct job *j, const struct turn *t, const struct turn_error *err,
+	    const char *fix)
+{
+	static const char mark[] = "; legal here: ";
+	const char *legal = strstr(err->text, mark);
+
+	if (err->code != TURN_ILLEGAL || strncmp(err->text, "action 1 ", 9) == 0 ||
+	    legal == NULL)
+		return fix;
+	snprintf(j->fix_text, sizeof(j->fix_text),
+		 "Keep your placement (%s) and choose one of the choices it leaves: %s. "
+		 "Or choose another placement from the legal actions below.",
+		 t->action[0], legal + strlen(mark));
+	return j->fix_text;
+}
+
 static void
 refused(struct job *j, struct gamefile *gf, const struct turn *t,
 	const struct turn_error *err, const struct mail_block *b)
@@ -222,7 +244,7 @@ refused(struct job *j, struct gamefile *gf, const struct turn *t,
 	if (err->code == TURN_STALE && !gf->game->over && job_is_player(gf, j->reply.to))
 		stale(j, gf, t);
 	else
-		job_problem(j, fix_of(b, err->code),
+		job_problem(j, illegal_fix(j, t, err, fix_of(b, err->code)),
 			    "Your turn %ld for game %s was refused (%s): %s", t->number,
 			    t->game, turn_code_name(err->code), err->text);
 	if (job_is_player(gf, j->reply.to))

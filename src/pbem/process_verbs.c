@@ -131,6 +131,16 @@ subject_game(const char *subject, char *id, size_t n)
 	}
 }
 
+void
+job_tag_game(const struct job *j, char *id, size_t n)
+{
+	char why[160];
+
+	subject_game(j->in.subject, id, n);
+	if (id[0] != '\0' && gamefile_check_id(id, why, sizeof(why)) < 0)
+		id[0] = '\0';
+}
+
 /* Whether the (lower-case) word after a verb names a game: there is one
  * of that name, or it looks like an id rather than a word (a digit or a
  * '-' in it). "history please" is about the tagged game, "status g9"
@@ -150,19 +160,27 @@ names_game(const struct job *j, const char *w)
 /* The game a verb is about: the word after it if that names a game (other
  * words are ignored), else the subject's tag; loaded if the sender plays
  * in it, else a problem is noted. */
+static void
+verb_game_id(const struct job *j, const char *arg, char *id, size_t n)
+{
+	char word[GF_ID_LEN + 8];
+
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(arg, ".,;:!?"), arg);
+	for (char *c = word; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	subject_game(j->in.subject, id, n);
+	if (names_game(j, word))
+		snprintf(id, n, "%s", word);
+}
+
 static struct gamefile *
 verb_game(struct job *j, const char *arg, struct gamedir *gd)
 {
 	struct gf_error err = {"", ""};
 	struct gamefile *gf;
-	char id[GF_ID_LEN + 8], word[GF_ID_LEN + 8];
+	char id[GF_ID_LEN + 8];
 
-	snprintf(word, sizeof(word), "%.*s", (int)strcspn(arg, ".,;:!?"), arg);
-	for (char *c = word; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-	subject_game(j->in.subject, id, sizeof(id));
-	if (names_game(j, word))
-		snprintf(id, sizeof(id), "%s", word);
+	verb_game_id(j, arg, id, sizeof(id));
 	if (id[0] == '\0') {
 		job_problem(j, "Answer a mail of the game (its subject says [carcassonne "
 			    "GAME]), or write the game after the verb: STATUS GAME.",
@@ -260,6 +278,16 @@ needs_signature(struct job *j, const struct verb *v)
 		    v->words, v->usage);
 }
 
+/* Whether the mail names no game, by a word after the verb or a tag. */
+static bool
+no_game(const struct job *j, const char *arg)
+{
+	char id[GF_ID_LEN + 8];
+
+	verb_game_id(j, arg, id, sizeof(id));
+	return id[0] == '\0';
+}
+
 static void
 plain_verb(struct job *j, const struct verb *v, const char *args)
 {
@@ -272,6 +300,10 @@ plain_verb(struct job *j, const struct verb *v, const char *args)
 		return;
 	}
 	snprintf(arg, sizeof(arg), "%.*s", (int)strcspn(args, " \t\r\n"), args);
+	if (v->run == run_status && no_game(j, arg)) {
+		verb_list(&c); /* STATUS of no game: the sender's games */
+		return;
+	}
 	if (v->game) {
 		if ((c.gf = verb_game(j, arg, &c.gd)) == NULL)
 			return;

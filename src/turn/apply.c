@@ -93,11 +93,14 @@ check_signer(const struct gamefile *gf, const struct turn *t, int *player,
 	if (turn_verify(t, gf->key[*player]) < 0 && t->sig_kind == TURN_SIG_SSH)
 		return terr(
 		    err, TURN_BAD_SIGNATURE,
-		    "the SSH signature does not match the turn: the turn was changed "
-		    "after it was signed (or mail changed more than line ends and "
-		    "blanks at line ends); sign turn.txt as the host sent it with "
-		    "ssh-keygen -Y sign -f KEY -n carcassonne turn.txt, and send it "
-		    "with turn.txt.sig");
+		    "the SSH signature does not match the turn: it is by your key "
+		    "but for another text, so probably for another turn (the old "
+		    "turn.txt.sig: ssh-keygen keeps it when its \"Overwrite (y/n)?\" "
+		    "is answered with Enter; delete it, rm turn.txt.sig, and sign "
+		    "again), or the turn was changed after it was signed (mail may "
+		    "change line ends and blanks at line ends, no more); sign "
+		    "turn.txt as the host sent it with ssh-keygen -Y sign -f KEY -n "
+		    "carcassonne turn.txt, and send it with turn.txt.sig");
 	if (turn_verify(t, gf->key[*player]) < 0)
 		return terr(
 		    err, TURN_BAD_SIGNATURE,

@@ -40,6 +40,10 @@ struct apply_result {
 int archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *text,
 		  size_t len, time_t now, struct gamefile **out, struct apply_result *res,
 		  struct turn_error *err);
+/* A bad SSH signature that its player made for an earlier turn of
+ * theirs in gd's history (the old turn.txt.sig): err says so. */
+void archive_explain_bad_sig(const struct gamedir *gd, const struct turn *t,
+			     struct turn_error *err);
 /* Creates a game directory's history: the "created" record of gf, and
  * state.json with it. */
 int archive_create(const struct gamedir *gd, struct gamefile *gf, time_t now,

@@ -332,8 +332,11 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	res->events_from = (*out)->game->nevents;
 	res->player = gamefile_player(*out, t.player);
 	res->turn = t.number;
-	if (turn_apply(*out, &t, err) < 0 ||
-	    record_turn(fd, *out, &tail, &t, now, res, err) < 0)
+	if (turn_apply(*out, &t, err) < 0) {
+		archive_explain_bad_sig(gd, &t, err);
+		goto done;
+	}
+	if (record_turn(fd, *out, &tail, &t, now, res, err) < 0)
 		goto done;
 	crashpoint("history appended, state not saved");
 	r = save_state(gd, *out, true, err);

@@ -369,14 +369,15 @@ decode_sig(struct turn *t, const struct fields *f, struct turn_error *err)
 }
 
 static int
-complete(struct turn *t, const struct fields *f, int first, struct turn_error *err)
+complete(struct turn *t, const struct fields *f, int first, int flags,
+	 struct turn_error *err)
 {
 	const char *missing = !f->seen_game     ? "Game"
 			      : !f->seen_turn   ? "Turn"
 			      : !f->seen_player ? "Player"
 			      : !f->seen_state  ? "State"
-			      : t->nactions == 0 ? "Action"
-						 : NULL;
+			      : t->nactions == 0 && !(flags & TURN_SKELETON) ? "Action"
+									  : NULL;
 
 	if (missing)
 		return terr(err, TURN_MALFORMED,
@@ -412,7 +413,8 @@ bounded(const struct block *b, struct turn_error *err)
 }
 
 static int
-parse_block(struct turn_scan *s, const struct block *b, struct turn *t, struct turn_error *err)
+parse_block(struct turn_scan *s, const struct block *b, int flags, struct turn *t,
+	    struct turn_error *err)
 {
 	struct fields f = {0};
 
@@ -426,7 +428,7 @@ parse_block(struct turn_scan *s, const struct block *b, struct turn *t, struct t
 			return -1;
 	t->begin = b->begin;
 	t->end = b->end;
-	return complete(t, &f, b->first, err);
+	return complete(t, &f, b->first, flags, err);
 }
 
 int
@@ -444,5 +446,5 @@ turn_parse(const char *text, size_t len, int flags, struct turn *t,
 		return turn_parse_ssh(text, len, &ssh, t, err);
 	if ((which = pick(b, n, unterminated, flags, err)) < 0)
 		return -1;
-	return parse_block(&s, &b[which], t, err);
+	return parse_block(&s, &b[which], flags, t, err);
 }

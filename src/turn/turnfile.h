@@ -70,7 +70,9 @@ enum {
 	TURN_NEED_SIGNATURE = 1, /* pick the signed block; refuse unsigned text */
 	TURN_PLAIN = 2,          /* the one block as it stands, no SSH signature
 				    looked for (turnssh.c) */
-	TURN_LAST = 4            /* with TURN_PLAIN: the last block, not the one */
+	TURN_LAST = 4,           /* with TURN_PLAIN: the last block, not the one */
+	TURN_SKELETON = 8        /* a block without actions reads too (the
+				    host's turn to fill in) */
 };
 
 /* Starts player p's turn on gf as it stands: game, number, player and

@@ -215,6 +215,25 @@ sign_round_trip(void)
 	key_wipe(&k);
 }
 
+/* The host's turn to fill in, Action lines empty: malformed as a turn,
+ * read as a skeleton (carcpbem move compares it with the view, 21.9). */
+static void
+skeleton(void)
+{
+	static const char text[] = "> -----BEGIN CARCASSONNE TURN-----\n> Game: g1\n> Turn: 6\n"
+				   "> Player: alice\n> State: 3be1c0d9a77f02e4\n> Action:\n"
+				   "> Action:\n> -----END CARCASSONNE TURN-----\n";
+	struct turn_error err = {0};
+	struct turn t;
+
+	ok(turn_parse(text, strlen(text), TURN_PLAIN | TURN_LAST, &t, &err) < 0 &&
+	       strstr(err.text, "write at least one action"),
+	   "a skeleton is no turn: %s", err.text);
+	ok(turn_parse(text, strlen(text), TURN_PLAIN | TURN_LAST | TURN_SKELETON, &t, &err) == 0 &&
+	       t.number == 6 && strcmp(t.game, "g1") == 0 && t.nactions == 0 && !t.is_signed,
+	   "TURN_SKELETON reads its game, turn and no action");
+}
+
 static void
 secret_key_files(void)
 {
@@ -256,6 +275,7 @@ main(void)
 	golden_cases();
 	canonical_form();
 	sign_round_trip();
+	skeleton();
 	secret_key_files();
 	return done_testing();
 }
