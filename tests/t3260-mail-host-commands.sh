@@ -103,6 +103,7 @@ test_expect_success 'RESUME, EXTEND; a refused command says why' '
 	hostcmd admin g1 RESUME >h4 &&
 	send admin@example.test h4 &&
 	test "$(meta g1 .paused)" = false &&
+	"$CARCPBEM" admin -c host.conf g1 set deadline 48h >/dev/null &&
 	hostcmd admin g1 EXTEND soon >h5 &&
 	send admin@example.test h5 &&
 	grep -q "was refused" answer.txt &&

@@ -27,6 +27,8 @@ struct admin_job {
 	long hours;        /* extend: hours; rollback: decisions */
 	int seat;          /* the seat a command is about, or -1 */
 	bool notice;       /* mail the notice of the decision due too */
+	unsigned also;     /* seats the computer plays told too (host_news) */
+	unsigned joined;   /* seats of a new player, who get a start mail */
 	char what[200];    /* the players' mail: what the host did */
 	char detail[600];
 };

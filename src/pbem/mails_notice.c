@@ -83,7 +83,8 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	int r = -1;
 
 	game_decision(gf->game, &d);
-	if (d.kind == DECISION_GAME_OVER || (to = gf->address[d.player]) == NULL)
+	if (d.kind == DECISION_GAME_OVER || (to = gf->address[d.player]) == NULL ||
+	    mails_seat_computer(c, gf, d.player)) /* it moves at once, unread */
 		return 0;
 	draft_init(&dr, "notice", gf->id, to, mails_answers(reply, to), "%s-r%ld-notice-%d",
 		   gf->id, record, d.player + 1);
