@@ -103,7 +103,10 @@ test_expect_success 'issue 21.1: a kick that plays the rest of the game mails th
 	! grep -q -- "-notice-\|-update-" new &&
 	over=$(grep -- "-over-1" new) &&
 	mail_text "spool/outbox/$over" >o.txt &&
-	grep -q "The computer.s last [0-9]* turns for alice and bob" o.txt
+	grep -q "The computer.s last [0-9]* turns for alice and bob" o.txt &&
+	grep -q "(below: its last moves; the archive and HISTORY g1 have the [0-9]* before)" o.txt &&
+	test "$(grep -c "^ *[a-z]* placed " o.txt)" -le 6 &&
+	test "$(wc -l <o.txt)" -lt 150
 '
 
 test_expect_success 'issue 21.7: replace: the new player gets a start of his own; the player on move a new notice saying why' '

@@ -87,6 +87,7 @@ struct facts {
 	char computer[MAX_PLAYERS * (GF_NAME_LEN + 8)]; /* the seats the computer
 							   moved for in the events */
 	char computer_turns[16]; /* its tiles among them: "" for one */
+	char computer_earlier[16]; /* tiles of a long run left out of events */
 	char *scores;         /* one line a player */
 	char *map;            /* the text map, cropped around the last tile */
 	char *legal;          /* the legal actions, one a line */
@@ -116,7 +117,7 @@ int facts_row(struct facts *f, const char *label, const char *fmt, ...)
 void facts_picture(const struct mail_ctx *c, const struct gamefile *gf, struct facts *f);
 /* Sets the values: game, players, rules, decision, next, whose, over,
  * turn, tiles_left, nlegal, scores, map, legal, events, computer,
- * computer_turns, final, facts, facts_html, scores_html. */
+ * computer_turns, computer_earlier, final, facts, facts_html, scores_html. */
 void facts_vars(const struct gamefile *gf, const struct facts *f, struct template_vars *v);
 /* The recipient's values player and seat (seat -1: the sender's seat,
  * by address, if any). */
@@ -152,6 +153,11 @@ bool mails_seat_computer(const struct mail_ctx *c, const struct gamefile *gf, in
  * those tiles it placed. */
 int mails_computer_names(const struct mail_ctx *c, const struct gamefile *gf,
 			  int events_from, char *buf, size_t n);
+/* A long run's events start at its last MAILS_RUN_TILES tiles: the
+ * first event of those (events_from when the run is shorter), *omitted
+ * the tiles before them. */
+#define MAILS_RUN_TILES 6
+int mails_run_tail(const struct gamefile *gf, int events_from, int *omitted);
 /* The names of the seats in set (bit p: seat p): "alice", "alice and
  * bob", "alice, bob and carol" ("" for none). */
 void mails_seat_names(const struct gamefile *gf, unsigned set, char *buf, size_t n);

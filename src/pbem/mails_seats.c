@@ -32,6 +32,25 @@ mails_computer_names(const struct mail_ctx *c, const struct gamefile *gf, int ev
 	return turns;
 }
 
+int
+mails_run_tail(const struct gamefile *gf, int events_from, int *omitted)
+{
+	const struct game *g = gf->game;
+	int tiles = 0, i;
+
+	*omitted = 0;
+	if (events_from < 0)
+		return events_from;
+	for (i = g->nevents - 1; i >= events_from; i--)
+		if (g->events[i].kind == EV_PLACE_TILE && ++tiles == MAILS_RUN_TILES)
+			break;
+	if (i <= events_from)
+		return events_from;
+	for (int k = events_from; k < i; k++)
+		*omitted += g->events[k].kind == EV_PLACE_TILE;
+	return i;
+}
+
 void
 mails_seat_names(const struct gamefile *gf, unsigned set, char *buf, size_t n)
 {
