@@ -109,6 +109,19 @@ test_expect_success 'issue 21.1: a kick that plays the rest of the game mails th
 	test "$(wc -l <o.txt)" -lt 150
 '
 
+test_expect_success 'issue 21.1: a turn from a kicked seat is refused as the host'"'"'s kick, with what to do' '
+	cd "$WORK" && mkdir e && cd e && host_setup &&
+	play alice && turn_text bob >bob-turn &&
+	admin kick bob >/dev/null &&
+	n=$(records) &&
+	mail_from bob@example.test "Re: [carcassonne g1] turn 2: your move, bob" bob-turn >m &&
+	deliver m && "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" = "$n" &&
+	mail_text "$(ls -t spool/outbox/*-error.eml | head -n 1)" >e.txt &&
+	grep -q "The host gave bob.s seat in game g1 to the computer (the host command kick)" e.txt &&
+	grep -q "Ask the host if you want to play the seat again" e.txt
+'
+
 test_expect_success 'issue 21.7: replace: the new player gets a start of his own; the player on move a new notice saying why' '
 	cd "$WORK" && mkdir d && cd d && host_setup &&
 	"$CARCPBEM" keygen carol >/dev/null 2>&1 &&
