@@ -135,13 +135,14 @@ test_expect_success 'issue 21.7: replace: the new player gets a start of his own
 	mail_text spool/outbox/g1-r1-start-2.eml >s.txt &&
 	grep -q "the host gave you the seat bob of game g1" s.txt &&
 	grep -q "Mail HELP to" s.txt &&
-	grep -q "copy it to bob.key" s.txt &&
+	grep -q "sign with your secret key carol.key" s.txt &&
+	jq -e ".seats[1].key_name == \"carol\"" spool/games/g1/meta.json &&
 	test -f spool/outbox/g1-r1-notice-1.eml &&
 	mail_text spool/outbox/g1-r1-host-1.eml >h.txt &&
 	grep -q "alice gets a new notice with this mail, and a turn made before it is refused" h.txt
 '
 
-test_expect_success 'issue 21.7: a turn made before the replace is refused naming the replace; one made after counts' '
+test_expect_success 'issue 21.7: a turn made before the replace is refused naming the replace; one made after counts; his notice names his key file' '
 	cd "$WORK/d" &&
 	mail_from alice@example.test "Re: [carcassonne g1] turn 1" old-turn >m &&
 	deliver m && "$CARCPBEM" run --once -c host.conf -q &&
@@ -150,7 +151,10 @@ test_expect_success 'issue 21.7: a turn made before the replace is refused namin
 	grep -q "the host gave bob.s seat a new player (record 1) after your view was made" e.txt &&
 	! grep -q "moved on since" e.txt &&
 	play alice && test "$(records)" = 3 &&
-	grep -q "^To: carol@example.test" spool/outbox/g1-r2-notice-2.eml
+	grep -q "^To: carol@example.test" spool/outbox/g1-r2-notice-2.eml &&
+	mail_text spool/outbox/g1-r2-notice-2.eml >n.txt &&
+	grep -q "carcpbem sign carol.key turn.txt" n.txt &&
+	! grep -q "bob.key" n.txt
 '
 
 test_done

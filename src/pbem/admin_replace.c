@@ -46,6 +46,9 @@ admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 				    "player needs a key of their own", gf->name[p]);
 	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", gf->name[a->seat]);
 	gamefile_key_text(k.kind, k.pk, r->args[1], HISTORY_ARG_LEN);
+	/* carcpbem keygen NAME names the files after the label: NAME.key */
+	snprintf(a->key_name, sizeof(a->key_name), "%s",
+		 k.kind == GF_KEY_SSH ? "" : k.label);
 	snprintf(r->args[2], HISTORY_ARG_LEN, "%s", addr);
 	r->nargs = 3;
 	if (gf->has_key[a->seat])
@@ -71,6 +74,8 @@ admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
 	s->bot = s->resigned = false;
 	s->missed = 0;
 	s->nabsences = 0;
+	/* (after a crash the record alone says no label: the seat's name) */
+	snprintf(s->key_name, sizeof(s->key_name), "%s", a->key_name);
 	game_decision(gf->game, &d);
 	if (d.player == a->seat)
 		admin_new_decision(a);

@@ -153,6 +153,10 @@ bool mails_seat_computer(const struct mail_ctx *c, const struct gamefile *gf, in
  * those tiles it placed. */
 int mails_computer_names(const struct mail_ctx *c, const struct gamefile *gf,
 			  int events_from, char *buf, size_t n);
+/* The file name of seat's secret key as its commands print it: the
+ * label of the key a replace gave it, else the seat's name ("bob.key"). */
+void mails_key_file(const struct mail_ctx *c, const struct gamefile *gf, int seat, char *buf,
+		    size_t n);
 /* A long run's events start at its last MAILS_RUN_TILES tiles: the
  * first event of those (events_from when the run is shorter), *omitted
  * the tiles before them. */

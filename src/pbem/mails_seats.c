@@ -32,6 +32,17 @@ mails_computer_names(const struct mail_ctx *c, const struct gamefile *gf, int ev
 	return turns;
 }
 
+void
+mails_key_file(const struct mail_ctx *c, const struct gamefile *gf, int seat, char *buf,
+	       size_t n)
+{
+	int s = c && c->meta ? meta_seat_of(c->meta, gf->name[seat]) : -1;
+	const char *name = s >= 0 && c->meta->seat[s].key_name[0] ? c->meta->seat[s].key_name
+								     : gf->name[seat];
+
+	snprintf(buf, n, "%s.key", name);
+}
+
 int
 mails_run_tail(const struct gamefile *gf, int events_from, int *omitted)
 {

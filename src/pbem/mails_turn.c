@@ -173,14 +173,16 @@ mails_start_one(const struct mail_ctx *c, const struct gamefile *gf, const struc
 		int p, long record, bool joined, struct outmails *out,
 		struct template_error *err)
 {
+	char letter[2], key_file[META_KEY_NAME_LEN + 8];
 	struct draft dr;
-	char letter[2];
 	int r;
 
 	draft_init(&dr, "start", gf->id, gf->address[p], NULL, "%s-r%ld-start-%d", gf->id,
 		   record, p + 1);
 	facts_vars(gf, f, &dr.vars);
 	player_vars(gf, p, letter, &dr.vars);
+	mails_key_file(c, gf, p, key_file, sizeof(key_file));
+	tvars_set(&dr.vars, "key_file", key_file);
 	tvars_set(&dr.vars, "joined", joined ? "yes" : "");
 	dr.pic = &f->pic;
 	r = draft_view(&dr, gf, p) < 0 ? mails_fail(err, "start", "out of memory")
