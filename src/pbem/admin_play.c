@@ -28,10 +28,10 @@ struct play {
 /* Moves made one after the other, mailed once at the end (run_mail): the
  * players read one mail of what the computer did, not one a move. */
 struct run {
-	long record;         /* the last move's record, -1 before any */
-	int events_from;     /* the first move's first event */
+	long record;       /* the last move's record, -1 before any */
+	int events_from;   /* the first move's first event */
 	int moves;
-	char actions[256];   /* the only move's actions as written */
+	char actions[256]; /* the only move's actions as written */
 };
 
 /* The seat's view, as its player gets it by mail. */
@@ -192,7 +192,7 @@ static int
 play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, struct run *ru,
 	  long *last, char *why, size_t n)
 {
-	char lost[200]; /* a mail's failure after a move's: the move's is told */
+	char lost[200]; /* the mails' failure after a move's: the move's is told */
 	int seat, r = 0, m;
 
 	while (r == 0 && (seat = bot_seat(gd, gf)) >= 0) {
@@ -207,7 +207,8 @@ play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, struct 
 	if (ru->moves > 0)
 		*last = ru->record;
 	/* the moves made are mailed, even when a later one failed */
-	m = r == 0 ? run_mail(p, gd, gf, ru, why, n) : run_mail(p, gd, gf, ru, lost, sizeof(lost));
+	m = r == 0 ? run_mail(p, gd, gf, ru, why, n)
+		   : run_mail(p, gd, gf, ru, lost, sizeof(lost));
 	gamefile_free(gf);
 	return r != 0 ? r : m;
 }

@@ -137,9 +137,9 @@ int mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const stru
 /* The start mail to seat p (queue name GAME-rRECORD-start-SEAT): how to
  * play, its view, the map; joined: a player who takes the seat of a game
  * in play (the host's replace), not one at its start. */
-int mails_start_one(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
-		    int p, long record, bool joined, struct outmails *out,
-		    struct template_error *err);
+int mails_start_one(const struct mail_ctx *c, const struct gamefile *gf,
+		    const struct facts *f, int p, long record, bool joined,
+		    struct outmails *out, struct template_error *err);
 /* The unsigned turn of the decision due, its Action lines empty (one for
  * the tile and one for the figure, or one for the figure), without its
  * final newline; free() it. NULL if memory runs out. */
@@ -155,8 +155,8 @@ int mails_computer_names(const struct mail_ctx *c, const struct gamefile *gf,
 			  int events_from, char *buf, size_t n);
 /* The file name of seat's secret key as its commands print it: the
  * label of the key a replace gave it, else the seat's name ("bob.key"). */
-void mails_key_file(const struct mail_ctx *c, const struct gamefile *gf, int seat, char *buf,
-		    size_t n);
+void mails_key_file(const struct mail_ctx *c, const struct gamefile *gf, int seat,
+		    char *buf, size_t n);
 /* A long run's events start at its last MAILS_RUN_TILES tiles: the
  * first event of those (events_from when the run is shorter), *omitted
  * the tiles before them. */

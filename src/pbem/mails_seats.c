@@ -1,7 +1,9 @@
-/* Which seats are mailed about the game's turns: a seat the computer
- * plays (resigned, kicked, or kept for missed deadlines) has nobody at
- * its keyboard, so it gets no notice and no update (docs/mail.md,
- * "Computer players"); the others are told that the computer moved. */
+/* Seats in the mails. Which are mailed about the game's turns: a seat
+ * the computer plays (resigned, kicked, or kept for missed deadlines)
+ * has nobody at its keyboard, so it gets no notice and no update
+ * (docs/mail.md, "Who is mailed while the computer plays a seat"); the
+ * others are told that the computer moved, a long run of its moves in
+ * short. And the key file a seat's commands name. */
 #include <stdio.h>
 
 #include "mails_impl.h"
@@ -9,7 +11,9 @@
 bool
 mails_seat_computer(const struct mail_ctx *c, const struct gamefile *gf, int p)
 {
-	int s = c && c->meta && p >= 0 && p < gf->nplayers ? meta_seat_of(c->meta, gf->name[p]) : -1;
+	int s = c && c->meta && p >= 0 && p < gf->nplayers
+			? meta_seat_of(c->meta, gf->name[p])
+			: -1;
 
 	return s >= 0 && (c->meta->seat[s].bot || c->meta->seat[s].resigned);
 }
