@@ -107,6 +107,7 @@ test_expect_success 'RESUME, EXTEND; a refused command says why' '
 	hostcmd admin g1 RESUME >h4 &&
 	send admin@example.test h4 &&
 	test "$(meta g1 .paused)" = false &&
+	"$CARCPBEM" admin -c host.conf g1 set deadline 48h >/dev/null &&
 	hostcmd admin g1 EXTEND soon >h5 &&
 	send admin@example.test h5 &&
 	grep -q "was refused" answer.txt &&
@@ -186,12 +187,19 @@ test_expect_success 'CREATE refuses an id in use, a bad key, no players' '
 	test ! -e spool/games/g3 && test ! -e spool/games/g4
 '
 
-test_expect_success 'RESIGN on the seat'"'"'s own decision: the computer moves at once' '
+test_expect_success 'RESIGN on the seat'"'"'s own decision: the computer moves at once, unmailed to her (issue 21.1)' '
 	cd "$WORK" &&
 	n=$(wc -l <spool/games/g2/history.jsonl) &&
+	ls spool/outbox | sort >before &&
 	"$CARCPBEM" command -k carol.key -g g2 -p carol RESIGN >r1 2>/dev/null &&
 	send carol@example.test r1 &&
 	grep -q "you resigned" "$ANSWER" &&
+	grep -q "only the game-over mail" answer.txt &&
+	# issue 21.1: no notice nor update of the computer'"'"'s move to carol
+	ls spool/outbox | sort | comm -13 before - >new &&
+	grep -q "^g2-r.*-notice-" new &&
+	test -z "$(grep "^g2-r.*-\(notice\|update\)-" new | sed "s|^|spool/outbox/|" |
+		xargs -r grep -l "^To: carol@")" &&
 	test "$(meta g2 .seats[1].resigned)" = true &&
 	test "$(wc -l <spool/games/g2/history.jsonl)" -gt "$n" &&
 	tail -n 1 spool/games/g2/history.jsonl | jq -e ".player == \"carol\"" &&

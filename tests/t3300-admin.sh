@@ -8,6 +8,7 @@
 # (kick) move from their player view as soon as their decision is due.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
+. "$top_srcdir/tests/mail/printed.sh"
 
 admin () {
 	"$CARCPBEM" admin -c host.conf g1 "$@"
@@ -52,7 +53,17 @@ test_expect_success 'pause again is refused and records nothing' '
 	test "$(records)" = 2
 '
 
-test_expect_success 'resume: the deadline moves on by the pause; the notice again' '
+test_expect_success 'issue 21 (low): extend on a game with no deadline is refused, nothing mailed' '
+	cd "$WORK" &&
+	n=$(outbox_count) &&
+	test_must_fail admin extend 24 2>err &&
+	grep "game g1 has no deadline running" err &&
+	grep "set deadline" err &&
+	test "$(records)" = 2 &&
+	test "$(outbox_count)" = "$n"
+'
+
+test_expect_success 'issue 21 (low): resume moves the deadline on by the pause; no second notice' '
 	cd "$WORK" &&
 	jq ".deadline_at = \"2023-11-15T22:13:20Z\"" spool/games/g1/meta.json >m &&
 	mv m spool/games/g1/meta.json &&
@@ -60,8 +71,10 @@ test_expect_success 'resume: the deadline moves on by the pause; the notice agai
 	grep "record 2" out &&
 	test "$(meta .paused)" = false &&
 	test "$(meta .deadline_at)" = 2023-11-15T23:13:20Z &&
-	test -f spool/outbox/g1-r2-notice-1.eml &&
-	grep -q "2023-11-15T23:13:20Z" spool/outbox/g1-r2-host-2.eml &&
+	test ! -f spool/outbox/g1-r2-notice-1.eml &&
+	test "$(ls spool/outbox | grep -c "^g1-r2-")" = 2 &&
+	grep -q "2023-11-15T23:13:20Z" spool/outbox/g1-r2-host-1.eml &&
+	grep -q "latest notice" spool/outbox/g1-r2-host-1.eml &&
 	replays
 '
 
@@ -122,11 +135,24 @@ test_expect_success 'rollback N undoes the last N decisions; players told; repla
 	test_must_fail admin rollback 99 2>err && grep "from 1 to" err
 '
 
-test_expect_success 'after a rollback the same turn may be sent again' '
+test_expect_success 'issue 21 (low): a host command'"'"'s notice has the map'"'"'s PNG, as a turn'"'"'s has' '
 	cd "$WORK" &&
+	grep -q "^Content-Type: image/png" spool/outbox/g1-r4-notice-2.eml &&
+	grep -q "^Content-Type: image/png" spool/outbox/g1-r9-notice-1.eml &&
+	grep -q "cid:map.g1-r9-notice-1@" spool/outbox/g1-r9-notice-1.eml
+'
+
+test_expect_success 'issue 21 (low): after a rollback the undone turn sent again counts, as the mail says' '
+	cd "$WORK" &&
+	mail_text spool/outbox/g1-r9-host-1.eml >rb.txt &&
+	grep -q "a turn that was undone counts again if it is sent again" rb.txt &&
+	! grep -q "earlier view are refused" rb.txt &&
+	undone=$(jq -r "select(.seq == 7) | .turn_id" spool/games/g1/history.jsonl) &&
 	before=$(records) &&
-	play alice &&
+	mail_from alice@example.test "[carcassonne g1] again" turn-alice >mail-again &&
+	deliver mail-again && "$CARCPBEM" run --once -c host.conf -q &&
 	test "$(records)" -ge $((before + 1)) &&
+	test "$(jq -r "select(.seq == $before) | .turn_id" spool/games/g1/history.jsonl)" = "$undone" &&
 	replays
 '
 
@@ -191,12 +217,16 @@ test_expect_success 'a host record signed by another key is refused' '
 	 grep "is not game g1.s host key" err)
 '
 
-test_expect_success 'terminate: no more turns nor commands; replay still checks' '
+test_expect_success 'terminate (issue 21 low: its mail names no decision and no repo path): no more turns nor commands' '
 	cd "$WORK" &&
 	admin terminate >out &&
 	grep "the game is ended" out &&
 	test "$(meta .terminated)" = true &&
-	grep -q "has no winner" spool/outbox/g1-r*-host-1.eml &&
+	m=$(grep -l "the game is ended" spool/outbox/g1-r*-host-1.eml) &&
+	grep -q "has no winner" "$m" &&
+	mail_text "$m" >t.txt &&
+	! grep -q "docs/" t.txt &&
+	! grep -q " to place \| to decide\|decision is" t.txt &&
 	before=$(records) &&
 	turn_text alice >turn-x 2>/dev/null || turn_text carol >turn-x 2>/dev/null || true &&
 	test_must_fail admin pause 2>err && grep "ended by the host" err &&

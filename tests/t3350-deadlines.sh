@@ -163,7 +163,8 @@ test_expect_success 'admin pause stops the clock, resume moves the deadline on b
 	CARCPBEM_NOW=$((T0 + 106 * H)) "$CARCPBEM" admin -c host.conf g1 resume >out &&
 	test "$(meta deadline_at)" = 2023-11-21T22:13:20Z &&
 	test "$(timer g1)" = $((T0 + 144 * H)) &&
-	grep "^Please move by Tuesday 21 November 2023 22:13 UTC" spool/outbox/g1-r2-notice-1.eml &&
+	test ! -f spool/outbox/g1-r2-notice-1.eml && # issue 21: no notice twice
+	grep -q "2023-11-21T22:13:20Z" spool/outbox/g1-r2-host-1.eml &&
 	passes $((T0 + 112 * H)) $((T0 + 143 * H)) $((6 * H)) && test -z "$(reminders 0)" &&
 	at $((T0 + 144 * H)) && test -n "$(reminders 2)"
 '
@@ -230,7 +231,7 @@ test_expect_success 'policy skip: at the deadline the host makes the seat s defa
 	"$CARCPBEM" replay spool/games/g1
 '
 
-test_expect_success 'policy bot: the computer moves; after bot-after misses it keeps the seat until the player is back' '
+test_expect_success 'policy bot: the computer moves; after bot-after misses it keeps the seat until the player is back (issue 21.1: no mails meanwhile)' '
 	dl_setup --policy bot --bot-after 2 --reminders none &&
 	turn_text alice >early-turn &&
 	at $((T0 + 72 * H)) && test "$(records)" = 2 &&
@@ -245,10 +246,15 @@ test_expect_success 'policy bot: the computer moves; after bot-after misses it k
 	grep "^To: alice@example.test" spool/outbox/g1-r2-away-1.eml &&
 	grep "the computer now plays your seat" spool/outbox/g1-r2-away-1.eml &&
 	test "$(ls spool/outbox | grep -c -- -away-)" = 1 &&
+	grep -q "mail STATUS g1" spool/outbox/g1-r2-away-1.eml &&
+	test ! -f spool/outbox/g1-r3-update-1.eml &&
 	CARCPBEM_NOW=$((T0 + 146 * H)) && export CARCPBEM_NOW && play bob &&
 	test "$(records)" = 6 &&
 	tail -n 1 spool/games/g1/history.jsonl |
 		jq -e ".by == \"host\" and .player == \"alice\" and .why == \"the computer plays the seat\"" &&
+	# issue 21.1: the kept seat gets no notice nor update until she is back
+	test -z "$(grep -l "^To: alice@" spool/outbox/g1-r[3-5]-*.eml)" &&
+	grep -q "(the computer played for alice)" spool/outbox/g1-r5-notice-2.eml &&
 	mail_from alice@example.test "[carcassonne g1] me again" early-turn >late &&
 	deliver late && CARCPBEM_NOW=$((T0 + 147 * H)) "$CARCPBEM" run --once -c host.conf -q &&
 	test "$(records)" = 6 &&
@@ -256,6 +262,7 @@ test_expect_success 'policy bot: the computer moves; after bot-after misses it k
 	jq -e ".seats[0].bot == false" spool/games/g1/meta.json &&
 	CARCPBEM_NOW=$((T0 + 148 * H)) && export CARCPBEM_NOW && play bob &&
 	test "$(records)" = 7 &&
+	grep -q "^To: alice@example.test" spool/outbox/g1-r6-notice-1.eml &&
 	"$CARCPBEM" replay spool/games/g1
 '
 

@@ -78,9 +78,11 @@ resume_meta(struct admin_job *a, const struct gamefile *gf, const struct history
 		a->meta.deadline_at += a->now - a->meta.paused_at;
 	a->meta.paused = false;
 	a->meta.paused_at = 0;
-	a->notice = true;
+	/* no notice again: the pause let turns come, and the one of the
+	 * decision due is in its owner's mailbox already */
 	snprintf(a->what, sizeof(a->what), "the game goes on");
-	admin_deadline_text(a, "The host resumed it.");
+	admin_deadline_text(a, "The host resumed it. The decision due is the one of the "
+			    "latest notice.");
 }
 
 static int
@@ -91,6 +93,10 @@ extend_fill(struct admin_job *a, const struct record_run *rr, struct history_rec
 	long h = strtol(a->argv[1], &end, 10);
 
 	(void)rr;
+	if (a->meta.deadline_at == 0)
+		return refuse(err, "game %s has no deadline running, so there is none to "
+			      "extend: give the game one with the command set deadline "
+			      "DURATION (48h, 3d)", a->game);
 	if (*end != '\0' || end == a->argv[1] || h < 1 || h > ADMIN_EXTEND_MAX)
 		return refuse(err, "extend takes a number of hours from 1 to %d, not "
 			      "\"%.40s\"", ADMIN_EXTEND_MAX, a->argv[1]);
@@ -145,6 +151,7 @@ kick_meta(struct admin_job *a, const struct gamefile *gf, const struct history_r
 {
 	a->seat = gamefile_player(gf, r->args[0]);
 	a->meta.seat[a->seat].bot = true;
+	a->also = 1u << a->seat; /* its last mail of the game's course */
 	snprintf(a->what, sizeof(a->what), "the computer plays %s's seat",
 		 gf->name[a->seat]);
 	snprintf(a->detail, sizeof(a->detail),
@@ -172,6 +179,7 @@ resign_meta(struct admin_job *a, const struct gamefile *gf, const struct history
 	a->seat = gamefile_player(gf, r->args[0]);
 	a->meta.seat[a->seat].resigned = true;
 	a->meta.seat[a->seat].bot = true;
+	a->also = 1u << a->seat;
 	snprintf(a->what, sizeof(a->what), "%s resigned", gf->name[a->seat]);
 	snprintf(a->detail, sizeof(a->detail),
 		 "The computer plays the seat from now on, from what the seat may see.");
@@ -206,8 +214,10 @@ rollback_meta(struct admin_job *a, const struct gamefile *gf, const struct histo
 		 a->hours == 1 ? "" : "s", a->hours == 1 ? "is" : "are");
 	snprintf(a->detail, sizeof(a->detail),
 		 "The host rolled the game back: what those decisions did is gone, and "
-		 "turns made from an earlier view are refused. Make your turn from the "
-		 "game as it stands now.");
+		 "the game is as it stood before them. Make the decision due from the "
+		 "game as it stands now (the notice); a turn that was undone counts "
+		 "again if it is sent again, as the same move from the same game is "
+		 "the same signed turn.");
 }
 
 static int
@@ -228,11 +238,12 @@ terminate_meta(struct admin_job *a, const struct gamefile *gf, const struct hist
 	(void)r;
 	a->meta.terminated = true;
 	a->meta.deadline_at = 0;
+	a->also = ~0u; /* the end of the game: everyone who sat at it */
 	snprintf(a->what, sizeof(a->what), "the game is ended");
 	snprintf(a->detail, sizeof(a->detail),
-		 "The host ended the game as it stands: it takes no more turns. It is "
-		 "not scored to the end and has no winner; the scores below are those "
-		 "it stood at (docs/rules-decisions.md).");
+		 "The host ended the game as it stands: it takes no more turns, and "
+		 "nobody has a decision to make. It is not scored to the end and has "
+		 "no winner; the scores below are those it stood at.");
 }
 
 static const struct admin_cmd commands[] = {
@@ -288,6 +299,7 @@ admin_meta_catch_up(struct admin_job *a, const struct gamefile *gf, const struct
 	}
 	a->now = now;
 	a->notice = false;
+	a->also = a->joined = 0; /* those records' mails are not this command's */
 	a->seat = -1;
 	return a->meta.host_record != was;
 }

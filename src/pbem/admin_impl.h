@@ -29,6 +29,9 @@ struct admin_job {
 	bool notice;       /* mail the notice of the decision due too */
 	const struct meta *shown; /* the deadline the texts show, if not meta's
 				     (the record's change is in it already) */
+	unsigned also;     /* seats the computer plays told too (host_news) */
+	unsigned joined;   /* seats of a new player, who get a start mail */
+	char key_name[META_KEY_NAME_LEN + 1]; /* replace: the new key's label */
 	char what[200];    /* the players' mail: what the host did */
 	char detail[600];
 };

@@ -24,9 +24,10 @@ host_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 {
 	const struct admin_cmd *c = admin_find(r->command);
 	struct admin_job b = {.p = p, .game = gf->id, .gd = *gd, .meta = *m, .seat = -1};
-	struct mail_ctx ctx = pbem_mail_ctx(p, pbem_now(p), NULL);
+	struct mail_ctx ctx = pbem_mail_ctx(p, pbem_now(p), &b.meta);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
+	struct host_news news = {b.what, b.detail, false, 0, 0};
 
 	if (c == NULL || r->nargs != c->nargs || meta_time_parse(r->time, &b.now) < 0)
 		return 0;
@@ -35,8 +36,10 @@ host_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	else
 		c->meta(&b, gf, r);
 	ctx.meta = m->host_record >= r->seq ? m : &b.meta; /* the notice's deadline */
-	if (mails_host(&ctx, gf, r->seq, b.what, b.detail, b.notice && last, &out,
-		       &terr) < 0) {
+	news.notice = b.notice && last;
+	news.also = b.also;
+	news.joined = b.joined;
+	if (mails_host(&ctx, gf, r->seq, &news, &out, &terr) < 0) {
 		outmails_free(&out);
 		return snprintf(why, n, "the mails of record %ld: %s", r->seq, terr.text), -1;
 	}

@@ -21,7 +21,17 @@ struct play {
 	int seat;
 	const char *why_text;
 	const struct seckey *key;
-	bool skip; /* the seat's default, not the computer's choice */
+	bool skip;     /* the seat's default, not the computer's choice */
+	bool catch_up; /* the first move of a run: mails a crash kept back */
+};
+
+/* Moves made one after the other, mailed once at the end (run_mail): the
+ * players read one mail of what the computer did, not one a move. */
+struct run {
+	long record;       /* the last move's record, -1 before any */
+	int events_from;   /* the first move's first event */
+	int moves;
+	char actions[256]; /* the only move's actions as written */
 };
 
 /* The seat's view, as its player gets it by mail. */
@@ -73,7 +83,7 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 	char why[200];
 	int rc = -1;
 
-	if (admin_mails_catch_up(pl->p, pl->gd, gf, h, why, sizeof(why)) < 0)
+	if (pl->catch_up && admin_mails_catch_up(pl->p, pl->gd, gf, h, why, sizeof(why)) < 0)
 		return terr(err, TURN_FAIL, "%s", why);
 	game_decision(gf->game, &d);
 	if (rr->terminated || gf->game->over || d.player != pl->seat)
@@ -108,15 +118,16 @@ done:
 	return rc;
 }
 
-/* One move for seat; *gf the game after (gamefile_free it). */
+/* One move for seat, added to the run ru (not mailed yet); *gf the game
+ * after (gamefile_free it). */
 static int
 play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_text,
-	 bool skip, struct gamefile **gf, long *record, char *why, size_t n)
+	 bool skip, struct gamefile **gf, struct run *ru, char *why, size_t n)
 {
 	struct turn_error err = {0};
 	struct apply_result res;
 	struct seckey k;
-	struct play pl = {p, gd, seat, why_text, &k, skip};
+	struct play pl = {p, gd, seat, why_text, &k, skip, ru->moves == 0};
 	int r;
 
 	*gf = NULL;
@@ -130,11 +141,29 @@ play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_tex
 	}
 	pbem_log(p, PBEM_INFO, "game %s turn %ld: the host played for %s (%s): %s",
 		 (*gf)->id, res.turn, (*gf)->name[seat], why_text, res.actions);
-	*record = res.record;
+	if (ru->moves++ == 0)
+		ru->events_from = res.events_from;
+	ru->record = res.record;
+	snprintf(ru->actions, sizeof(ru->actions), "%s", res.actions);
 	if (!pbem_game_by_mail(gd)) /* (else deadline_begin puts it) */
 		gamesindex_put(gd->dir, *gf, NULL);
-	else if (pbem_mail_turn(p, gd, *gf, res.record, res.events_from, res.actions, why,
-				n) < 0)
+	return 0;
+}
+
+/* The run's mails, as after a mailed turn whose events are all of the
+ * run's: the notice of the decision that follows, one update to each
+ * other player, or the game-over mails. A crash before them leaves the
+ * moves unmailed: the next move or host command mails the last one
+ * (admin_mails_catch_up). */
+static int
+run_mail(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+	 const struct run *ru, char *why, size_t n)
+{
+	if (ru->moves == 0 || gf == NULL || !pbem_game_by_mail(gd))
+		return 0;
+	/* a figure's place named as written is the only move's own */
+	if (pbem_mail_turn(p, gd, gf, ru->record, ru->events_from,
+			   ru->moves == 1 ? ru->actions : NULL, why, n) < 0)
 		return ADMIN_FAIL;
 	return 0;
 }
@@ -157,24 +186,31 @@ bot_seat(const struct gamedir *gd, const struct gamefile *gf)
 	return m.seat[d.player].bot || m.seat[d.player].resigned ? d.player : -1;
 }
 
-/* Moves while the decision due is a bot seat's (a game of bots ends). */
+/* Moves while the decision due is a bot seat's (a game of bots ends),
+ * then mails the run (ru: the moves before it, if any). */
 static int
-play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, long *last,
-	  char *why, size_t n)
+play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, struct run *ru,
+	  long *last, char *why, size_t n)
 {
-	int seat, r = 0;
+	char lost[200]; /* the mails' failure after a move's: the move's is told */
+	int seat, r = 0, m;
 
 	while (r == 0 && (seat = bot_seat(gd, gf)) >= 0) {
 		struct gamefile *next = NULL;
-		r = play_one(p, gd, seat, "the computer plays the seat", false, &next, last,
-			     why, n);
+		r = play_one(p, gd, seat, "the computer plays the seat", false, &next, ru, why,
+			     n);
+		if (next == NULL)
+			break;
 		gamefile_free(gf);
 		gf = next;
-		if (gf == NULL)
-			break;
 	}
+	if (ru->moves > 0)
+		*last = ru->record;
+	/* the moves made are mailed, even when a later one failed */
+	m = r == 0 ? run_mail(p, gd, gf, ru, why, n)
+		   : run_mail(p, gd, gf, ru, lost, sizeof(lost));
 	gamefile_free(gf);
-	return r;
+	return r != 0 ? r : m;
 }
 
 static int
@@ -182,17 +218,18 @@ play_for(struct pbem *p, const char *game, int seat, const char *why_text, bool 
 	 char *why, size_t n)
 {
 	struct gamefile *gf = NULL;
+	struct run ru = {.record = -1};
 	struct gamedir gd;
 	long last = -1;
 	int r;
 
 	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
 		return r;
-	if ((r = play_one(p, &gd, seat, why_text, skip, &gf, &last, why, n)) < 0) {
+	if ((r = play_one(p, &gd, seat, why_text, skip, &gf, &ru, why, n)) < 0) {
 		gamefile_free(gf);
 		return r;
 	}
-	return play_bots(p, &gd, gf, &last, why, n);
+	return play_bots(p, &gd, gf, &ru, &last, why, n);
 }
 
 /* Whether meta.json gives any seat to the computer (and the game runs):
@@ -231,6 +268,7 @@ int
 admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t n)
 {
 	struct gf_error e = {0};
+	struct run ru = {.record = -1};
 	struct gamefile *gf;
 	struct gamedir gd;
 	int r;
@@ -241,5 +279,5 @@ admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t 
 		return 0;
 	if ((gf = gamefile_load(gd.state, p->cat, &e)) == NULL)
 		return snprintf(why, n, "%s: %s", gd.state, e.text), ADMIN_FAIL;
-	return play_bots(p, &gd, gf, last, why, n);
+	return play_bots(p, &gd, gf, &ru, last, why, n);
 }

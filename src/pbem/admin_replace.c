@@ -66,6 +66,9 @@ admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 		return -1;
 	snprintf(r->args[0], HISTORY_ARG_LEN, "%s", gf->name[a->seat]);
 	gamefile_key_text(k.kind, k.pk, r->args[1], HISTORY_ARG_LEN);
+	/* carcpbem keygen NAME names the files after the label: NAME.key */
+	snprintf(a->key_name, sizeof(a->key_name), "%s",
+		 k.kind == GF_KEY_SSH ? "" : k.label);
 	snprintf(r->args[2], HISTORY_ARG_LEN, "%s", addr);
 	r->nargs = 3;
 	if (gf->has_key[a->seat])
@@ -91,14 +94,28 @@ admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
 	s->bot = s->resigned = false;
 	s->missed = 0;
 	s->nabsences = 0;
+	/* (after a crash the record alone says no label: the seat's name) */
+	snprintf(s->key_name, sizeof(s->key_name), "%s", a->key_name);
 	game_decision(gf->game, &d);
-	if (d.player == a->seat) {
+	if (d.player == a->seat)
 		admin_new_decision(a);
-		a->notice = true;
-	}
+	a->joined = 1u << a->seat;
 	snprintf(a->what, sizeof(a->what), "%s's seat has a new player", gf->name[a->seat]);
+	if (gf->game->over || d.player < 0) {
+		snprintf(a->detail, sizeof(a->detail),
+			 "The host gave the seat %s to %s, who signs with a new key; the "
+			 "turns played before stay as they were.",
+			 gf->name[a->seat], gf->address[a->seat] ? gf->address[a->seat] : "");
+		return;
+	}
+	/* the seat's key is part of the game's state, which every turn names:
+	 * a turn made before this record no longer fits */
+	a->notice = true;
 	snprintf(a->detail, sizeof(a->detail),
 		 "The host gave the seat %s to %s, who signs with a new key; the turns "
-		 "played before stay as they were.",
-		 gf->name[a->seat], gf->address[a->seat] ? gf->address[a->seat] : "");
+		 "played before stay as they were. The new key changes the game's "
+		 "state, so the decision due (%s's) needs a turn made from now on: %s "
+		 "gets a new notice with this mail, and a turn made before it is refused.",
+		 gf->name[a->seat], gf->address[a->seat] ? gf->address[a->seat] : "",
+		 gf->name[d.player], gf->name[d.player]);
 }

@@ -153,8 +153,10 @@ mail(struct run *u, const struct gamefile *gf, long record, char *why, size_t n)
 
 	if (!pbem_game_by_mail(&u->a.gd))
 		return 0;
-	if (mails_host(&ctx, gf, record, u->a.what, u->a.detail, u->a.notice, &out,
-		       &terr) < 0) {
+	struct host_news news = {u->a.what, u->a.detail, u->a.notice, u->a.also,
+				  u->a.joined};
+
+	if (mails_host(&ctx, gf, record, &news, &out, &terr) < 0) {
 		outmails_free(&out);
 		return snprintf(why, n, "the command is recorded, but its mails are not "
 				"made: %s", terr.text), ADMIN_FAIL;

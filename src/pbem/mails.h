@@ -151,11 +151,20 @@ int mails_told(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 int mails_map(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	      const struct mail_reply *reply, struct outmails *out,
 	      struct template_error *err);
-/* What the host did (a host command, record: its record), to every
- * player (queue names GAME-rRECORD-host-SEAT): what in a line, detail
- * (or NULL) below; with notice, the notice of the decision due too. */
+/* What the host did: what in a line, detail (or NULL) below; with
+ * notice, the notice of the decision due too (with the map's picture);
+ * also: the seats told although the computer plays them (bit p: seat p;
+ * the seat kicked, the player who resigned, everyone when the game ends). */
+struct host_news {
+	const char *what, *detail;
+	bool notice;
+	unsigned also;
+	unsigned joined; /* seats of a new player: their start mail, not the news */
+};
+/* A host command's mails (record: its record), to every player but the
+ * seats the computer plays (queue names GAME-rRECORD-host-SEAT). */
 int mails_host(const struct mail_ctx *c, const struct gamefile *gf, long record,
-	       const char *what, const char *detail, bool notice, struct outmails *out,
+	       const struct host_news *news, struct outmails *out,
 	       struct template_error *err);
 
 #endif

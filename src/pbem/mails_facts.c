@@ -166,7 +166,14 @@ facts_make(const struct mail_ctx *c, const struct gamefile *gf, int events_from,
 	f->map = map_text(c, gf);
 	f->legal = legal_text(gf, &nlegal);
 	snprintf(f->nlegal, sizeof(f->nlegal), "%d", nlegal);
-	f->events = events_text(gf, events_from, actions);
+	int bot_tiles = mails_computer_names(c, gf, events_from, f->computer,
+					     sizeof(f->computer));
+	if (bot_tiles > 1) /* a run of the computer's moves, mailed at once */
+		snprintf(f->computer_turns, sizeof(f->computer_turns), "%d", bot_tiles);
+	int omitted = 0, from = mails_run_tail(gf, events_from, &omitted);
+	if (omitted > 0)
+		snprintf(f->computer_earlier, sizeof(f->computer_earlier), "%d", omitted);
+	f->events = events_text(gf, bot_tiles > 1 ? from : events_from, actions);
 	f->final = final_text(gf);
 	f->scores_html = players_html(gf);
 	/* The table every mail shows: a new fact is one more line here. */
@@ -216,6 +223,9 @@ facts_vars(const struct gamefile *gf, const struct facts *f, struct template_var
 	tvars_set(v, "map", f->map);
 	tvars_set(v, "legal", f->legal);
 	tvars_set(v, "events", f->events);
+	tvars_set(v, "computer", f->computer);
+	tvars_set(v, "computer_turns", f->computer_turns);
+	tvars_set(v, "computer_earlier", f->computer_earlier);
 	tvars_set(v, "final", f->final);
 	tvars_set(v, "facts", f->table);
 	tvars_set(v, "facts_html", f->table_html);

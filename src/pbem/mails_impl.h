@@ -82,6 +82,10 @@ struct facts {
 	char next[160];       /* turn_describe_decision's */
 	char whose[GF_NAME_LEN + 1];
 	char turn[16], tiles_left[16], nlegal[16];
+	char computer[MAX_PLAYERS * (GF_NAME_LEN + 8)]; /* the seats the computer
+							   moved for in the events */
+	char computer_turns[16]; /* its tiles among them: "" for one */
+	char computer_earlier[16]; /* tiles of a long run left out of events */
 	char *scores;         /* one line a player */
 	char *map;            /* the text map, cropped around the last tile */
 	char *legal;          /* the legal actions, one a line */
@@ -110,8 +114,8 @@ int facts_row(struct facts *f, const char *label, const char *fmt, ...)
  * them) in f->pic, small enough for a mail (mails_picture.c). */
 void facts_picture(const struct mail_ctx *c, const struct gamefile *gf, struct facts *f);
 /* Sets the values: game, players, rules, decision, next, whose, over,
- * turn, tiles_left, nlegal, scores, map, legal, events, final, facts,
- * facts_html, scores_html. */
+ * turn, tiles_left, nlegal, scores, map, legal, events, computer,
+ * computer_turns, computer_earlier, final, facts, facts_html, scores_html. */
 void facts_vars(const struct gamefile *gf, const struct facts *f, struct template_vars *v);
 /* The recipient's values player and seat (seat -1: the sender's seat,
  * by address, if any). */
@@ -128,10 +132,37 @@ char *players_html(const struct gamefile *gf);
 int mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
 		 long record, const struct mail_reply *reply, struct outmails *out,
 		 struct template_error *err);
+/* The start mail to seat p (queue name GAME-rRECORD-start-SEAT): how to
+ * play, its view, the map; joined: a player who takes the seat of a game
+ * in play (the host's replace), not one at its start. */
+int mails_start_one(const struct mail_ctx *c, const struct gamefile *gf,
+		    const struct facts *f, int p, long record, bool joined,
+		    struct outmails *out, struct template_error *err);
 /* The unsigned turn of the decision due, its Action lines empty (one for
  * the tile and one for the figure, or one for the figure), without its
  * final newline; free() it. NULL if memory runs out. */
 char *mails_skeleton(const struct gamefile *gf, int seat, bool place_tile);
+/* Whether the computer plays seat p (meta.json: resigned, kicked, or
+ * kept for missed deadlines): nobody reads its mails of the game's turns
+ * (mails_seats.c). */
+bool mails_seat_computer(const struct mail_ctx *c, const struct gamefile *gf, int p);
+/* "bob" or "alice and bob": the seats the computer played for among the
+ * tiles placed from events_from on ("" for none); returns how many of
+ * those tiles it placed. */
+int mails_computer_names(const struct mail_ctx *c, const struct gamefile *gf,
+			  int events_from, char *buf, size_t n);
+/* The file name of seat's secret key as its commands print it: the
+ * label of the key a replace gave it, else the seat's name ("bob.key"). */
+void mails_key_file(const struct mail_ctx *c, const struct gamefile *gf, int seat,
+		    char *buf, size_t n);
+/* A long run's events start at its last MAILS_RUN_TILES tiles: the
+ * first event of those (events_from when the run is shorter), *omitted
+ * the tiles before them. */
+#define MAILS_RUN_TILES 6
+int mails_run_tail(const struct gamefile *gf, int events_from, int *omitted);
+/* The names of the seats in set (bit p: seat p): "alice", "alice and
+ * bob", "alice, bob and carol" ("" for none). */
+void mails_seat_names(const struct gamefile *gf, unsigned set, char *buf, size_t n);
 /* reply when the mail goes to its sender, else NULL: only the sender's
  * mail is an answer. */
 const struct mail_reply *mails_answers(const struct mail_reply *reply, const char *to);

@@ -11,7 +11,7 @@
 /* What the notice says about the tile and the decision. */
 struct notice {
 	char tile[40], tile_text[200], placed[96];
-	char key_file[GF_NAME_LEN + 8];
+	char key_file[META_KEY_NAME_LEN + 8];
 	char *skeleton;
 };
 
@@ -83,12 +83,13 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	int r = -1;
 
 	game_decision(gf->game, &d);
-	if (d.kind == DECISION_GAME_OVER || (to = gf->address[d.player]) == NULL)
+	if (d.kind == DECISION_GAME_OVER || (to = gf->address[d.player]) == NULL ||
+	    mails_seat_computer(c, gf, d.player)) /* it moves at once, unread */
 		return 0;
 	draft_init(&dr, "notice", gf->id, to, mails_answers(reply, to), "%s-r%ld-notice-%d",
 		   gf->id, record, d.player + 1);
 	tile_facts(gf, &d, &n);
-	snprintf(n.key_file, sizeof(n.key_file), "%s.key", gf->name[d.player]);
+	mails_key_file(c, gf, d.player, n.key_file, sizeof(n.key_file));
 	n.skeleton = mails_skeleton(gf, d.player, d.kind == DECISION_PLACE_TILE);
 	if (n.skeleton == NULL || draft_view(&dr, gf, d.player) < 0) {
 		free(dr.view);

@@ -11,7 +11,7 @@ mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	    const struct mail_reply *reply, const char *what, const char *fix,
 	    struct outmails *out, struct template_error *err)
 {
-	char key_file[GF_NAME_LEN + 8];
+	char key_file[META_KEY_NAME_LEN + 8];
 	struct decision d;
 	struct draft dr;
 	struct facts f;
@@ -24,7 +24,7 @@ mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "error", "out of memory");
 	game_decision(gf->game, &d);
-	snprintf(key_file, sizeof(key_file), "%s.key", gf->name[seat]);
+	mails_key_file(c, gf, seat, key_file, sizeof(key_file));
 	facts_vars(gf, &f, &dr.vars);
 	player_vars(gf, seat, letter, &dr.vars);
 	tvars_set(&dr.vars, "what", what);

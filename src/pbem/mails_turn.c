@@ -49,7 +49,8 @@ observers(const struct mail_ctx *c, const struct gamefile *gf, const struct fact
 	return 0;
 }
 
-/* The update to every player with an address but the decision's owner. */
+/* The update to every player with an address but the decision's owner
+ * and the seats the computer plays. */
 static int
 updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
 	long record, const struct mail_reply *reply, struct outmails *out,
@@ -62,7 +63,8 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 
 	game_decision(gf->game, &d);
 	for (int p = 0; p < gf->nplayers; p++) {
-		if (p == d.player || gf->address[p] == NULL || quiet(c, gf, p))
+		if (p == d.player || gf->address[p] == NULL || quiet(c, gf, p) ||
+		    mails_seat_computer(c, gf, p))
 			continue;
 		draft_init(&dr, "update", gf->id, gf->address[p],
 			   mails_answers(reply, gf->address[p]), "%s-r%ld-update-%d", gf->id,
@@ -97,23 +99,6 @@ resigned(const struct mail_ctx *c, const struct gamefile *gf)
 	return out;
 }
 
-/* "alice" or "alice and bob". */
-static void
-winner_names(const struct gamefile *gf, unsigned out, char *buf, size_t n)
-{
-	unsigned set = winners_among(gf->game, out);
-	int nwin = __builtin_popcount(set), k = 0;
-	size_t at = 0;
-
-	buf[0] = '\0';
-	for (int p = 0; p < gf->nplayers && at < n; p++)
-		if (set >> p & 1) {
-			k++;
-			at += (size_t)snprintf(buf + at, n - at, "%s%s",
-					       k == 1 ? "" : k == nwin ? " and " : ", ",
-					       gf->name[p]);
-		}
-}
 
 /* The game-over mail to every player, the exported archive attached. */
 static int
@@ -133,7 +118,7 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 
 	if (archive == NULL)
 		return mails_fail(err, "over", terr.text);
-	winner_names(gf, out_seats, win, sizeof(win));
+	mails_seat_names(gf, winners_among(gf->game, out_seats), win, sizeof(win));
 	if (out_seats && (fp = memtext_open(&final)) != NULL) {
 		report_final_among(fp, gf, out_seats);
 		memtext_close(&final);
@@ -184,13 +169,34 @@ mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct game
 }
 
 int
+mails_start_one(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
+		int p, long record, bool joined, struct outmails *out,
+		struct template_error *err)
+{
+	char letter[2], key_file[META_KEY_NAME_LEN + 8];
+	struct draft dr;
+	int r;
+
+	draft_init(&dr, "start", gf->id, gf->address[p], NULL, "%s-r%ld-start-%d", gf->id,
+		   record, p + 1);
+	facts_vars(gf, f, &dr.vars);
+	player_vars(gf, p, letter, &dr.vars);
+	mails_key_file(c, gf, p, key_file, sizeof(key_file));
+	tvars_set(&dr.vars, "key_file", key_file);
+	tvars_set(&dr.vars, "joined", joined ? "yes" : "");
+	dr.pic = &f->pic;
+	r = draft_view(&dr, gf, p) < 0 ? mails_fail(err, "start", "out of memory")
+					: draft_send(c, &dr, out, err);
+	free(dr.view);
+	return r;
+}
+
+int
 mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails *out,
 	    struct template_error *err)
 {
 	struct decision d;
 	struct facts f;
-	struct draft dr;
-	char letter[2];
 	int r;
 
 	if (facts_make(c, gf, -1, NULL, &f) < 0)
@@ -198,18 +204,9 @@ mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails
 	game_decision(gf->game, &d);
 	facts_picture(c, gf, &f);
 	r = mails_notice(c, gf, &f, 0, NULL, out, err);
-	for (int p = 0; p < gf->nplayers && r == 0; p++) {
-		if (p == d.player || gf->address[p] == NULL)
-			continue;
-		draft_init(&dr, "start", gf->id, gf->address[p], NULL, "%s-r0-start-%d", gf->id,
-			   p + 1);
-		facts_vars(gf, &f, &dr.vars);
-		player_vars(gf, p, letter, &dr.vars);
-		dr.pic = &f.pic;
-		r = draft_view(&dr, gf, p) < 0 ? mails_fail(err, "start", "out of memory")
-						: draft_send(c, &dr, out, err);
-		free(dr.view);
-	}
+	for (int p = 0; p < gf->nplayers && r == 0; p++)
+		if (p != d.player && gf->address[p] != NULL)
+			r = mails_start_one(c, gf, &f, p, 0, false, out, err);
 	facts_free(&f);
 	return r;
 }

@@ -57,6 +57,12 @@ void job_fail(struct job *j, const char *fmt, ...) __attribute__((format(printf,
 
 /* The turn blocks of the message (process_turns.c). */
 void job_turns(struct job *j);
+/* Whether t's seat is the computer's for good (resigned, kicked): then
+ * its turn does not count, and the problem says why (process_stale.c). */
+bool job_seat_left(struct job *j, const struct gamedir *gd, const struct turn *t);
+/* Why a turn of the current turn number was made on another state: a
+ * host command since the game's last turn that changed it ("" if none). */
+void job_stale_cause(const struct gamedir *gd, char *buf, size_t n);
 /* SSH signatures joined to no turn, a mailed private key: each noted
  * as a problem (process_sigs.c). */
 void job_sig_problems(struct job *j);

@@ -57,8 +57,9 @@ verb_resign(struct verb_call *c)
 	}
 	verb_answer(c, "you resigned", "You resigned from game %s. The computer plays "
 		    "your seat (%s) from now on; your score stays in the table, but a "
-		    "player who resigned cannot win. You will get no more notices of "
-		    "this game.", c->gf->id, name);
+		    "player who resigned cannot win. You will get no more mails of "
+		    "this game's turns, only the game-over mail when it ends.",
+		    c->gf->id, name);
 	verb_tell(c, TELL_OBSERVERS, "a player resigned", "%s resigned from game %s. The "
 		  "computer plays %s's seat from now on; %s cannot win.", name, c->gf->id,
 		  name, name);

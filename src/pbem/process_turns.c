@@ -194,14 +194,18 @@ applied_before(struct job *j, const struct gamedir *gd, struct gamefile *gf,
  * turn layer's text names state hashes); the reply gets the sender's
  * current view (mails_stale). */
 static void
-stale(struct job *j, const struct gamefile *gf, const struct turn *t)
+stale(struct job *j, const struct gamedir *gd, const struct gamefile *gf, const struct turn *t)
 {
 	static const char fix[] = "Make your turn again from the view attached to this "
 				  "mail: it is the game as it stands.";
-	char now[160];
+	char now[160], cause[300];
 
 	turn_describe_decision(gf, now, sizeof(now));
-	if (t->number == gf->game->turn)
+	job_stale_cause(gd, cause, sizeof(cause));
+	if (cause[0] != '\0')
+		job_problem(j, fix, "Your turn for game %s was made for turn %ld, but %s; "
+			    "the game is at %s.", gf->id, t->number, cause, now);
+	else if (t->number == gf->game->turn)
 		job_problem(j, fix,
 			    "Your turn for game %s was made for turn %ld from an earlier "
 			    "view of it; the game has moved on since, to %s.",
@@ -236,13 +240,13 @@ illegal_fix(struct job *j, const struct turn *t, const struct turn_error *err,
 }
 
 static void
-refused(struct job *j, struct gamefile *gf, const struct turn *t,
+refused(struct job *j, const struct gamedir *gd, struct gamefile *gf, const struct turn *t,
 	const struct turn_error *err, const struct mail_block *b)
 {
 	if (err->code == TURN_BAD_SIGNATURE || err->code == TURN_UNKNOWN_KEY)
 		job_warn_seat(j, gf, gamefile_player(gf, t->player), t->key, err->text);
 	if (err->code == TURN_STALE && !gf->game->over && job_is_player(gf, j->reply.to))
-		stale(j, gf, t);
+		stale(j, gd, gf, t);
 	else
 		job_problem(j, illegal_fix(j, t, err, fix_of(b, err->code)),
 			    "Your turn %ld for game %s was refused (%s): %s", t->number,
@@ -261,7 +265,7 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 	struct gamefile *gf = NULL;
 	struct gamedir gd;
 
-	if (job_game(j, t->game, &gd) < 0)
+	if (job_game(j, t->game, &gd) < 0 || job_seat_left(j, &gd, t))
 		return;
 	if (archive_apply(&gd, j->p->cat, b->text, b->len, j->ctx.now, &gf, &res, &err) == 0) {
 		crashpoint("turn applied");
@@ -282,7 +286,7 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 		    deadline_came_back(j->p, &gd, gf, gamefile_player(gf, t->player), why,
 				       sizeof(why)) < 0)
 			pbem_log(j->p, PBEM_ERR, "%s", why);
-		refused(j, gf, t, &err, b);
+		refused(j, &gd, gf, t, &err, b);
 		return;
 	}
 	gamefile_free(gf);

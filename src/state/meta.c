@@ -61,6 +61,7 @@ static const struct meta_field seat_fields[] = {
 	{"bot", M_BOOL, MF(meta_seat, bot), 0, 0, NULL, 0},
 	{"resigned", M_BOOL, MF(meta_seat, resigned), 0, 0, NULL, 0},
 	{"away", M_BOOL, MF(meta_seat, away), 0, 0, NULL, 0},
+	{"key_name", M_STRING, MF(meta_seat, key_name), 0, 0, NULL, 0},
 };
 
 #define NFIELDS(t) (sizeof(t) / sizeof((t)[0]))

@@ -26,6 +26,7 @@
 #define META_OBSERVERS_MAX 16
 #define META_ADDRESS_LEN 255
 #define META_TZ_LEN 63
+#define META_KEY_NAME_LEN 64 /* a key's label (KEY_LABEL_MAX) */
 #define META_UNSET (-1) /* a setting the game leaves to the host's config */
 
 enum meta_policy { META_POLICY_UNSET = -1, META_POLICY_WAIT, META_POLICY_BOT, META_POLICY_SKIP };
@@ -45,6 +46,9 @@ struct meta_seat {
 	bool bot;      /* the computer plays the seat (kicked, or missed too many) */
 	bool resigned; /* the player left the game */
 	bool away;     /* bot for missed deadlines: the player's next turn ends it */
+	/* the label of the key a replace gave the seat ("carol": carol.key),
+	   for the commands in its mails; "" for the seat's name */
+	char key_name[META_KEY_NAME_LEN + 1];
 };
 
 struct meta {

@@ -5,8 +5,9 @@
 # and erin never answer. The game has deadline 48h, a reminder 12h before
 # it, policy bot and bot-after 2: dave and erin miss two deadlines each,
 # are reminded once before each, and the computer plays their seats from
-# then on. The game finishes, every reminder was sent once, no mail was
-# sent twice or lost, and the history replays.
+# then on, and they get no mail of the turns after that. The game
+# finishes, every reminder was sent once, no mail was sent twice or lost,
+# and the history replays.
 #
 # The test that sources this defines month_time T (the host's clock is
 # T from now on, before the step's mail is delivered), month_pass T (the
@@ -89,9 +90,13 @@ test_expect_success 'every reminder once: one before each missed deadline, none 
 
 month_stop
 
-test_expect_success 'nothing lost: every mail sent once, the queue and the inbox empty' '
+test_expect_success 'nothing lost: every mail sent once, the queue and the inbox empty; dave and erin, the computer'"'"'s, mailed no turns (issue 21.1)' '
 	cd "$WORK" &&
-	sent=$(month_sent) && test "$sent" -gt 300 &&
+	sent=$(month_sent) && test "$sent" -gt 150 &&
+	for p in dave erin; do
+		test "$(grep -l "^To: $p@example.test" spool/outbox/*.eml | wc -l)" -lt 20 ||
+			return 1
+	done &&
 	test "$((sent + $(cat started)))" = "$(ls spool/outbox | wc -l)" &&
 	test -z "$(ls spool/queue | grep -v failed)" && test -z "$(ls spool/inbox/new)" &&
 	for p in $PLAYERS; do
