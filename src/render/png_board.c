@@ -8,22 +8,46 @@
 
 #define FIGURE_SIZE 0.36 /* of a tile */
 
+/* The tile panel alone: its own picture, no board, no table. */
+static void
+panel_layout(const struct board_view *v, struct png_layout *l)
+{
+	*l = (struct png_layout){.px = PNG_MIN_TILE, .label = PNG_TEXT};
+	l->drawn_x = PNG_MARGIN / 2;
+	l->drawn_y = PNG_MARGIN / 2;
+	l->width = l->drawn_x + png_drawn_width(v);
+	l->height = PNG_MARGIN + png_drawn_height(v);
+	/* no tile to show: a picture must still have a pixel */
+	l->width = l->width > PNG_MARGIN ? l->width : PNG_MARGIN;
+}
+
 void
 png_layout(const struct board_view *v, const struct render_opts *o, struct png_layout *l)
 {
+	bool beside = o->panel == RENDER_PANEL_BESIDE;
 	int max = o->max_px < PNG_MIN_SIZE ? PNG_MIN_SIZE : o->max_px,
-	    table = png_table_height(v->g), px = o->tile_px > 0 ? o->tile_px : 64,
-	    drawn_w = png_drawn_width(v), drawn_h = PNG_MARGIN + png_drawn_height(v),
+	    table = o->no_table ? 0 : png_table_height(v->g),
+	    px = o->tile_px > 0 ? o->tile_px : 64, drawn_w = beside ? png_drawn_width(v) : 0,
+	    drawn_h = beside ? PNG_MARGIN + png_drawn_height(v) : 0,
 	    fit_x = (max - 2 * PNG_MARGIN - drawn_w) / v->nx,
 	    fit_y = (max - 2 * PNG_MARGIN - table) / v->ny;
 
+	if (o->panel == RENDER_PANEL_ONLY) {
+		panel_layout(v, l);
+		return;
+	}
 	px = px < fit_x ? px : fit_x;
 	px = px < fit_y ? px : fit_y;
 	l->px = px < PNG_MIN_TILE ? PNG_MIN_TILE : px;
+	l->board = true;
+	l->table = !o->no_table;
+	l->label = o->label_px > 0 ? o->label_px : PNG_TEXT;
 	l->board_x = l->board_y = PNG_MARGIN;
 	l->drawn_x = 2 * PNG_MARGIN + v->nx * l->px;
+	l->drawn_y = PNG_MARGIN;
 	l->width = l->drawn_x + drawn_w;
-	l->width = l->width < PNG_TABLE_W ? PNG_TABLE_W : l->width;
+	if (l->table) /* the table and its title whole (issue 21.8: "...or pas") */
+		l->width = l->width < png_table_width(v, o) ? png_table_width(v, o) : l->width;
 	l->table_y = 2 * PNG_MARGIN + v->ny * l->px;
 	l->table_y = l->table_y < drawn_h ? drawn_h : l->table_y;
 	l->height = l->table_y + table;
@@ -130,7 +154,7 @@ draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 static void
 draw_coordinates(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
 {
-	int step = (int)(png_text_width("-00", PNG_TEXT) + 6) / l->px + 1;
+	int step = (int)(png_text_width("-00", l->label) + 6) / l->px + 1;
 	double m = PNG_MARGIN / 2.0, right = l->board_x + v->nx * l->px + m,
 	       bottom = l->board_y + v->ny * l->px + m;
 	char num[16];
@@ -139,14 +163,14 @@ draw_coordinates(cairo_t *cr, const struct board_view *v, const struct png_layou
 	for (int i = 0; i < v->nx; i += step) {
 		double x = l->board_x + (i + 0.5) * l->px;
 		snprintf(num, sizeof(num), "%d", v->minx + i);
-		png_text(cr, num, x, m, 0.5, PNG_TEXT);
-		png_text(cr, num, x, bottom, 0.5, PNG_TEXT);
+		png_text(cr, num, x, m, 0.5, l->label);
+		png_text(cr, num, x, bottom, 0.5, l->label);
 	}
 	for (int j = 0; j < v->ny; j += step) {
 		double y = l->board_y + (j + 0.5) * l->px;
 		snprintf(num, sizeof(num), "%d", v->miny + j);
-		png_text(cr, num, m, y, 0.5, PNG_TEXT);
-		png_text(cr, num, right, y, 0.5, PNG_TEXT);
+		png_text(cr, num, m, y, 0.5, l->label);
+		png_text(cr, num, right, y, 0.5, l->label);
 	}
 }
 
@@ -155,6 +179,8 @@ png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 {
 	png_rgb(cr, RGB_BACKGROUND);
 	cairo_paint(cr);
+	if (!l->board)
+		return;
 	cairo_rectangle(cr, l->board_x, l->board_y, v->nx * l->px, v->ny * l->px);
 	png_rgb(cr, RGB_EMPTY);
 	cairo_fill(cr);

@@ -218,6 +218,38 @@ check_hedges(const struct catalog *cat)
 /* The text map of a game with a Cathar tile to place shows its symbol
  * and explains it under the legend; a base game's legend has no symbols
  * line (CATHARS-1). */
+/* issue 21.8: the Cathar symbol of every Cathar tile, in every rotation,
+ * lies clear of the knight standing in its city. */
+static void
+check_cathar_clear(const struct catalog *cat)
+{
+	int hidden = 0, n = 0;
+
+	for (int i = 0; i < cat->ntypes; i++)
+		for (int rot = 0; rot < 4; rot++) {
+			const struct tile_type *t = &cat->types[i];
+			struct tile_geo g;
+			geo_build(t, rot, &g);
+			for (int s = 0; s < t->nsegs; s++) {
+				double dx, dy;
+				if (!(g.marks[s] & TA_BIT(TA_CATHAR)))
+					continue;
+				dx = fabs(g.mark[s].x - g.anchor[s].x);
+				dy = fabs(g.mark[s].y - g.anchor[s].y);
+				n++;
+				if (dx < GEO_FIGURE_HALF_W + GEO_MARK_R - 0.02 &&
+				    dy < GEO_FIGURE_HALF_H + GEO_MARK_R - 0.02) {
+					diag("%s turned %d: symbol %.2f,%.2f, knight %.2f,%.2f", t->id,
+					     rot * 90, g.mark[s].x, g.mark[s].y, g.anchor[s].x,
+					     g.anchor[s].y);
+					hidden++;
+				}
+			}
+		}
+	ok(n >= 16 && hidden == 0,
+	   "issue 21.8: the Cathar symbol clear of the knight on all %d Cathar pieces turned", n);
+}
+
 static void
 check_map_symbols(const struct catalog *cat)
 {
@@ -277,6 +309,7 @@ main(void)
 		}
 	check_hedges(cat);
 	check_map_symbols(cat);
+	check_cathar_clear(cat);
 	catalog_free(cat);
 	return done_testing();
 }

@@ -112,6 +112,25 @@ small_game(const struct catalog *cat)
 	return g;
 }
 
+/* issue 21 (low): a pennant is no seat's colour (it was B's blue). */
+static void
+check_pennant_colour(void)
+{
+	double nearest = 1e9;
+
+	for (int p = 0; p < PLAYER_COLOURS; p++) {
+		uint32_t a = render_player_rgb(p), b = RGB_SHIELD;
+		double d = 0;
+		for (int k = 0; k < 24; k += 8) {
+			double c = (double)((a >> k) & 0xff) - (double)((b >> k) & 0xff);
+			d += c * c;
+		}
+		nearest = d < nearest ? d : nearest;
+	}
+	ok(sqrt(nearest) >= 90, "issue 21: the pennant's colour is %.0f from the nearest seat's",
+	   sqrt(nearest));
+}
+
 static void
 check_small(const struct catalog *cat)
 {
@@ -163,6 +182,7 @@ check_small(const struct catalog *cat)
 	       "its shield");
 	is_rgb(cell_pixel(s, &in, 1, 0, 0.5, 0.5), render_player_rgb(0),
 	       "A's thief on the road");
+	check_pennant_colour();
 	geo_build(&cat->types[catalog_find(cat, "BA/RFr")], 0, &geo);
 	is_rgb(cell_pixel(s, &in, -1, 0, geo.anchor[1].x, geo.anchor[1].y),
 	       render_player_rgb(1), "B's farmer in the field");
