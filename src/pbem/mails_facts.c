@@ -69,6 +69,9 @@ map_text(const struct mail_ctx *c, const struct gamefile *gf)
 	 * blank gets one more in front (format=flowed's space-stuffing) */
 	o.width = RENDER_MAIL_WIDTH - 1;
 	o.cache = c ? c->maps : NULL;
+	/* a finished board is shown whole, in pages, not cropped around the
+	 * last tile (issue 21, low) */
+	o.wide = gf->game->over ? RENDER_PAGE : RENDER_CROP;
 	return render_ascii_string(gf->game, &o);
 }
 

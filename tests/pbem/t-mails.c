@@ -678,6 +678,32 @@ bad_template(struct env *e, const struct gamefile *gf)
 	rmdir(dir);
 }
 
+/* issue 21 (low): the game-over mail shows the final board whole: an
+ * HTML version with the picture, and the text map in pages, never
+ * cropped around the last tile. */
+static char *tree_of(const struct outmail *m, char **html, char **cid);
+
+static void
+check_over_map(const struct outmail *m, const struct gamefile *gf)
+{
+	char *tree, *html = NULL, *cid = NULL, want[200], file[40];
+	size_t len = 0;
+	char *png;
+
+	tree = tree_of(m, &html, &cid);
+	snprintf(file, sizeof(file), "g1-turn%d.png", gf->game->turn);
+	png = attachment(m, file, &len);
+	snprintf(want, sizeof(want), "<img src=\"cid:%s\"", cid ? cid : "?");
+	ok(strstr(tree, "alternative(text/plain,text/html,)") &&
+		   (!render_have_png() || (png && html && cid && strstr(html, want))),
+	   "issue 21: %s: an HTML version showing the final map %s (%s)", m->name, file, tree);
+	ok(body_has(m, "The final map") && !body_holds(m, "Cropped to fit") &&
+		   body_has(m, "Part 1 of "),
+	   "issue 21: %s: the text map whole, in pages, not cropped", m->name);
+	free(png);
+	g_free(tree), g_free(html), g_free(cid);
+}
+
 /* The end: the game-over mail to alice and bob, the archive attached. */
 static void
 game_over(const struct env *e, const struct gamefile *gf, const struct apply_result *res)
@@ -709,6 +735,7 @@ game_over(const struct env *e, const struct gamefile *gf, const struct apply_res
 		archive = attachment(m, "g1-archive.json", &len);
 		ok(archive && strstr(archive, "\"carcpbem-archive\"") && strstr(archive, "\"maps\""),
 		   "%s: the archive attached, with its maps", name);
+		check_over_map(m, gf);
 	}
 	snprintf(path, sizeof(path), "%s/archive.json", e->tmp);
 	if (archive && (fp = fopen(path, "w")) != NULL) {
