@@ -196,6 +196,65 @@ check_small(const struct catalog *cat)
 	game_free(g);
 }
 
+/* Whether column x of s is background from top to bottom. */
+static bool
+column_clear(cairo_surface_t *s, int x)
+{
+	for (int y = 0; y < cairo_image_surface_get_height(s); y++)
+		if (pixel(s, x, y) != RGB_BACKGROUND)
+			return false;
+	return true;
+}
+
+/* issue 21.6: the board and the tile's panel as two pictures; issue
+ * 21.8: the table as wide as its title (a long one was cut at 500). */
+static void
+check_panels(const struct catalog *cat)
+{
+	static const char *const names[] = {"Maximiliana von Hohenstaufen-Wittelsbach", "b"};
+	struct game *g = small_game(cat);
+	struct render_png_info in;
+	struct render_opts o;
+	unsigned char *png;
+	size_t len;
+	cairo_surface_t *s;
+	char title[200];
+
+	render_opts_default(&o);
+	o.panel = RENDER_PANEL_NONE;
+	o.no_table = true;
+	if (render_png_mem(g, &o, &png, &len, &in, NULL) < 0)
+		bail_out("board alone");
+	ok(in.width == 2 * PNG_MARGIN + 3 * 64 && in.height == 2 * PNG_MARGIN + 4 * 64, /* y -1..2 */
+	   "issue 21.6: the board alone, no panel, no table: %dx%d", in.width, in.height);
+	free(png);
+	o.panel = RENDER_PANEL_ONLY;
+	if (render_png_mem(g, &o, &png, &len, &in, NULL) < 0)
+		bail_out("panel alone");
+	s = decode(png, len);
+	ok(in.width == PNG_MARGIN / 2 + DRAWN_STEP + DRAWN_CELL + PNG_MARGIN &&
+		   in.height == PNG_MARGIN + DRAWN_TITLE + 2 * (DRAWN_CELL + DRAWN_TITLE),
+	   "issue 21.6: the panel alone: %dx%d", in.width, in.height);
+	is_rgb(pixel(s, PNG_MARGIN / 2 + DRAWN_PAD + 0.1 * DRAWN_PX,
+		     PNG_MARGIN / 2 + 2 * DRAWN_TITLE + DRAWN_PAD + 0.1 * DRAWN_PX),
+	       RGB_FIELD, "issue 21.6: its first rotation's field");
+	ok(column_clear(s, 0) && column_clear(s, 1) && column_clear(s, in.width - 1),
+	   "issue 21: no name touches the panel's left or right edge");
+	cairo_surface_destroy(s);
+	free(png);
+	render_opts_default(&o);
+	o.names = names;
+	if (render_png_mem(g, &o, &png, &len, &in, NULL) < 0)
+		bail_out("long name");
+	snprintf(title, sizeof(title), "Turn %d: A %s to place BA/L; %d tiles left.", g->turn,
+		 names[0], game_tiles_left(g));
+	ok(in.width >= 2 * PNG_MARGIN + png_text_width(title, PNG_TEXT),
+	   "issue 21.8: the picture is as wide as the table's title (%d for %.0f)", in.width,
+	   2 * PNG_MARGIN + png_text_width(title, PNG_TEXT));
+	free(png);
+	game_free(g);
+}
+
 static void
 check_same_bytes(const struct catalog *cat)
 {
@@ -365,6 +424,7 @@ main(void)
 		bail_out("cannot load the tile sets: %s", err.text);
 	ok(render_have_png(), "this build draws pictures");
 	check_small(cat);
+	check_panels(cat);
 	check_same_bytes(cat);
 	check_writer(cat);
 	check_scaled(cat);
