@@ -131,6 +131,7 @@ if test -z "$CHROMIUM"; then
 	test_skip "the notice's HTML in Chromium: not blank, the map shows" "no chromium"
 	test_skip "a broken cid: is seen: the map does not show" "no chromium"
 	test_skip "issue 21.6: the notice at 400 and 800 px" "no chromium"
+	test_skip "issue 21.6: a big board at 400 px: full width, coordinates readable" "no chromium"
 else
 	test_expect_success "the notice's HTML in Chromium: not blank, the map shows" '
 		cd "$WORK" &&
@@ -176,6 +177,16 @@ else
 		python3 "$top_srcdir/tests/mail/html-shot.py" layout phone/dom-400.html 400 &&
 		{ dom phone 800 || dom phone 800; } &&
 		python3 "$top_srcdir/tests/mail/html-shot.py" layout phone/dom-800.html 800
+	'
+
+	# The last notice of the big game: a board some 20 tiles across.
+	test_expect_success "issue 21.6: a big board at 400 px: full width, coordinates readable" '
+		cd "$WORK" &&
+		mkdir -p phone-big &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" extract "$(last_notice)" phone-big &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" measure phone-big 400 &&
+		{ dom phone-big 400 || dom phone-big 400; } &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" layout phone-big/dom-400.html 400
 	'
 fi
 

@@ -19,7 +19,8 @@
 #define MAIL_PNG_MAX_PX 1024 /* a phone scales it down: no use drawing more */
 
 static const int tile_px[] = {48, 40, 32, 24, 16};
-#define MAIL_LABEL_PX 12 /* coordinates: still 10 pixels on a phone's 376 */
+#define MAIL_LABEL_PX 12 /* coordinates, at least */
+#define PHONE_PX 376     /* a 400-pixel phone's width less the mail's margins */
 
 /* The tile to place in its rotations, or the tile placed, with the names
  * of its places: small, drawn once at its own size. */
@@ -59,6 +60,7 @@ facts_picture(const struct mail_ctx *c, const struct gamefile *gf, struct facts 
 	o.cache = c->maps;
 	o.no_table = true;
 	o.label_px = MAIL_LABEL_PX;
+	o.readable_at = PHONE_PX;
 	panel_picture(gf, o, &f->panel);
 	o.panel = RENDER_PANEL_NONE;
 	for (size_t i = 0; i < sizeof(tile_px) / sizeof(tile_px[0]); i++) {

@@ -32,6 +32,7 @@ struct png_layout {
 	int drawn_x; /* left of the drawn tile beside the board (png_drawn.c) */
 	int drawn_y; /* its top */
 	double label; /* cap height of the coordinates */
+	int margin;   /* the band around the board for them */
 	bool table;   /* the score table is drawn */
 	bool board;   /* the board is drawn (not the panel alone) */
 };

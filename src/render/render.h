@@ -44,6 +44,10 @@ struct render_opts {
 	bool no_table;            /* picture: no score table below the board */
 	int label_px;             /* picture: cap height of the coordinates;
 				     0 for the table's (9) */
+	int readable_at;          /* picture: the width a phone shows it at
+				     (376 pixels), the coordinates drawn so
+				     large that they are 8 pixels high there,
+				     their margin widened for them; 0: not */
 	struct render_cache *cache; /* both: tile drawings kept between maps,
 				       or NULL (made for each map) */
 };
