@@ -13,7 +13,7 @@ struct picture {
 	unsigned char *png; /* NULL: none (png off, no cairo) */
 	size_t len;
 	int width, height;
-	char file[GF_ID_LEN + 24]; /* "g1-turn12.png" */
+	char file[GF_ID_LEN + 32]; /* "g1-turn12.png", "g1-turn12-tile.png" */
 };
 
 /* One mail: the template, one recipient, its values and attachments. */

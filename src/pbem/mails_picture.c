@@ -13,8 +13,9 @@
 #include "mails_impl.h"
 #include "render.h"
 
-/* Bytes of PNG at most (the board's and the tile's together): base64 makes it 4/3 larger in the mail, which
- * leaves some 80 kB for the text, the HTML and the player's view. */
+/* Bytes of PNG at most, the board's and the tile's together: base64
+ * makes it 4/3 larger in the mail, which leaves some 80 kB for the text,
+ * the HTML and the player's view. */
 #define MAIL_PNG_BUDGET (88 * 1024)
 #define MAIL_PNG_MAX_PX 1024 /* a phone scales it down: no use drawing more */
 
@@ -80,4 +81,6 @@ facts_picture(const struct mail_ctx *c, const struct gamefile *gf, struct facts 
 	}
 	free(pic->png);
 	pic->png = NULL, pic->len = 0;
+	free(f->panel.png); /* shown beside the board only */
+	f->panel.png = NULL, f->panel.len = 0;
 }
