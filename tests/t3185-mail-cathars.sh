@@ -38,6 +38,39 @@ test_expect_success 'the first turns by mail' '
 	test -f spool/outbox/g1-r2-notice-1.eml
 '
 
+# part MAIL TYPE: the decoded text/TYPE part of MAIL, its flowed lines
+# joined as a reader sees them.
+part () {
+	python3 -c "
+import email, email.policy, sys
+m = email.message_from_binary_file(open(sys.argv[1], \"rb\"), policy=email.policy.default)
+for p in m.walk():
+    if p.get_content_type() == \"text/\" + sys.argv[2]:
+        print(p.get_content().replace(\" \\n\", \" \"))
+" "$1" "$2"
+}
+
+test_expect_success 'issue 21.8: the start mails say what the Cathars change' '
+	cd "$WORK" &&
+	part spool/outbox/g1-r0-start-2.eml plain >start-bob &&
+	grep "Cathars: a city with a Cathar symbol is besieged: 1 point per tile" start-bob &&
+	part spool/outbox/g1-r0-notice-1.eml plain >start-alice &&
+	grep "What the rule sets of this game change:" start-alice &&
+	grep "may escape through a monastery" start-alice &&
+	part spool/outbox/g1-r0-start-2.eml html | grep "may escape through a monastery"
+'
+
+test_expect_success 'issue 21.8: the notice before the escape explains the symbol and the third Action' '
+	cd "$WORK" &&
+	part spool/outbox/g1-r2-notice-1.eml plain >before &&
+	grep "Cathar symbol (a red disc with a yellow cross; ! on the text map): its city is besieged" before &&
+	grep "add a third line \"Action: escape X Y\"" before &&
+	part spool/outbox/g1-r2-notice-1.eml html >before.html &&
+	grep "Action: escape X Y" before.html &&
+	part spool/outbox/g1-r1-notice-2.eml plain >bob-turn &&
+	grep "Cathar symbol" bob-turn
+'
+
 test_expect_success 'carcpbem move asks for the escape to complete the turn' '
 	cd "$WORK" &&
 	"$CARCPBEM" view spool/games/g1 --player alice -o view-alice.json &&
@@ -55,6 +88,14 @@ test_expect_success 'a turn that stops before the escape: the notice goes to ali
 	grep -q "Your decision now: escape (2 choices):" $n &&
 	grep -q "escape 0 -1" $n &&
 	! test -e spool/outbox/g1-r3-notice-2.eml
+'
+
+test_expect_success 'issue 21.8: the escape notice says what escaping does and why here' '
+	cd "$WORK" &&
+	part spool/outbox/g1-r3-notice-1.eml plain >escape &&
+	grep "Escape (Cathars): your knight is in a besieged city (a Cathar symbol) and a monastery stands on one of the 8 tiles around one of its Cathar tiles" escape &&
+	grep "takes it back to your supply, scoring nothing for that city" escape &&
+	part spool/outbox/g1-r3-notice-1.eml html | grep "takes it back to your supply"
 '
 
 test_expect_success 'bob cannot sign alice'"'"'s escape' '

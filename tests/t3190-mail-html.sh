@@ -130,6 +130,8 @@ shot_once () {
 if test -z "$CHROMIUM"; then
 	test_skip "the notice's HTML in Chromium: not blank, the map shows" "no chromium"
 	test_skip "a broken cid: is seen: the map does not show" "no chromium"
+	test_skip "issue 21.6: the notice at 400 and 800 px" "no chromium"
+	test_skip "issue 21.6: a big board at 400 px: full width, coordinates readable" "no chromium"
 else
 	test_expect_success "the notice's HTML in Chromium: not blank, the map shows" '
 		cd "$WORK" &&
@@ -147,6 +149,44 @@ else
 		python3 "$top_srcdir/tests/mail/html-shot.py" check broken/shot.png broken \
 			>broken/check 2>&1;
 		test $? = 1 && grep "does not show" broken/check
+	'
+
+	# dom DIR WIDTH: DIR/measure-WIDTH.html laid out WIDTH pixels wide, its
+	# DOM after the page loaded in DIR/dom-WIDTH.html.
+	dom () {
+		rm -rf "$1/profile" &&
+		HOME=$PWD/$1/home XDG_CONFIG_HOME=$PWD/$1/home XDG_CACHE_HOME=$PWD/$1/home \
+		timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic \
+			--no-first-run --no-default-browser-check \
+			--disable-background-networking --disable-component-update \
+			--disable-sync --disable-extensions --virtual-time-budget=10000 \
+			--user-data-dir="$PWD/$1/profile" --window-size="$2,1600" \
+			--dump-dom "file://$PWD/$1/measure-$2.html" >"$1/dom-$2.html" 2>"$1/chromium.log" &&
+		grep -q carc-measure "$1/dom-$2.html"
+	}
+
+	# The second notice of g1 (bob's, turn 2): a board of three columns.
+	test_expect_success "issue 21.6: the notice at 400 and 800 px" '
+		cd "$WORK" &&
+		mkdir -p phone &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" extract \
+			spool/outbox/g1-r1-notice-2.eml phone &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" measure phone 400 &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" measure phone 800 &&
+		{ dom phone 400 || dom phone 400; } &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" layout phone/dom-400.html 400 &&
+		{ dom phone 800 || dom phone 800; } &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" layout phone/dom-800.html 800
+	'
+
+	# The last notice of the big game: a board some 20 tiles across.
+	test_expect_success "issue 21.6: a big board at 400 px: full width, coordinates readable" '
+		cd "$WORK" &&
+		mkdir -p phone-big &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" extract "$(last_notice)" phone-big &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" measure phone-big 400 &&
+		{ dom phone-big 400 || dom phone-big 400; } &&
+		python3 "$top_srcdir/tests/mail/html-shot.py" layout phone-big/dom-400.html 400
 	'
 fi
 

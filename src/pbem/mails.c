@@ -203,25 +203,35 @@ machine_headers(const struct mail_ctx *c, const struct draft *d, struct machine_
 	m->headers[n][0] = "X-Carcpbem-Kind", m->headers[n][1] = d->kind;
 }
 
-/* The map: its values, and the part the HTML shows by its Content-ID. */
-static void
-picture_part(const struct mail_ctx *c, struct draft *d, struct template_vars *v,
-	     char *cid, size_t cid_n, char wh[2][16])
-{
-	const struct picture *p = d->pic;
+/* A picture's values (PREFIX_file, _cid, _width, _height), and the part
+ * the HTML shows by its Content-ID. */
+struct shown {
+	char cid[QUEUE_NAME_MAX + 300], wh[2][16];
+};
 
-	cid[0] = wh[0][0] = wh[1][0] = '\0';
+static void
+picture_part(const struct mail_ctx *c, struct draft *d, const struct picture *p,
+	     const char *prefix, struct shown *s, struct template_vars *v)
+{
+	/* the values' names: static, as v keeps pointers */
+	static const char *const names[][4] = {
+	    {"png_file", "png_cid", "png_width", "png_height"},
+	    {"panel_file", "panel_cid", "panel_width", "panel_height"},
+	};
+	const char *const *n = names[strcmp(prefix, "map") != 0];
+
+	s->cid[0] = s->wh[0][0] = s->wh[1][0] = '\0';
 	if (p && p->png && d->natt < MAIL_MAX_ATTACH) {
-		snprintf(cid, cid_n, "map.%s@%s", d->name, c->cfg->domain);
-		snprintf(wh[0], 16, "%d", p->width);
-		snprintf(wh[1], 16, "%d", p->height);
+		snprintf(s->cid, sizeof(s->cid), "%s.%s@%s", prefix, d->name, c->cfg->domain);
+		snprintf(s->wh[0], 16, "%d", p->width);
+		snprintf(s->wh[1], 16, "%d", p->height);
 		d->att[d->natt++] =
-		    (struct mail_attachment){p->file, "image/png", p->png, p->len, cid};
+		    (struct mail_attachment){p->file, "image/png", p->png, p->len, s->cid};
 	}
-	tvars_set(v, "png_file", cid[0] ? p->file : "");
-	tvars_set(v, "png_cid", cid);
-	tvars_set(v, "png_width", wh[0]);
-	tvars_set(v, "png_height", wh[1]);
+	tvars_set(v, n[0], s->cid[0] ? p->file : "");
+	tvars_set(v, n[1], s->cid);
+	tvars_set(v, n[2], s->wh[0]);
+	tvars_set(v, n[3], s->wh[1]);
 }
 
 /* The HTML version, if the kind has one; NULL with err->text "" if not. */
@@ -264,7 +274,8 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 {
 	char *tpl = NULL, *subject = NULL, *body = NULL, *text = NULL, *html = NULL;
 	char full[1024], msgid[QUEUE_NAME_MAX + 300], refs[2048];
-	char host[320], tag[GF_ID_LEN + 16], cid[QUEUE_NAME_MAX + 300], wh[2][16];
+	char host[320], tag[GF_ID_LEN + 16];
+	struct shown map, panel;
 	struct machine_headers mh;
 	struct template_vars v = d->vars;
 	struct mail_out m = {0};
@@ -282,7 +293,8 @@ draft_send(const struct mail_ctx *c, struct draft *d, struct outmails *out,
 		snprintf(tag, sizeof(tag), "[carcassonne %s]", d->game);
 		tvars_set(&v, "tag", tag);
 	}
-	picture_part(c, d, &v, cid, sizeof(cid), wh);
+	picture_part(c, d, d->pic, "map", &map, &v);
+	picture_part(c, d, d->panel, "panel", &panel, &v);
 	if ((tpl = template_load(c->cfg->templates, d->kind, err)) == NULL)
 		goto done;
 	if (template_expand(d->kind, tpl, &v, &subject, &body, err) < 0)

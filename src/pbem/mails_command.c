@@ -41,10 +41,10 @@ mails_map(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	  const struct mail_reply *reply, struct outmails *out, struct template_error *err)
 {
 	const char *names[MAX_PLAYERS] = {0};
-	char file[GF_ID_LEN + 24] = "", letter[2];
+	struct render_png_info info;
+	struct picture pic = {0};
 	struct render_opts o;
-	unsigned char *png = NULL;
-	size_t len = 0;
+	char letter[2];
 	struct facts f;
 	struct draft dr;
 	int r;
@@ -54,21 +54,21 @@ mails_map(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	render_opts_default(&o);
 	o.names = names;
 	o.cache = c->maps;
-	if (render_png_mem(gf->game, &o, &png, &len, NULL, NULL) == 0)
-		snprintf(file, sizeof(file), "%s-turn%d.png", gf->id, gf->game->turn);
+	if (render_png_mem(gf->game, &o, &pic.png, &pic.len, &info, NULL) == 0) {
+		snprintf(pic.file, sizeof(pic.file), "%s-turn%d.png", gf->id, gf->game->turn);
+		pic.width = info.width, pic.height = info.height;
+	}
 	if (facts_make(c, gf, -1, NULL, &f) < 0) {
-		free(png);
+		free(pic.png);
 		return mails_fail(err, "map", "out of memory");
 	}
 	draft_init(&dr, "map", gf->id, gf->address[seat], mails_answers(reply, gf->address[seat]),
 		   "%s-map", reply->key);
 	facts_vars(gf, &f, &dr.vars);
 	player_vars(gf, seat, letter, &dr.vars);
-	tvars_set(&dr.vars, "png_file", file);
-	if (png)
-		draft_attach(&dr, file, "image/png", png, len);
+	dr.pic = &pic; /* its values png_file...: draft_send's, as for any map */
 	r = draft_send(c, &dr, out, err);
 	facts_free(&f);
-	free(png);
+	free(pic.png);
 	return r;
 }

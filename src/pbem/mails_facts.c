@@ -69,6 +69,9 @@ map_text(const struct mail_ctx *c, const struct gamefile *gf)
 	 * blank gets one more in front (format=flowed's space-stuffing) */
 	o.width = RENDER_MAIL_WIDTH - 1;
 	o.cache = c ? c->maps : NULL;
+	/* a finished board is shown whole, in pages, not cropped around the
+	 * last tile (issue 21, low) */
+	o.wide = gf->game->over ? RENDER_PAGE : RENDER_CROP;
 	return render_ascii_string(gf->game, &o);
 }
 
@@ -175,6 +178,7 @@ facts_make(const struct mail_ctx *c, const struct gamefile *gf, int events_from,
 		snprintf(f->computer_earlier, sizeof(f->computer_earlier), "%d", omitted);
 	f->events = events_text(gf, bot_tiles > 1 ? from : events_from, actions);
 	f->final = final_text(gf);
+	f->rules_lines = rules_summary_text(g);
 	f->scores_html = players_html(gf);
 	/* The table every mail shows: a new fact is one more line here. */
 	if (facts_row(f, "Game", "%s", gf->id) < 0 ||
@@ -182,7 +186,7 @@ facts_make(const struct mail_ctx *c, const struct gamefile *gf, int events_from,
 	    facts_row(f, "Rules", "%s", f->rules) < 0 ||
 	    facts_row(f, "Turn", "%d%s", g->turn, g->over ? " (the game is over)" : "") < 0 ||
 	    facts_row(f, "Tiles left", "%s", f->tiles_left) < 0 || !f->scores || !f->map ||
-	    !f->legal || !f->events || !f->final || !f->scores_html) {
+	    !f->legal || !f->events || !f->final || !f->rules_lines || !f->scores_html) {
 		facts_free(f);
 		return -1;
 	}
@@ -197,13 +201,15 @@ facts_free(struct facts *f)
 	free(f->legal);
 	free(f->events);
 	free(f->final);
+	free(f->rules_lines);
 	free(f->table);
 	free(f->table_html);
 	free(f->scores_html);
 	free(f->pic.png);
-	f->scores = f->map = f->legal = f->events = f->final = NULL;
+	free(f->panel.png);
+	f->scores = f->map = f->legal = f->events = f->final = f->rules_lines = NULL;
 	f->table = f->table_html = f->scores_html = NULL;
-	f->pic.png = NULL;
+	f->pic.png = f->panel.png = NULL;
 }
 
 void
@@ -227,6 +233,7 @@ facts_vars(const struct gamefile *gf, const struct facts *f, struct template_var
 	tvars_set(v, "computer_turns", f->computer_turns);
 	tvars_set(v, "computer_earlier", f->computer_earlier);
 	tvars_set(v, "final", f->final);
+	tvars_set(v, "rules_lines", f->rules_lines);
 	tvars_set(v, "facts", f->table);
 	tvars_set(v, "facts_html", f->table_html);
 	tvars_set(v, "scores_html", f->scores_html);

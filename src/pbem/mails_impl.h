@@ -13,7 +13,7 @@ struct picture {
 	unsigned char *png; /* NULL: none (png off, no cairo) */
 	size_t len;
 	int width, height;
-	char file[GF_ID_LEN + 24]; /* "g1-turn12.png" */
+	char file[GF_ID_LEN + 32]; /* "g1-turn12.png", "g1-turn12-tile.png" */
 };
 
 /* One mail: the template, one recipient, its values and attachments. */
@@ -27,6 +27,7 @@ struct draft {
 	struct mail_attachment att[MAIL_MAX_ATTACH];
 	int natt;
 	const struct picture *pic;      /* the map: shown in the HTML, or NULL */
+	const struct picture *panel;    /* the tile's rotations, or NULL */
 	char *view;                     /* the recipient's view (draft_view) */
 	char view_file[GF_ID_LEN + GF_NAME_LEN + 8];
 };
@@ -91,11 +92,13 @@ struct facts {
 	char *legal;          /* the legal actions, one a line */
 	char *events;         /* the turn's events, one a line, or "" */
 	char *final;          /* final scores and winners, or "" */
+	char *rules_lines;    /* a line a rule module: what it changes */
 	struct fact_row row[FACTS_MAX_ROWS]; /* the facts table (facts_row) */
 	int nrows;
 	char *table, *table_html;            /* the table as text and as HTML */
 	char *scores_html;    /* the players table (report_player_row) */
-	struct picture pic;   /* facts_picture */
+	struct picture pic;   /* facts_picture: the board */
+	struct picture panel; /* and the tile to place or placed, named places */
 };
 
 /* The facts of gf (c: the mails' context, for the maps; may be NULL);
@@ -111,7 +114,10 @@ void facts_free(struct facts *f);
 int facts_row(struct facts *f, const char *label, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The map as a picture (when the png setting is on and the build draws
- * them) in f->pic, small enough for a mail (mails_picture.c). */
+ * them) in f->pic, small enough for a mail, and the tile of the decision
+ * with its place names in f->panel, a picture of its own so that an HTML
+ * mail lays it beside the board or, on a phone, below it (issue 21.6;
+ * mails_picture.c). */
 void facts_picture(const struct mail_ctx *c, const struct gamefile *gf, struct facts *f);
 /* Sets the values: game, players, rules, decision, next, whose, over,
  * turn, tiles_left, nlegal, scores, map, legal, events, computer,
@@ -121,6 +127,20 @@ void facts_vars(const struct gamefile *gf, const struct facts *f, struct templat
  * by address, if any). */
 void player_vars(const struct gamefile *gf, int seat, char letter[2],
 		 struct template_vars *v);
+
+/* mails_tile.c: the tile type as each rotation turns it, a line each
+ * ("  rotation  90: city E; knight E, farmer NL"), or rot alone when
+ * rot >= 0 (the tile as placed); NULL if memory runs out. free() it. */
+char *tile_rotations_text(const struct gamefile *gf, int type, int rot);
+
+/* mails_rules.c: the rule modules' words to players (module.h). One
+ * line a module on what it changes; the symbols met on the board or the
+ * tile drawn, with the hints of decisions that may follow the decision d
+ * (a tile to place); both malloc'd, NULL if memory runs out. The reason
+ * of a module's decision d, or "". */
+char *rules_summary_text(const struct game *g);
+char *rules_notes_text(const struct game *g, const struct decision *d);
+const char *rules_decision_explain(const struct game *g, const struct decision *d);
 
 /* mails_html.c: the facts table and the players table as HTML, every
  * text in them escaped; NULL if memory runs out. free() them. */

@@ -13,6 +13,8 @@ struct notice {
 	char tile[40], tile_text[200], placed[96];
 	char key_file[META_KEY_NAME_LEN + 8];
 	char *skeleton;
+	char *rotations; /* the tile as each rotation turns it (issue 21.3) */
+	char *notes;     /* the modules' symbols met and hints (issue 21.8) */
 };
 
 char *
@@ -40,6 +42,7 @@ tile_facts(const struct gamefile *gf, const struct decision *d, struct notice *n
 	const struct tile_type *t;
 	int rot = 0;
 
+	n->notes = rules_notes_text(g, d);
 	if (d->tile < 0)
 		return; /* a module's decision before any tile was placed */
 	t = &gf->cat->types[d->tile];
@@ -51,10 +54,14 @@ tile_facts(const struct gamefile *gf, const struct decision *d, struct notice *n
 	}
 	snprintf(n->tile, sizeof(n->tile), "%s", t->id);
 	tile_describe(t, rot, n->tile_text, sizeof(n->tile_text));
+	if (d->kind == DECISION_PLACE_TILE || d->kind == DECISION_PLACE_FIGURE)
+		n->rotations = tile_rotations_text(gf, d->tile,
+						   d->kind == DECISION_PLACE_TILE ? -1 : rot);
 }
 
 static void
-notice_vars(const struct decision *d, struct notice *n, struct draft *dr)
+notice_vars(const struct game *g, const struct decision *d, struct notice *n,
+	    struct draft *dr)
 {
 	bool place_tile = d->kind == DECISION_PLACE_TILE;
 	bool place_figure = d->kind == DECISION_PLACE_FIGURE;
@@ -67,6 +74,9 @@ notice_vars(const struct decision *d, struct notice *n, struct draft *dr)
 	tvars_set(&dr->vars, "placed", n->placed);
 	tvars_set(&dr->vars, "skeleton", n->skeleton);
 	tvars_set(&dr->vars, "key_file", n->key_file);
+	tvars_set(&dr->vars, "rotations", n->rotations ? n->rotations : "");
+	tvars_set(&dr->vars, "rules_notes", n->notes);
+	tvars_set(&dr->vars, "decision_explain", rules_decision_explain(g, d));
 }
 
 int
@@ -91,19 +101,23 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	tile_facts(gf, &d, &n);
 	mails_key_file(c, gf, d.player, n.key_file, sizeof(n.key_file));
 	n.skeleton = mails_skeleton(gf, d.player, d.kind == DECISION_PLACE_TILE);
-	if (n.skeleton == NULL || draft_view(&dr, gf, d.player) < 0) {
+	if (n.skeleton == NULL || n.notes == NULL || draft_view(&dr, gf, d.player) < 0) {
 		free(dr.view);
 		mails_fail(err, "notice", "out of memory");
 		goto done;
 	}
 	dr.pic = &f->pic;
+	dr.panel = &f->panel;
 	tvars_set(&dr.vars, "view_file", dr.view_file);
 	facts_vars(gf, f, &dr.vars);
 	player_vars(gf, d.player, letter, &dr.vars);
-	notice_vars(&d, &n, &dr);
+	notice_vars(gf->game, &d, &n, &dr);
+	tvars_set(&dr.vars, "start", record == 0 ? "yes" : "");
 	deadline_vars(c, d.player, &dl, &dr.vars);
 	r = draft_send(c, &dr, out, err);
 done:
 	free(n.skeleton);
+	free(n.rotations);
+	free(n.notes);
 	return r;
 }

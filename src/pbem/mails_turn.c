@@ -137,6 +137,7 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 		if (final.s)
 			tvars_set(&dr.vars, "final", final.s);
 		tvars_set(&dr.vars, "archive_file", file);
+		dr.pic = &f->pic; /* the final board, whole (issue 21, low) */
 		draft_attach(&dr, file, "application/json", archive, len);
 		r = draft_send(c, &dr, out, err);
 	}
@@ -155,10 +156,10 @@ mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct game
 
 	if (facts_make(c, gf, events_from, actions, &f) < 0)
 		return mails_fail(err, "notice", "out of memory");
+	facts_picture(c, gf, &f); /* one picture for the turn's mails */
 	if (gf->game->over) {
 		r = game_over(c, gd, gf, &f, record, reply, out, err);
 	} else {
-		facts_picture(c, gf, &f); /* one picture for the turn's mails */
 		if ((r = mails_notice(c, gf, &f, record, reply, out, err)) == 0)
 			r = updates(c, gf, &f, record, reply, out, err);
 	}

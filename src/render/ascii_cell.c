@@ -123,16 +123,65 @@ draw_paths(struct cellref *c, const struct tile_geo *geo, int pass)
 	}
 }
 
+/* How deep a character lies in city shape i: its distance from the
+ * nearest side the city covers, in tiles. */
+static double
+depth_in(const struct tile_geo *geo, int i, int col, int row)
+{
+	double x = (col + 0.5) / ACELL_W, y = (row + 0.5) / ACELL_H,
+	       from[4] = {y, 1 - x, 1 - y, x}, d = 1;
+
+	for (int side = 0; side < 4; side++)
+		if (geo->city[i].sides & (1 << side) && from[side] < d)
+			d = from[side];
+	return d;
+}
+
+/* Of two characters side by side in shapes of two cities, the deeper one
+ * (the later shape's if as deep) is left field. */
+static void
+part_cities(const struct tile_geo *geo, int8_t owner[ACELL_H][ACELL_W],
+	    bool apart[ACELL_H][ACELL_W], int col, int row, int col2, int row2)
+{
+	int i = owner[row][col], j = owner[row2][col2];
+
+	if (i < 0 || j < 0 || geo->city[i].seg == geo->city[j].seg)
+		return;
+	if (depth_in(geo, i, col, row) > depth_in(geo, j, col2, row2) ||
+	    (depth_in(geo, i, col, row) == depth_in(geo, j, col2, row2) && i > j))
+		apart[row][col] = true;
+	else
+		apart[row2][col2] = true;
+}
+
+/* Each character in the first city shape that contains its middle. Two
+ * separate cities that meet (caps at a corner, BA/CC.2) are parted by a
+ * character of field where they touch, not drawn as one. */
 static void
 draw_cities(struct cellref *c, const struct tile_geo *geo)
 {
+	int8_t owner[ACELL_H][ACELL_W];
+	bool apart[ACELL_H][ACELL_W] = {{false}};
+
+	memset(owner, -1, sizeof(owner));
 	for (int row = 0; row < ACELL_H; row++)
 		for (int col = 0; col < ACELL_W; col++) {
 			struct geo_pt q = {(col + 0.5) / ACELL_W, (row + 0.5) / ACELL_H};
-			for (int i = 0; i < geo->ncity; i++)
+			for (int i = 0; i < geo->ncity && owner[row][col] < 0; i++)
 				if (geo_city_contains(&geo->city[i], q))
-					put_solid(c, col, row, GL_CITY);
+					owner[row][col] = (int8_t)i;
 		}
+	for (int row = 0; row < ACELL_H; row++)
+		for (int col = 0; col < ACELL_W; col++) {
+			if (col + 1 < ACELL_W)
+				part_cities(geo, owner, apart, col, row, col + 1, row);
+			if (row + 1 < ACELL_H)
+				part_cities(geo, owner, apart, col, row, col, row + 1);
+		}
+	for (int row = 0; row < ACELL_H; row++)
+		for (int col = 0; col < ACELL_W; col++)
+			if (owner[row][col] >= 0 && !apart[row][col])
+				put_solid(c, col, row, GL_CITY);
 }
 
 /* The middle where straight paths cross or paths end, from the sides

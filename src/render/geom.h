@@ -99,6 +99,12 @@ struct tile_geo {
 	(TA_BIT(TA_VOLCANO) | TA_BIT(TA_DRAGON) | TA_BIT(TA_PORTAL) | TA_BIT(TA_TOWER) | \
 	 TA_BIT(TA_ABBEY) | TA_BIT(TA_FIRE))
 #define GEO_MARK_STEP 0.13 /* between two symbols of one segment */
+#define GEO_MARK_R 0.09    /* the Cathar symbol's radius in the picture */
+/* Half the width and height of a figure standing at its anchor: a
+ * symbol's spot keeps clear of it (issue 21.8: a Cathar symbol hidden
+ * under the knight). */
+#define GEO_FIGURE_HALF_W 0.165
+#define GEO_FIGURE_HALF_H 0.18
 
 /* Per raster cell, the segment drawn there, or SEG_NONE (a field no slot
  * reaches, which the tile data never asks for). */

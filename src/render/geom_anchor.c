@@ -112,13 +112,33 @@ shield_spot(dist_grid d, struct geo_pt figure)
 	return out;
 }
 
-/* Up and right of the figure, across from the shield, for a symbol of
- * the city or field. */
+/* Whether a symbol at p stays clear of the figure at f. */
+static bool
+clear_of(struct geo_pt p, struct geo_pt f)
+{
+	return fabs(p.x - f.x) >= GEO_FIGURE_HALF_W + GEO_MARK_R ||
+	       fabs(p.y - f.y) >= GEO_FIGURE_HALF_H + GEO_MARK_R;
+}
+
+/* Right of the figure, across from the shield, clear of the figure, for
+ * a symbol of the city or field: the deep enough cell nearest to the
+ * spot, among those clear of the figure if any is. */
 static struct geo_pt
 mark_spot(dist_grid d, struct geo_pt figure)
 {
-	struct geo_pt target = {figure.x + 0.2, figure.y - 0.14}, out = figure;
+	struct geo_pt target = {figure.x + GEO_FIGURE_HALF_W + GEO_MARK_R + 0.01, figure.y},
+		      out = figure;
+	dist_grid clear;
 
+	for (int depth = 5; depth >= 1; depth -= 2) {
+		for (int i = 0; i < GEO_RES; i++)
+			for (int j = 0; j < GEO_RES; j++)
+				clear[i][j] = clear_of((struct geo_pt){CELL(j), CELL(i)}, figure)
+						  ? d[i][j]
+						  : 0;
+		if (nearest_deep(clear, depth, target, &out))
+			return out;
+	}
 	if (!nearest_deep(d, 7, target, &out))
 		nearest_deep(d, 3, target, &out);
 	return out;

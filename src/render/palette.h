@@ -15,7 +15,8 @@
 #define RGB_ROAD_EDGE 0x8a7b5c
 #define RGB_RIVER 0x4f97dd
 #define RGB_RIVER_EDGE 0x2c65a3
-#define RGB_SHIELD 0x2553a6
+#define RGB_SHIELD 0x00a0a0 /* teal: no seat's colour (issue 21: was B's blue); its tiles
+				    drawn alone and in place give the same bytes (t-cache) */
 #define RGB_SHIELD_EDGE 0xf8f4ea
 #define RGB_MONASTERY 0xf2e6cc
 #define RGB_ROOF 0xb8452e

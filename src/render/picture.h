@@ -30,6 +30,11 @@ struct png_layout {
 	int width, height;
 	int table_y; /* top of the score table */
 	int drawn_x; /* left of the drawn tile beside the board (png_drawn.c) */
+	int drawn_y; /* its top */
+	double label; /* cap height of the coordinates */
+	int margin;   /* the band around the board for them */
+	bool table;   /* the score table is drawn */
+	bool board;   /* the board is drawn (not the panel alone) */
 };
 
 void png_rgb(cairo_t *cr, uint32_t rgb);
@@ -65,6 +70,8 @@ void png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l);
 void png_table(cairo_t *cr, const struct board_view *v, const struct render_opts *o,
 	       const struct png_layout *l);
 int png_table_height(const struct game *g);
+/* The table's width: its columns, or its title when longer. */
+int png_table_width(const struct board_view *v, const struct render_opts *o);
 #define DRAWN_PX 72   /* a drawn tile beside the board (png_drawn.c) */
 #define DRAWN_PAD 22  /* room for the names around it */
 #define DRAWN_TITLE 24

@@ -90,8 +90,10 @@ render_png_mem(const struct game *g, const struct render_opts *o, unsigned char 
 	if (v.cache)
 		png_stamps_keep(cr, v.cache);
 	png_board(cr, &v, &l);
-	png_drawn(cr, &v, &l);
-	png_table(cr, &v, o, &l);
+	if (o->panel != RENDER_PANEL_NONE)
+		png_drawn(cr, &v, &l);
+	if (l.table)
+		png_table(cr, &v, o, &l);
 	cairo_destroy(cr);
 	r = png_encode(s, png, len, err);
 	cairo_surface_destroy(s);

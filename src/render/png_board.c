@@ -8,23 +8,77 @@
 
 #define FIGURE_SIZE 0.36 /* of a tile */
 
-void
-png_layout(const struct board_view *v, const struct render_opts *o, struct png_layout *l)
+/* The tile panel alone: its own picture, no board, no table. */
+static void
+panel_layout(const struct board_view *v, struct png_layout *l)
+{
+	*l = (struct png_layout){.px = PNG_MIN_TILE, .label = PNG_TEXT, .margin = PNG_MARGIN};
+	l->drawn_x = PNG_MARGIN / 2;
+	l->drawn_y = PNG_MARGIN / 2;
+	l->width = l->drawn_x + png_drawn_width(v);
+	l->height = PNG_MARGIN + png_drawn_height(v);
+	/* no tile to show: a picture must still have a pixel */
+	l->width = l->width > PNG_MARGIN ? l->width : PNG_MARGIN;
+}
+
+#define READABLE_CAP 8.0 /* pixels: coordinates on a phone (readable_at) */
+
+/* The coordinates' size and margin for a picture of a board nx tiles of
+ * px wide shown readable_at pixels wide: as large as it takes to be
+ * READABLE_CAP high there, in a margin that holds "-00" of that size. */
+static void
+readable_labels(const struct render_opts *o, int nx, int px, struct png_layout *l)
+{
+	for (int pass = 0; pass < 2; pass++) { /* the margin widens the picture */
+		double want = READABLE_CAP * (2 * l->margin + nx * px) / o->readable_at;
+		int m;
+		l->label = want > l->label ? want : l->label;
+		m = (int)png_text_width("-00", l->label) + 10;
+		l->margin = m > l->margin ? m : l->margin;
+	}
+}
+
+/* Tiles as large as opts.tile_px, no larger than max_px allows with a
+ * margin of m around the board. */
+static int
+tile_size(const struct board_view *v, const struct render_opts *o, int m, int drawn_w,
+	  int table)
 {
 	int max = o->max_px < PNG_MIN_SIZE ? PNG_MIN_SIZE : o->max_px,
-	    table = png_table_height(v->g), px = o->tile_px > 0 ? o->tile_px : 64,
-	    drawn_w = png_drawn_width(v), drawn_h = PNG_MARGIN + png_drawn_height(v),
-	    fit_x = (max - 2 * PNG_MARGIN - drawn_w) / v->nx,
-	    fit_y = (max - 2 * PNG_MARGIN - table) / v->ny;
+	    px = o->tile_px > 0 ? o->tile_px : 64, fit_x = (max - 2 * m - drawn_w) / v->nx,
+	    fit_y = (max - 2 * m - table) / v->ny;
 
 	px = px < fit_x ? px : fit_x;
 	px = px < fit_y ? px : fit_y;
-	l->px = px < PNG_MIN_TILE ? PNG_MIN_TILE : px;
-	l->board_x = l->board_y = PNG_MARGIN;
-	l->drawn_x = 2 * PNG_MARGIN + v->nx * l->px;
+	return px < PNG_MIN_TILE ? PNG_MIN_TILE : px;
+}
+
+void
+png_layout(const struct board_view *v, const struct render_opts *o, struct png_layout *l)
+{
+	bool beside = o->panel == RENDER_PANEL_BESIDE;
+	int table = o->no_table ? 0 : png_table_height(v->g),
+	    drawn_w = beside ? png_drawn_width(v) : 0,
+	    drawn_h = beside ? PNG_MARGIN + png_drawn_height(v) : 0;
+
+	if (o->panel == RENDER_PANEL_ONLY) {
+		panel_layout(v, l);
+		return;
+	}
+	*l = (struct png_layout){.board = true, .table = !o->no_table, .margin = PNG_MARGIN};
+	l->label = o->label_px > 0 ? o->label_px : PNG_TEXT;
+	l->px = tile_size(v, o, l->margin, drawn_w, table);
+	if (o->readable_at > 0) {
+		readable_labels(o, v->nx, l->px, l);
+		l->px = tile_size(v, o, l->margin, drawn_w, table);
+	}
+	l->board_x = l->board_y = l->margin;
+	l->drawn_x = 2 * l->margin + v->nx * l->px;
+	l->drawn_y = l->margin;
 	l->width = l->drawn_x + drawn_w;
-	l->width = l->width < PNG_TABLE_W ? PNG_TABLE_W : l->width;
-	l->table_y = 2 * PNG_MARGIN + v->ny * l->px;
+	if (l->table) /* the table and its title whole (issue 21.8: "...or pas") */
+		l->width = l->width < png_table_width(v, o) ? png_table_width(v, o) : l->width;
+	l->table_y = 2 * l->margin + v->ny * l->px;
 	l->table_y = l->table_y < drawn_h ? drawn_h : l->table_y;
 	l->height = l->table_y + table;
 }
@@ -130,8 +184,8 @@ draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 static void
 draw_coordinates(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
 {
-	int step = (int)(png_text_width("-00", PNG_TEXT) + 6) / l->px + 1;
-	double m = PNG_MARGIN / 2.0, right = l->board_x + v->nx * l->px + m,
+	int step = (int)(png_text_width("-00", l->label) + 6) / l->px + 1;
+	double m = l->margin / 2.0, right = l->board_x + v->nx * l->px + m,
 	       bottom = l->board_y + v->ny * l->px + m;
 	char num[16];
 
@@ -139,14 +193,14 @@ draw_coordinates(cairo_t *cr, const struct board_view *v, const struct png_layou
 	for (int i = 0; i < v->nx; i += step) {
 		double x = l->board_x + (i + 0.5) * l->px;
 		snprintf(num, sizeof(num), "%d", v->minx + i);
-		png_text(cr, num, x, m, 0.5, PNG_TEXT);
-		png_text(cr, num, x, bottom, 0.5, PNG_TEXT);
+		png_text(cr, num, x, m, 0.5, l->label);
+		png_text(cr, num, x, bottom, 0.5, l->label);
 	}
 	for (int j = 0; j < v->ny; j += step) {
 		double y = l->board_y + (j + 0.5) * l->px;
 		snprintf(num, sizeof(num), "%d", v->miny + j);
-		png_text(cr, num, m, y, 0.5, PNG_TEXT);
-		png_text(cr, num, right, y, 0.5, PNG_TEXT);
+		png_text(cr, num, m, y, 0.5, l->label);
+		png_text(cr, num, right, y, 0.5, l->label);
 	}
 }
 
@@ -155,6 +209,8 @@ png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 {
 	png_rgb(cr, RGB_BACKGROUND);
 	cairo_paint(cr);
+	if (!l->board)
+		return;
 	cairo_rectangle(cr, l->board_x, l->board_y, v->nx * l->px, v->ny * l->px);
 	png_rgb(cr, RGB_EMPTY);
 	cairo_fill(cr);

@@ -107,7 +107,7 @@ void
 png_drawn(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 {
 	int type, rots[4], n = drawn_tiles(v, &type, rots);
-	double x = l->drawn_x, y = PNG_MARGIN;
+	double x = l->drawn_x, y = l->drawn_y;
 	char s[64];
 
 	if (n == 0)

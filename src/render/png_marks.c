@@ -9,18 +9,22 @@
 #define INK_W 0.015
 #define MARK_R 0.06
 
-/* A dark red disc with a yellow cross: the city is besieged. */
+/* A dark red disc with a yellow cross: the city is besieged. Larger
+ * than the other symbols: it changes the city's worth and allows the
+ * escape (issue 21.8). */
 static void
 draw_cathar(cairo_t *cr, struct geo_pt c)
 {
-	cairo_arc(cr, c.x, c.y, MARK_R, 0, 2 * M_PI);
+	const double arm = GEO_MARK_R * 0.62;
+
+	cairo_arc(cr, c.x, c.y, GEO_MARK_R, 0, 2 * M_PI);
 	png_fill_stroke(cr, RGB_CATHAR, RGB_INK, INK_W);
-	cairo_set_line_width(cr, 0.022);
+	cairo_set_line_width(cr, 0.03);
 	png_rgb(cr, RGB_CATHAR_CROSS);
-	cairo_move_to(cr, c.x - 0.038, c.y);
-	cairo_line_to(cr, c.x + 0.038, c.y);
-	cairo_move_to(cr, c.x, c.y - 0.038);
-	cairo_line_to(cr, c.x, c.y + 0.038);
+	cairo_move_to(cr, c.x - arm, c.y);
+	cairo_line_to(cr, c.x + arm, c.y);
+	cairo_move_to(cr, c.x, c.y - arm);
+	cairo_line_to(cr, c.x, c.y + arm);
 	cairo_stroke(cr);
 }
 

@@ -25,26 +25,44 @@ name_of(const struct render_opts *o, int seat)
 }
 
 static void
-title(cairo_t *cr, const struct board_view *v, const struct render_opts *o, double y)
+title_text(const struct board_view *v, const struct render_opts *o, char *s, size_t n)
 {
 	const struct game *g = v->g;
 	struct decision d;
-	char s[160];
 
 	game_decision(g, &d);
 	if (d.kind == DECISION_GAME_OVER)
-		snprintf(s, sizeof(s), "Turn %d: the game is over.", g->turn);
+		snprintf(s, n, "Turn %d: the game is over.", g->turn);
 	else if (d.kind == DECISION_PLACE_TILE)
-		snprintf(s, sizeof(s), "Turn %d: %c %s to place %s; %d tile%s left.",
+		snprintf(s, n, "Turn %d: %c %s to place %s; %d tile%s left.",
 			 g->turn, 'A' + d.player, name_of(o, d.player),
 			 g->cat->types[d.tile].id, game_tiles_left(g),
 			 game_tiles_left(g) == 1 ? "" : "s");
 	else if (d.kind == DECISION_PLACE_FIGURE)
-		snprintf(s, sizeof(s), "Turn %d: %c %s may put a figure on %s.", g->turn,
+		snprintf(s, n, "Turn %d: %c %s may put a figure on %s.", g->turn,
 			 'A' + d.player, name_of(o, d.player), g->cat->types[d.tile].id);
 	else /* a rule module's decision */
-		snprintf(s, sizeof(s), "Turn %d: %c %s %s.", g->turn, 'A' + d.player,
+		snprintf(s, n, "Turn %d: %c %s %s.", g->turn, 'A' + d.player,
 			 name_of(o, d.player), d.what);
+}
+
+int
+png_table_width(const struct board_view *v, const struct render_opts *o)
+{
+	char s[160];
+	int w;
+
+	title_text(v, o, s, sizeof(s));
+	w = 2 * PNG_MARGIN + (int)png_text_width(s, PNG_TEXT) + 1;
+	return w > PNG_TABLE_W ? w : PNG_TABLE_W;
+}
+
+static void
+title(cairo_t *cr, const struct board_view *v, const struct render_opts *o, double y)
+{
+	char s[160];
+
+	title_text(v, o, s, sizeof(s));
 	png_text(cr, s, PNG_MARGIN, y, 0, PNG_TEXT);
 }
 

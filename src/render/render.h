@@ -20,6 +20,11 @@
 #include "rules.h"
 
 enum render_charset { RENDER_ASCII, RENDER_UTF8 };
+/* Where a picture shows the tile to place (or just placed) with its
+ * place names: beside the board, not at all, or alone (a picture of its
+ * own, which an HTML mail lays below the board on a narrow screen). */
+enum render_panel { RENDER_PANEL_BESIDE, RENDER_PANEL_NONE, RENDER_PANEL_ONLY };
+
 /* What the text map does with a board wider than opts.width. */
 enum render_wide { RENDER_CROP, RENDER_PAGE };
 
@@ -35,6 +40,14 @@ struct render_opts {
 	const char *const *names; /* player names by seat, or NULL */
 	int tile_px;              /* picture: pixels per tile at most */
 	int max_px;               /* picture: most pixels across and down */
+	int panel;                /* picture: enum render_panel */
+	bool no_table;            /* picture: no score table below the board */
+	int label_px;             /* picture: cap height of the coordinates;
+				     0 for the table's (9) */
+	int readable_at;          /* picture: the width a phone shows it at
+				     (376 pixels), the coordinates drawn so
+				     large that they are 8 pixels high there,
+				     their margin widened for them; 0: not */
 	struct render_cache *cache; /* both: tile drawings kept between maps,
 				       or NULL (made for each map) */
 };

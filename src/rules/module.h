@@ -21,6 +21,12 @@ struct rules_step {
 	const char *what;     /* the owner's task, after their name: "places a tile" */
 	const char *after;    /* plan position, or NULL: pushed only */
 	int max_actions;      /* decision: the most legal actions it can list */
+	/* For players (the mails, issue 21.8): what the decision does and why
+	 * it is offered, said in the mail that asks it; and what to add to a
+	 * turn when it may follow, said in the notice before (one mail round
+	 * saved). NULL: nothing to say. */
+	const char *explain;
+	const char *ahead;
 	void (*run)(struct game *g, const struct frame *f);
 	int (*legal)(const struct game *g, const struct frame *f, struct action *out, int cap);
 	int (*check)(const struct game *g, const struct frame *f, const struct action *a,
@@ -48,6 +54,13 @@ struct rules_action {
 
 struct rules_module {
 	const char *name;
+	/* For players (the mails, issue 21.8): a line on what it changes (the
+	 * start mail); its symbol on the maps and what it means, said where a
+	 * tile with one of symbol_attrs (TA_BIT()s) is met, on the board or
+	 * drawn. NULL: none. */
+	const char *summary;
+	const char *symbol;
+	uint32_t symbol_attrs;
 	/* Whether the module is on under these options: one line each
 	 * (opt->river today; a bit of opt->with once modules are chosen by
 	 * name). */

@@ -12,6 +12,19 @@ browser engine (tests/t3190-mail-html.sh).
       and the map (the image part) shows: the map's own most frequent
       saturated colours cover at least a fifth of what they would if the
       whole picture were on the page.
+  html-shot.py measure DIR WIDTH
+      writes DIR/measure-WIDTH.html: DIR/page.html WIDTH pixels wide (a
+      headless window is 500 at least) with a script that, once the page
+      has loaded, writes where the browser laid out the pictures and the
+      font size of the place names into a <pre id="carc-measure"> (read
+      with chromium --dump-dom).
+  html-shot.py layout DOM WIDTH
+      DOM is that dump at a window WIDTH pixels wide: the board and the
+      tile's picture are both shown, the board as wide as the page lets
+      it, the tile at its own size (its place names as drawn, 9 pixels
+      high), the coordinates of the board about 8 pixels high at least, the
+      place names in the text at least 14 pixels; below 600 pixels the
+      tile lies below the board, from 700 beside it (issue 21.6).
 
 Only the Python standard library: PNG files are read with zlib here.
 """
@@ -85,6 +98,83 @@ def extract(mail, out, broken):
     open(os.path.join(out, "page.html"), "w", encoding="utf-8").write(html)
 
 
+MEASURE = """<script>
+window.addEventListener("load", function () {
+  var out = {images: []}, c = document.body.firstElementChild, s = getComputedStyle(c);
+  out.content = c.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  for (var i = 0; i < document.images.length; i++) {
+    var im = document.images[i], r = im.getBoundingClientRect();
+    out.images.push({src: im.getAttribute("src"), x: r.left, y: r.top, w: r.width,
+                     h: r.height, natural: im.naturalWidth});
+  }
+  var rot = document.querySelector(".rotations");
+  out.names_px = rot ? parseFloat(getComputedStyle(rot).fontSize) : 0;
+  var pre = document.createElement("pre");
+  pre.id = "carc-measure";
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>"""
+
+PNG_TEXT = 9.0  # src/render/picture.h: the tile's place names
+
+
+def label_height(path):
+    """Pixels from the top of the first row of coordinates drawn above the
+    board to its bottom: the rows with ink, from the first to the next row
+    without."""
+    w, h, rows = read_png(path)
+    inked = [any(max(c) < 90 for c in row) for row in rows]
+    top = inked.index(True)
+    n = 0
+    while top + n < h and inked[top + n]:
+        n += 1
+    return n
+
+
+def measure(out, width):
+    page = open(os.path.join(out, "page.html"), encoding="utf-8").read()
+    narrow = "<style>html{width:%dpx;overflow-x:hidden}</style>" % width
+    open(os.path.join(out, "measure-%d.html" % width), "w", encoding="utf-8").write(
+        page.replace("</head>", narrow + "</head>").replace("</body>", MEASURE + "</body>"))
+
+
+def layout(dom, width):
+    import html as htmlmod
+    import json
+    m = re.search(r'<pre id="carc-measure">(.*?)</pre>', open(dom, encoding="utf-8").read(), re.S)
+    if not m:
+        sys.exit("%s: the page wrote no measure" % dom)
+    got = json.loads(htmlmod.unescape(m.group(1)))
+    pics = {("panel" if "part-panel." in i["src"] else "map"): i for i in got["images"]}
+    print("at %d px: content %.0f px, %s, place names %.1f px" % (width, got["content"], pics,
+                                                                  got["names_px"]))
+    if got["content"] > width - 20:
+        sys.exit("the page is %.0f px wide, not %d" % (got["content"], width))
+    if "map" not in pics or "panel" not in pics:
+        sys.exit("the board and the tile are not two pictures")
+    board, tile = pics["map"], pics["panel"]
+    fails = []
+    if board["w"] < min(board["natural"], 0.9 * got["content"]) - 1:
+        fails.append("the board is %.0f px wide of %.0f" % (board["w"], got["content"]))
+    if tile["w"] / tile["natural"] * PNG_TEXT < 0.99 * PNG_TEXT:
+        fails.append("the tile's names are %.1f px" % (tile["w"] / tile["natural"] * PNG_TEXT))
+    coords = label_height(board["src"].replace("file://", "")) * board["w"] / board["natural"]
+    print("the coordinates are %.1f px high on the page" % coords)
+    if coords < 7.5:  # 8, less a row the edge's antialiasing may add
+        fails.append("the coordinates are %.1f px" % coords)
+    if got["names_px"] < 14:
+        fails.append("the place names in the text are %.1f px" % got["names_px"])
+    below = tile["y"] >= board["y"] + board["h"] - 1
+    beside = abs(tile["y"] - board["y"]) <= 1 and tile["x"] >= board["x"] + board["w"]
+    if width < 600 and not below:
+        fails.append("on a phone the tile is not below the board")
+    if width >= 700 and not beside:
+        fails.append("on a wide screen the tile is not beside the board")
+    if fails:
+        sys.exit("; ".join(fails))
+
+
 def saturated(c):
     return max(c) - min(c) >= 40
 
@@ -126,6 +216,10 @@ def check(shot, out):
 if __name__ == "__main__":
     if len(sys.argv) >= 4 and sys.argv[1] == "extract":
         extract(sys.argv[2], sys.argv[3], "--break-cid" in sys.argv[4:])
+    elif len(sys.argv) == 4 and sys.argv[1] == "measure":
+        measure(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "layout":
+        layout(sys.argv[2], int(sys.argv[3]))
     elif len(sys.argv) == 4 and sys.argv[1] == "check":
         check(sys.argv[2], sys.argv[3])
     else:

@@ -12,6 +12,7 @@
 #include "mails_impl.h"
 #include "render.h"
 #include "replay.h"
+#include "report.h"
 #include "turn/signed-game.h"
 #include "tap.h"
 
@@ -350,6 +351,47 @@ body_has(const struct outmail *m, const char *what)
 
 /* ---- the mails of a game ---- */
 
+/* issue 21.2: the text notice has every player's score and supply, as
+ * report_players writes them (the lines STATUS and the updates show). */
+static void
+check_scores(const struct outmail *m, const struct gamefile *gf)
+{
+	struct memtext t;
+	FILE *fp = memtext_open(&t);
+	char *lines, *line, *save = NULL;
+	int missing = 0;
+
+	report_players(fp, gf);
+	lines = memtext_close(&t);
+	for (line = strtok_r(lines, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		missing += !body_holds(m, line);
+	ok(body_has(m, "Scores and the followers left in each supply:") && missing == 0 &&
+		   body_has(m, "of 7 followers in supply"),
+	   "issue 21.2: %s: the text has each player's score and follower supply", m->name);
+	free(lines);
+}
+
+/* issue 21.3: the tile drawn described as each rotation turns it, so
+ * "knight N" at 180 is the knight of rotation 180's north. */
+static void
+check_rotations(const struct outmail *m, const struct gamefile *gf)
+{
+	struct decision d;
+	char sides[200], want[260], old[80];
+	int missing = 0;
+
+	game_decision(gf->game, &d);
+	snprintf(old, sizeof(old), "You drew %s: ", gf->cat->types[d.tile].id);
+	for (int r = 0; r < 4; r++) {
+		tile_describe(&gf->cat->types[d.tile], r, sides, sizeof(sides));
+		snprintf(want, sizeof(want), "rotation %3d: %s; ", r * 90, sides);
+		missing += !body_has(m, want);
+	}
+	ok(missing == 0 && !body_holds(m, old),
+	   "issue 21.3: %s: the tile's sides and places by rotation, not by rotation 0 alone",
+	   m->name);
+}
+
 static void
 start(const struct env *e, const struct gamefile *gf)
 {
@@ -363,6 +405,8 @@ start(const struct env *e, const struct gamefile *gf)
 		check_common(e, m, addresses[0], NULL, ROOT);
 		check_notice(e, m, gf, 0);
 		ok(body_has(m, "You drew "), "the notice names the tile drawn");
+		check_scores(m, gf);
+		check_rotations(m, gf);
 	} else
 		ok(0, "g1-r0-notice-1 made");
 	if ((m = find(&o, "g1-r0-start-2")) != NULL) {
@@ -417,6 +461,7 @@ first_turn(const struct env *e, const struct gamefile *gf, const struct apply_re
 		check_common(e, m, addresses[1], NULL, ROOT);
 		check_notice(e, m, gf, 1);
 		ok(body_has(m, "alice placed "), "the notice says what happened");
+		check_scores(m, gf);
 	} else
 		ok(0, "g1-r1-notice-2 made");
 	if ((m = find(&o, "g1-r1-update-1")) != NULL) {
@@ -484,6 +529,12 @@ figure_notice(const struct env *e, const struct gamefile *gf)
 		ok(body_has(&o.m[0], "You placed ") && body_has(&o.m[0], "Action:\n-----END") &&
 			   !body_holds(&o.m[0], "Action:\nAction:"),
 		   "the notice for a figure: the tile placed, one Action line");
+		const struct placed_tile *pt = &copy->game->placed[copy->game->last_placed];
+		char sides[200], want[260];
+		tile_describe(&copy->cat->types[pt->type], pt->rot, sides, sizeof(sides));
+		snprintf(want, sizeof(want), "as placed, rotation %3d: %s; ", pt->rot * 90, sides);
+		ok(body_has(&o.m[0], want),
+		   "issue 21.3: the figure notice names the places of the tile as turned");
 	}
 	free(a);
 	gamefile_free(copy);
@@ -576,6 +627,18 @@ verbs(const struct env *e, const struct gamefile *gf)
 	}
 	outmails_free(&o);
 
+	ok(mails_map(&e->ctx, gf, 1, &bob_asks, &o, &err) == 0 && o.n == 1, "mails_map %s",
+	   err.text);
+	if (o.n == 1 && render_have_png()) {
+		size_t len = 0;
+		char *png = attachment(&o.m[0], "g1-turn3.png", &len);
+		ok(png && body_has(&o.m[0], "attached as a\npicture: g1-turn3.png") &&
+			   !body_holds(&o.m[0], "draws no"),
+		   "issue 21 (low): the MAP answer names the picture it attaches");
+		free(png);
+	}
+	outmails_free(&o);
+
 	ok(mails_history(&e->ctx, &e->sg.gd, gf, &bob_asks, &o, &err) == 0 && o.n == 1 &&
 		   strcmp(o.m[0].name, "m1700000060.2.host-history") == 0,
 	   "mails_history %s", err.text);
@@ -615,6 +678,32 @@ bad_template(struct env *e, const struct gamefile *gf)
 	rmdir(dir);
 }
 
+/* issue 21 (low): the game-over mail shows the final board whole: an
+ * HTML version with the picture, and the text map in pages, never
+ * cropped around the last tile. */
+static char *tree_of(const struct outmail *m, char **html, char **cid);
+
+static void
+check_over_map(const struct outmail *m, const struct gamefile *gf)
+{
+	char *tree, *html = NULL, *cid = NULL, want[200], file[40];
+	size_t len = 0;
+	char *png;
+
+	tree = tree_of(m, &html, &cid);
+	snprintf(file, sizeof(file), "g1-turn%d.png", gf->game->turn);
+	png = attachment(m, file, &len);
+	snprintf(want, sizeof(want), "<img src=\"cid:%s\"", cid ? cid : "?");
+	ok(strstr(tree, "alternative(text/plain,text/html,)") &&
+		   (!render_have_png() || (png && html && cid && strstr(html, want))),
+	   "issue 21: %s: an HTML version showing the final map %s (%s)", m->name, file, tree);
+	ok(body_has(m, "The final map") && !body_holds(m, "Cropped to fit") &&
+		   body_has(m, "Part 1 of "),
+	   "issue 21: %s: the text map whole, in pages, not cropped", m->name);
+	free(png);
+	g_free(tree), g_free(html), g_free(cid);
+}
+
 /* The end: the game-over mail to alice and bob, the archive attached. */
 static void
 game_over(const struct env *e, const struct gamefile *gf, const struct apply_result *res)
@@ -646,6 +735,7 @@ game_over(const struct env *e, const struct gamefile *gf, const struct apply_res
 		archive = attachment(m, "g1-archive.json", &len);
 		ok(archive && strstr(archive, "\"carcpbem-archive\"") && strstr(archive, "\"maps\""),
 		   "%s: the archive attached, with its maps", name);
+		check_over_map(m, gf);
 	}
 	snprintf(path, sizeof(path), "%s/archive.json", e->tmp);
 	if (archive && (fp = fopen(path, "w")) != NULL) {
@@ -740,10 +830,11 @@ html_version(const struct env *e, struct gamefile *gf)
 	tree = tree_of(m, &html, &cid);
 	snprintf(want, sizeof(want),
 		 render_have_png()
-		     ? "mixed(related(alternative(text/plain,text/html,)%s)application/json,)"
-		     : "mixed(alternative(text/plain,text/html,)%sapplication/json,)",
-		 png);
-	is_str(tree, want, "notice: mixed(related(alternative(text, html), png), json)");
+		     ? "mixed(related(alternative(text/plain,text/html,)%s%s)application/json,)"
+		     : "mixed(alternative(text/plain,text/html,)%s%sapplication/json,)",
+		 png, png);
+	is_str(tree, want,
+	       "notice: mixed(related(alternative(text, html), png, the tile's png), json)");
 	ok(html && strstr(html, "Hello &lt;script&gt;&amp;x,") && !strstr(html, "<script"),
 	   "notice html: the name escaped, no <script>");
 	ok(body_has(m, "Hello <script>&x,"), "notice text: the name as it is");
@@ -760,6 +851,11 @@ html_version(const struct env *e, struct gamefile *gf)
 	   "notice html: the players table and the facts table");
 	ok(html && strstr(html, "name=\"viewport\"") && !strstr(html, "http"),
 	   "notice html: for phones, nothing from outside");
+	ok(html && strstr(html, "rotation 180: ") && strstr(html, "; knight ") &&
+		   !strstr(html, "text version of this mail ("),
+	   "issue 21.6: notice html: the place names of each rotation in the HTML itself");
+	ok(!render_have_png() || (html && strstr(html, "<img src=\"cid:panel.")),
+	   "issue 21.6: notice html: the tile's rotations a picture of its own");
 	check_machine_headers(m, "notice");
 	g_free(tree), g_free(html), g_free(cid);
 	if ((m = find(&o, "g1-r0-start-2")) != NULL) {

@@ -196,6 +196,64 @@ check_text(const struct tile_type *t, int rot, const struct tile_geo *g)
 	return true;
 }
 
+static bool
+city_glyph(glyph c)
+{
+	return c == GL_CITY || c == GL_SHIELD || (c < GL_FIELD && strchr(ATTR_CHARS, (int)c));
+}
+
+/* Marks the city characters 4-connected to (col, row). */
+static void
+city_fill(const struct glyph_grid *gr, bool seen[ACELL_H][ACELL_W], int col, int row)
+{
+	if (col < 0 || row < 0 || col >= ACELL_W || row >= ACELL_H || seen[row][col] ||
+	    !city_glyph(*grid_at(gr, col, row)))
+		return;
+	seen[row][col] = true;
+	city_fill(gr, seen, col + 1, row);
+	city_fill(gr, seen, col - 1, row);
+	city_fill(gr, seen, col, row + 1);
+	city_fill(gr, seen, col, row - 1);
+}
+
+/* issue 21 (low): separate cities are drawn apart in the text map: at
+ * least as many 4-connected runs of city characters as city segments
+ * (two caps meeting at a corner were drawn as one). */
+static void
+check_cities_apart(const struct catalog *cat)
+{
+	char joined[400] = "";
+	int n = 0;
+
+	for (int i = 0; i < cat->ntypes; i++)
+		for (int rot = 0; rot < 4; rot++) {
+			const struct tile_type *t = &cat->types[i];
+			glyph cells[ACELL_W * ACELL_H];
+			struct glyph_grid gr = {ACELL_W, ACELL_H, cells};
+			bool seen[ACELL_H][ACELL_W] = {{false}};
+			struct tile_geo g;
+			int cities = 0, runs = 0;
+			for (int s = 0; s < t->nsegs; s++)
+				cities += t->seg[s].kind == SEG_CITY;
+			if (cities < 2)
+				continue;
+			geo_build(t, rot, &g);
+			ascii_tile(&g, &gr, 0, 0);
+			for (int r = 0; r < ACELL_H; r++)
+				for (int k = 0; k < ACELL_W; k++)
+					if (!seen[r][k] && city_glyph(*grid_at(&gr, k, r))) {
+						city_fill(&gr, seen, k, r);
+						runs++;
+					}
+			n++;
+			if (runs < cities && strlen(joined) < sizeof(joined) - 40)
+				snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined),
+					 " %s@%d", t->id, rot * 90);
+		}
+	ok(n > 20 && joined[0] == '\0',
+	   "issue 21: separate cities apart in the text map (%d tiles turned)%s", n, joined);
+}
+
 /* Hedges only where fields meet with no road or wall drawn between them:
  * the two tiles whose data parts a field so, in each rotation. */
 static void
@@ -218,6 +276,38 @@ check_hedges(const struct catalog *cat)
 /* The text map of a game with a Cathar tile to place shows its symbol
  * and explains it under the legend; a base game's legend has no symbols
  * line (CATHARS-1). */
+/* issue 21.8: the Cathar symbol of every Cathar tile, in every rotation,
+ * lies clear of the knight standing in its city. */
+static void
+check_cathar_clear(const struct catalog *cat)
+{
+	int hidden = 0, n = 0;
+
+	for (int i = 0; i < cat->ntypes; i++)
+		for (int rot = 0; rot < 4; rot++) {
+			const struct tile_type *t = &cat->types[i];
+			struct tile_geo g;
+			geo_build(t, rot, &g);
+			for (int s = 0; s < t->nsegs; s++) {
+				double dx, dy;
+				if (!(g.marks[s] & TA_BIT(TA_CATHAR)))
+					continue;
+				dx = fabs(g.mark[s].x - g.anchor[s].x);
+				dy = fabs(g.mark[s].y - g.anchor[s].y);
+				n++;
+				if (dx < GEO_FIGURE_HALF_W + GEO_MARK_R - 0.02 &&
+				    dy < GEO_FIGURE_HALF_H + GEO_MARK_R - 0.02) {
+					diag("%s turned %d: symbol %.2f,%.2f, knight %.2f,%.2f", t->id,
+					     rot * 90, g.mark[s].x, g.mark[s].y, g.anchor[s].x,
+					     g.anchor[s].y);
+					hidden++;
+				}
+			}
+		}
+	ok(n >= 16 && hidden == 0,
+	   "issue 21.8: the Cathar symbol clear of the knight on all %d Cathar pieces turned", n);
+}
+
 static void
 check_map_symbols(const struct catalog *cat)
 {
@@ -277,6 +367,8 @@ main(void)
 		}
 	check_hedges(cat);
 	check_map_symbols(cat);
+	check_cathar_clear(cat);
+	check_cities_apart(cat);
 	catalog_free(cat);
 	return done_testing();
 }

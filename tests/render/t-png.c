@@ -112,6 +112,25 @@ small_game(const struct catalog *cat)
 	return g;
 }
 
+/* issue 21 (low): a pennant is no seat's colour (it was B's blue). */
+static void
+check_pennant_colour(void)
+{
+	double nearest = 1e9;
+
+	for (int p = 0; p < PLAYER_COLOURS; p++) {
+		uint32_t a = render_player_rgb(p), b = RGB_SHIELD;
+		double d = 0;
+		for (int k = 0; k < 24; k += 8) {
+			double c = (double)((a >> k) & 0xff) - (double)((b >> k) & 0xff);
+			d += c * c;
+		}
+		nearest = d < nearest ? d : nearest;
+	}
+	ok(sqrt(nearest) >= 90, "issue 21: the pennant's colour is %.0f from the nearest seat's",
+	   sqrt(nearest));
+}
+
 static void
 check_small(const struct catalog *cat)
 {
@@ -163,6 +182,7 @@ check_small(const struct catalog *cat)
 	       "its shield");
 	is_rgb(cell_pixel(s, &in, 1, 0, 0.5, 0.5), render_player_rgb(0),
 	       "A's thief on the road");
+	check_pennant_colour();
 	geo_build(&cat->types[catalog_find(cat, "BA/RFr")], 0, &geo);
 	is_rgb(cell_pixel(s, &in, -1, 0, geo.anchor[1].x, geo.anchor[1].y),
 	       render_player_rgb(1), "B's farmer in the field");
@@ -172,6 +192,91 @@ check_small(const struct catalog *cat)
 	is_rgb(cell_pixel(s, &in, -1, -1, 0.5, 0.5), RGB_EMPTY, "an empty cell");
 	is_rgb(pixel(s, 2, 2), RGB_BACKGROUND, "the background");
 	cairo_surface_destroy(s);
+	free(png);
+	game_free(g);
+}
+
+/* Whether column x of s is background from top to bottom. */
+static bool
+column_clear(cairo_surface_t *s, int x)
+{
+	for (int y = 0; y < cairo_image_surface_get_height(s); y++)
+		if (pixel(s, x, y) != RGB_BACKGROUND)
+			return false;
+	return true;
+}
+
+/* issue 21 (low): BA/CcRr+ has a field NW at rotation 180, drawn at the
+ * panel's left edge: no name touches either edge of the panel. */
+static void
+check_panel_edges(const struct catalog *cat, const struct render_opts *o)
+{
+	int order[1] = {catalog_find(cat, "BA/CcRr+")};
+	struct game_setup setup = {.nplayers = 2, .start = -1, .order = order, .norder = 1};
+	struct rules_error err = {0};
+	struct render_png_info in;
+	unsigned char *png;
+	size_t len;
+	cairo_surface_t *s;
+	struct game *g;
+
+	rules_options_default(&setup.opt);
+	if ((g = game_new(cat, &setup, &err)) == NULL ||
+	    render_png_mem(g, o, &png, &len, &in, NULL) < 0)
+		bail_out("BA/CcRr+ to place: %s", err.text);
+	s = decode(png, len);
+	ok(column_clear(s, 0) && column_clear(s, 1) && column_clear(s, in.width - 1) &&
+		   column_clear(s, in.width - 2),
+	   "issue 21: BA/CcRr+'s names, NW of rotation 180 too, clear of the panel's edges");
+	cairo_surface_destroy(s);
+	free(png);
+	game_free(g);
+}
+
+/* issue 21.6: the board and the tile's panel as two pictures; issue
+ * 21.8: the table as wide as its title (a long one was cut at 500). */
+static void
+check_panels(const struct catalog *cat)
+{
+	static const char *const names[] = {"Maximiliana von Hohenstaufen-Wittelsbach", "b"};
+	struct game *g = small_game(cat);
+	struct render_png_info in;
+	struct render_opts o;
+	unsigned char *png;
+	size_t len;
+	cairo_surface_t *s;
+	char title[200];
+
+	render_opts_default(&o);
+	o.panel = RENDER_PANEL_NONE;
+	o.no_table = true;
+	if (render_png_mem(g, &o, &png, &len, &in, NULL) < 0)
+		bail_out("board alone");
+	ok(in.width == 2 * PNG_MARGIN + 3 * 64 && in.height == 2 * PNG_MARGIN + 4 * 64, /* y -1..2 */
+	   "issue 21.6: the board alone, no panel, no table: %dx%d", in.width, in.height);
+	free(png);
+	o.panel = RENDER_PANEL_ONLY;
+	if (render_png_mem(g, &o, &png, &len, &in, NULL) < 0)
+		bail_out("panel alone");
+	s = decode(png, len);
+	ok(in.width == PNG_MARGIN / 2 + DRAWN_STEP + DRAWN_CELL + PNG_MARGIN &&
+		   in.height == PNG_MARGIN + DRAWN_TITLE + 2 * (DRAWN_CELL + DRAWN_TITLE),
+	   "issue 21.6: the panel alone: %dx%d", in.width, in.height);
+	is_rgb(pixel(s, PNG_MARGIN / 2 + DRAWN_PAD + 0.1 * DRAWN_PX,
+		     PNG_MARGIN / 2 + 2 * DRAWN_TITLE + DRAWN_PAD + 0.1 * DRAWN_PX),
+	       RGB_FIELD, "issue 21.6: its first rotation's field");
+	cairo_surface_destroy(s);
+	free(png);
+	check_panel_edges(cat, &o);
+	render_opts_default(&o);
+	o.names = names;
+	if (render_png_mem(g, &o, &png, &len, &in, NULL) < 0)
+		bail_out("long name");
+	snprintf(title, sizeof(title), "Turn %d: A %s to place BA/L; %d tiles left.", g->turn,
+		 names[0], game_tiles_left(g));
+	ok(in.width >= 2 * PNG_MARGIN + png_text_width(title, PNG_TEXT),
+	   "issue 21.8: the picture is as wide as the table's title (%d for %.0f)", in.width,
+	   2 * PNG_MARGIN + png_text_width(title, PNG_TEXT));
 	free(png);
 	game_free(g);
 }
@@ -345,6 +450,7 @@ main(void)
 		bail_out("cannot load the tile sets: %s", err.text);
 	ok(render_have_png(), "this build draws pictures");
 	check_small(cat);
+	check_panels(cat);
 	check_same_bytes(cat);
 	check_writer(cat);
 	check_scaled(cat);

@@ -89,6 +89,9 @@ static const struct rules_action abbot_actions[] = {
 
 const struct rules_module abbot_module = {
 	.name = "abbot",
+	.summary = "Abbot: one more figure each, for monasteries and gardens only; instead "
+		   "of placing a figure you may take your abbot back, scoring its monastery "
+		   "or garden as it stands (\"recall\").",
 	.enabled = abbot_enabled,
 	.actions = abbot_actions,
 	.nactions = 1,

@@ -342,7 +342,17 @@ static const struct rules_step cathars_steps[] = {
 	{.name = "siege", .after = "score", .run = siege_run},
 	{.name = "escape", .decision = "escape",
 	 .what = "may let a knight escape a besieged city, or pass",
-	 .max_actions = ESCAPE_MAX + 1, .legal = escape_legal, .check = escape_check,
+	 .max_actions = ESCAPE_MAX + 1,
+	 .explain = "Escape (Cathars): your knight is in a besieged city (a Cathar "
+		    "symbol) and a monastery stands on one of the 8 tiles around one of its "
+		    "Cathar tiles, so the knight may flee through it: \"escape X Y\" (X Y the "
+		    "knight's tile) takes it back to your supply, scoring nothing for that "
+		    "city; \"pass\" keeps it there.",
+	 .ahead = "Cathars: if at the end of this turn a knight of yours is in a besieged "
+		  "city with a monastery around one of its Cathar tiles, you may let it "
+		  "escape: add a third line \"Action: escape X Y\" (or \"Action: pass\") "
+		  "to your turn, else the host asks in one more mail.",
+	 .legal = escape_legal, .check = escape_check,
 	 .apply = escape_apply},
 };
 
@@ -355,6 +365,14 @@ static const char *const cathars_sets[] = {"cathars", NULL};
 
 const struct rules_module cathars_module = {
 	.name = "cathars",
+	.summary = "Cathars: a city with a Cathar symbol is besieged: 1 point per tile and "
+		   "pennant when completed, nothing at the end if not, double for the "
+		   "fields around it; a knight inside may escape through a monastery next to "
+		   "a Cathar tile.",
+	.symbol = "Cathar symbol (a red disc with a yellow cross; ! on the text map): its "
+		  "city is besieged (Cathars): 1 point per tile and pennant when completed, "
+		  "0 at the end if not; a knight may escape through a monastery next to it.",
+	.symbol_attrs = TA_BIT(TA_CATHAR),
 	.enabled = cathars_enabled,
 	.tilesets = cathars_sets,
 	.steps = cathars_steps,

@@ -23,6 +23,11 @@ static const struct score_hook gq11_score_hooks[] = {
 
 const struct rules_module gq11_module = {
 	.name = "gq11",
+	.summary = "Games Quarterly 11: ten more land tiles; a field with the pigsty scores "
+		   "4 instead of 3 a completed city.",
+	.symbol = "pigsty (a pink pig's face; & on the text map): its field scores 4 instead "
+		  "of 3 a completed city.",
+	.symbol_attrs = TA_BIT(TA_PIGSTY),
 	.enabled = gq11_enabled,
 	.tilesets = gq11_sets,
 	.score_hooks = gq11_score_hooks,

@@ -186,6 +186,9 @@ static const char *const kr_sets[] = {"king-robber", NULL};
 
 const struct rules_module king_robber_module = {
 	.name = "king-robber",
+	.summary = "King & Robber Baron: whoever completes the largest city (road) so far "
+		   "takes the King (Robber Baron), worth a point per city (road) completed in "
+		   "the game at the end.",
 	.enabled = kr_enabled,
 	.tilesets = kr_sets,
 	.state_size = kr_state_size,

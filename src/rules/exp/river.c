@@ -238,6 +238,8 @@ static const char *const river_sets[] = {"river", NULL};
 
 const struct rules_module river_module = {
 	.name = "river",
+	.summary = "River: the river tiles are placed first, from the spring to the lake, "
+		   "each continuing the river, which may not turn back on itself.",
 	.enabled = river_enabled,
 	.tilesets = river_sets,
 	.state_size = river_state_size,

@@ -61,6 +61,12 @@ static const char *const river2_sets[] = {"river2", NULL};
 
 const struct rules_module river2_module = {
 	.name = "river2",
+	.summary = "River II: a longer river with a fork; a field with the pigsty scores 4 "
+		   "instead of 3 a completed city; no figure goes on the volcano, and its player "
+		   "places the lake at once.",
+	.symbol = "pigsty (&), volcano (^), inn on the lake ($): a field with the pigsty "
+		  "scores 4 instead of 3 a completed city; the inn plays as a plain bridge.",
+	.symbol_attrs = TA_BIT(TA_PIGSTY) | TA_BIT(TA_VOLCANO) | TA_BIT(TA_INN),
 	.enabled = river2_enabled,
 	.tilesets = river2_sets,
 	.after_place = river2_after_place,
