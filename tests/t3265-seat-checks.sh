@@ -244,7 +244,7 @@ test_expect_success 'issue 22.2: a game holding x@: the pass ends well, both gam
 
 test_expect_success 'issue 22.2: carcpbem admin works on that game and mends the address' '
 	cd "$WORK" &&
-	"$CARCPBEM" admin -c host.conf g2 extend 24 >out 2>err &&
+	"$CARCPBEM" admin -c host.conf g2 pause >out 2>err &&
 	grep -q "g2-r2-host-2 not made" err &&
 	test -f spool/outbox/g2-r2-host-1.eml &&
 	"$CARCPBEM" keygen bob2 >/dev/null 2>&1 &&

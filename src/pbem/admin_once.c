@@ -25,6 +25,9 @@ admin_record_text(struct admin_job *a, const struct gamefile *gf,
 	memcpy(a->what, b.what, sizeof(a->what));
 	memcpy(a->detail, b.detail, sizeof(a->detail));
 	a->notice = b.notice;
+	a->also = b.also;
+	a->joined = b.joined;
+	memcpy(a->key_name, b.key_name, sizeof(a->key_name));
 }
 
 /* The game's last record of a command by mail, or NULL. */

@@ -80,6 +80,24 @@ admin_replace_fill(struct admin_job *a, const struct record_run *rr,
 	return 0;
 }
 
+/* The record holds no key label: a run again after a crash takes it from
+ * the command's own key line when that is the record's key (a mailed
+ * REPLACE read twice), else the mails say the seat's name. */
+static void
+label_again(struct admin_job *a, const struct history_record *r)
+{
+	char text[HISTORY_ARG_LEN], why[200];
+	struct pubkey k;
+
+	if (a->key_name[0] || a->argv == NULL || a->argc < 3 ||
+	    strcasecmp(a->argv[0], "replace") != 0 ||
+	    key_parse_public(a->argv[2], &k, why, sizeof(why)) < 0 || k.kind == GF_KEY_SSH)
+		return;
+	gamefile_key_text(k.kind, k.pk, text, sizeof(text));
+	if (strcmp(text, r->args[1]) == 0)
+		snprintf(a->key_name, sizeof(a->key_name), "%s", k.label);
+}
+
 void
 admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
 		   const struct history_record *r)
@@ -94,7 +112,7 @@ admin_replace_meta(struct admin_job *a, const struct gamefile *gf,
 	s->bot = s->resigned = false;
 	s->missed = 0;
 	s->nabsences = 0;
-	/* (after a crash the record alone says no label: the seat's name) */
+	label_again(a, r);
 	snprintf(s->key_name, sizeof(s->key_name), "%s", a->key_name);
 	game_decision(gf->game, &d);
 	if (d.player == a->seat)
