@@ -60,13 +60,13 @@ int
 ai_random_action(const struct game *g, struct ai_rng *r, struct action *buf, int cap,
 		 struct action *out)
 {
-	int n = game_legal_actions(g, buf, cap);
+	int n = game_legal_count(g, buf, cap);
 
 	if (n <= 0)
 		return -1;
 	if (n > cap)
 		n = cap;
-	*out = buf[ai_rng_below(r, (uint32_t)n)];
+	*out = game_legal_nth(g, (int)ai_rng_below(r, (uint32_t)n), buf);
 	return 0;
 }
 
@@ -78,7 +78,7 @@ ai_random_playout(struct game *g, struct ai_rng *r, struct action *buf, int cap)
 
 	while (ai_random_action(g, r, buf, cap, &a) == 0) {
 		turns += a.kind == ACT_PLACE_TILE;
-		if (game_apply(g, &a, NULL) < 0)
+		if (game_apply_legal(g, &a) < 0)
 			return -1;
 	}
 	return turns;

@@ -58,6 +58,10 @@ int board_place(struct game *g, int type, int x, int y, int rot);
 int board_cell(const struct game *g, int x, int y);
 int board_place_options(const struct game *g, int type, struct action *out, int cap);
 bool board_has_place(const struct game *g, int type);
+/* The number of placements board_place_options lists, and the k-th of
+ * them (0 <= k < that number), without listing them. */
+int board_place_count(const struct game *g, int type);
+struct action board_place_nth(const struct game *g, int type, int k);
 int board_neighbours8(const struct game *g, int cell);
 
 /* frontier.c */

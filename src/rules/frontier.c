@@ -81,14 +81,34 @@ static const union rot_row rot_rows[16] = {
 #undef ROW
 #undef R
 
+/* "place x y rot" for frontier cell pos, made in a register: setting the
+ * rot byte of a copy in memory and reading the action back whole stalls
+ * (the wide load cannot be forwarded from the byte store). */
+static inline struct action
+emit_one(const struct game *g, int pos, int rot)
+{
+	uint64_t u;
+	struct action a;
+
+	memcpy(&u, &g->front_place[pos], sizeof(u));
+	u += rot_rows[1u << rot].u[0];
+	memcpy(&a, &u, sizeof(a));
+	return a;
+}
+
 static inline int
 emit(struct action *out, int n, int cap, const struct game *g, int pos, int rot)
 {
-	if (n < cap) {
-		out[n] = g->front_place[pos];
-		out[n].rot = (uint8_t)rot;
-	}
+	if (n < cap)
+		out[n] = emit_one(g, pos, rot);
 	return n + 1;
+}
+
+/* The rotations of the type that fit frontier cell pos, as bits. */
+static inline unsigned
+fits_of(const struct game *g, int type, int pos)
+{
+	return game_type(g, type)->fits[g->front_need[pos]] & FITS_ROTS;
 }
 
 /* Every placement of the type. The common case, room for all (a cell has
@@ -117,11 +137,15 @@ frontier_scan(const struct game *g, int type, struct action *out, int cap)
 		for (int k = i; k < i + 4; k++) {
 			unsigned f = fits[need[k]];
 			const uint64_t *r = rot_rows[f & FITS_ROTS].u;
-			uint64_t base, act[4];
+			uint64_t base;
 			memcpy(&base, &place[k], sizeof(base));
-			for (int j = 0; j < 4; j++)
-				act[j] = base + r[j];
-			memcpy(o, act, sizeof(act));
+			/* one 8-byte store an action: an array built on the
+			 * stack and copied out wide stalls the load that
+			 * reads it back (store forwarding fails on AMD) */
+			for (int j = 0; j < 4; j++) {
+				uint64_t a = base + r[j];
+				memcpy(&o[j], &a, sizeof(a));
+			}
 			/* the count comes with the set, in one load: the
 			 * next cell's stores wait for it */
 			o += f >> FITS_COUNT_SHIFT;
@@ -163,6 +187,64 @@ frontier_scan_ruled(const struct game *g, int type, struct action *out, int cap,
 			n = emit(out, n, cap, g, i, __builtin_ctz(m));
 		}
 	return n;
+}
+
+/* How many placements the type has: the counts that come with each
+ * cell's fitting rotations, summed four cells at a time (the padding
+ * counts nothing). No action is written. */
+static int
+frontier_count(const struct game *g, int type)
+{
+	const uint8_t *fits = game_type(g, type)->fits;
+	const uint16_t *need = g->front_need;
+	int n = 0;
+
+	for (int i = 0; i < g->nfrontier; i += 4)
+		n += (fits[need[i]] >> FITS_COUNT_SHIFT) + (fits[need[i + 1]] >> FITS_COUNT_SHIFT) +
+		     (fits[need[i + 2]] >> FITS_COUNT_SHIFT) +
+		     (fits[need[i + 3]] >> FITS_COUNT_SHIFT);
+	return n;
+}
+
+/* The k-th placement in frontier_scan's order (k below frontier_count). */
+static struct action
+frontier_nth(const struct game *g, int type, int k)
+{
+	const uint8_t *fits = game_type(g, type)->fits;
+	const uint16_t *need = g->front_need;
+	int i = 0, c;
+
+	while (k >= (c = fits[need[i]] >> FITS_COUNT_SHIFT)) {
+		k -= c;
+		i++;
+	}
+	unsigned m = fits[need[i]] & FITS_ROTS;
+	while (k-- > 0)
+		m &= m - 1;
+	return emit_one(g, i, __builtin_ctz(m));
+}
+
+int
+board_place_count(const struct game *g, int type)
+{
+	if (tile_has_place_rule(game_type(g, type)))
+		return frontier_scan_ruled(g, type, NULL, 0, false);
+	return frontier_count(g, type);
+}
+
+struct action
+board_place_nth(const struct game *g, int type, int k)
+{
+	struct action a = {0};
+
+	if (!tile_has_place_rule(game_type(g, type)))
+		return frontier_nth(g, type, k);
+	for (int i = 0; i < g->nfrontier; i++)
+		for (unsigned m = fits_of(g, type, i); m; m &= m - 1)
+			if (board_place_rule_ok(g, type, g->front_cell[i], __builtin_ctz(m)) &&
+			    k-- == 0)
+				return emit_one(g, i, __builtin_ctz(m));
+	return a;
 }
 
 int

@@ -320,6 +320,13 @@ int game_legal_max(const struct game *g);
 int game_legal_cap(const struct game *g);
 /* Writes up to cap legal actions; returns how many there are. */
 int game_legal_actions(const struct game *g, struct action *out, int cap);
+/* For a choice by index without listing every placement (random
+ * playouts): the number of legal actions, then the k-th of them in
+ * game_legal_actions' order (0 <= k < that number, which the caller
+ * clamps to cap). buf (cap actions) holds the list in decisions other
+ * than a tile placement; game_legal_nth reads it there. */
+int game_legal_count(const struct game *g, struct action *buf, int cap);
+struct action game_legal_nth(const struct game *g, int k, const struct action *buf);
 /* 0 if the action is legal now, else -1 with the reason and the rule. */
 int game_check(const struct game *g, const struct action *a, struct rules_error *err);
 /* Checks and applies as the decision's owner (computer players, selfplay,
@@ -331,6 +338,9 @@ int game_check_by(const struct game *g, int player, const struct action *a,
 		  struct rules_error *err);
 int game_apply_by(struct game *g, int player, const struct action *a,
 		  struct rules_error *err);
+/* Applies an action game_legal_actions or game_legal_nth gave for this
+ * very state, without checking it again (playouts). */
+int game_apply_legal(struct game *g, const struct action *a);
 
 /* Text form, as carcpbem legal prints it: "place 2 -1 90", "knight N",
  * "farmer EL", "monk", "abbot", "recall", "pass". */

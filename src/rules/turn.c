@@ -224,6 +224,22 @@ game_legal_actions(const struct game *g, struct action *out, int cap)
 	return g->steps[f->step]->legal(g, f, out, cap);
 }
 
+int
+game_legal_count(const struct game *g, struct action *buf, int cap)
+{
+	if (!g->over && g->frames[g->nframes - 1].step == STEP_PLACE_TILE)
+		return board_place_count(g, g->drawn);
+	return game_legal_actions(g, buf, cap);
+}
+
+struct action
+game_legal_nth(const struct game *g, int k, const struct action *buf)
+{
+	if (g->frames[g->nframes - 1].step == STEP_PLACE_TILE)
+		return board_place_nth(g, g->drawn, k);
+	return buf[k];
+}
+
 static HOT_INLINE int
 place_check(const struct game *g, const struct action *a, struct rules_error *err)
 {
@@ -371,6 +387,12 @@ apply_checked(struct game *g, const struct action *a, struct rules_error *err)
 		g->steps[f.step]->apply(g, &f, a);
 	advance(g);
 	return 0;
+}
+
+int
+game_apply_legal(struct game *g, const struct action *a)
+{
+	return apply_checked(g, a, NULL);
 }
 
 int

@@ -520,6 +520,20 @@ check_listed_figures(struct run *r, int n)
 	CHECK(r, P_LISTED, passes == 1, "pass listed %d times", passes);
 }
 
+/* Issue 23: the random player counts and picks by index without listing
+ * placements; it must see the list's count and order exactly. */
+static void
+check_nth(struct run *r, int n)
+{
+	CHECK(r, P_LISTED, game_legal_count(r->g, r->buf, r->cap) == n,
+	      "game_legal_count says %d, %d listed", game_legal_count(r->g, r->buf, r->cap), n);
+	for (int i = 0; i < n; i++) {
+		struct action a = game_legal_nth(r->g, i, r->buf);
+		CHECK(r, P_LISTED, action_eq(&a, &r->buf[i]), "game_legal_nth(%d) is \"%s\", listed \"%s\"",
+		      i, text_of(r->g, &a), text_of(r->g, &r->buf[i]));
+	}
+}
+
 static void
 check_listed(struct run *r, const struct decision *d, int n)
 {
@@ -529,6 +543,7 @@ check_listed(struct run *r, const struct decision *d, int n)
 		check_listed_places(r, n);
 	else
 		check_listed_figures(r, n);
+	check_nth(r, n);
 	for (int i = 0; i < n; i++) {
 		memset(&err, 0, sizeof(err));
 		CHECK(r, P_LISTED, game_check(r->g, &r->buf[i], &err) == 0,
