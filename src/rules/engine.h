@@ -2,6 +2,9 @@
 #ifndef CARC_ENGINE_H
 #define CARC_ENGINE_H
 
+#include <stddef.h>
+#include <string.h>
+
 #include "figset.h"
 #include "figure_type.h"
 #include "module.h"
@@ -28,6 +31,25 @@ static inline const struct tile_type *
 game_type(const struct game *g, int type)
 {
 	return &g->cat->types[type];
+}
+
+/* A figure action made in a register. Setting the fields of one in
+ * memory byte by byte and then copying it whole (8 bytes) stalls: the
+ * wide load cannot be forwarded from the narrow stores. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define ACTION_BYTE(v, field) ((uint64_t)(v) << 8 * (7 - offsetof(struct action, field)))
+#else
+#define ACTION_BYTE(v, field) ((uint64_t)(v) << 8 * offsetof(struct action, field))
+#endif
+static inline struct action
+action_figure(unsigned figure, unsigned slot, unsigned role)
+{
+	uint64_t u = ACTION_BYTE(ACT_FIGURE, kind) | ACTION_BYTE(figure, figure) |
+		     ACTION_BYTE(slot, slot) | ACTION_BYTE(role, role);
+	struct action a;
+
+	memcpy(&a, &u, sizeof(a));
+	return a;
 }
 
 static inline int
@@ -57,7 +79,6 @@ int board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 int board_place(struct game *g, int type, int x, int y, int rot);
 int board_cell(const struct game *g, int x, int y);
 int board_place_options(const struct game *g, int type, struct action *out, int cap);
-bool board_has_place(const struct game *g, int type);
 /* The number of placements board_place_options lists, and the k-th of
  * them (0 <= k < that number), without listing them. */
 int board_place_count(const struct game *g, int type);

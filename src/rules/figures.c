@@ -96,13 +96,9 @@ slot_options(const struct game *g, int player, unsigned kinds, struct action *ou
 			if (ps->supply[fig] && figure_allowed(g, fig, kind) &&
 			    (plain || may_join(g, fig, g->new_roots[s], player)))
 				n = emit(out, n, cap,
-					 (struct action){
-						 .kind = ACT_FIGURE,
-						 .figure = (uint8_t)fig,
-						 .slot = t->name_slot[pt->rot][s],
-						 .role = g->own_role >> fig & 1 ? SEG_KIND_COUNT
-										: kind,
-					 });
+					 action_figure((unsigned)fig, t->name_slot[pt->rot][s],
+						       g->own_role >> fig & 1 ? SEG_KIND_COUNT
+									      : (unsigned)kind));
 	}
 	return n;
 }

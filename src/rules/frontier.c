@@ -153,27 +153,10 @@ frontier_scan(const struct game *g, int type, struct action *out, int cap)
 	return (int)(o - out);
 }
 
-/* Whether the type fits anywhere. Four cells at a time (the padding
- * fits nothing): one of the first four nearly always fits, so the branch
- * is predictable where a test per cell is not. */
-static bool
-frontier_any(const struct game *g, int type)
-{
-	const uint8_t *fits = game_type(g, type)->fits;
-	const uint16_t *need = g->front_need;
-
-	for (int i = 0; i < g->nfrontier; i += 4)
-		if (fits[need[i]] | fits[need[i + 1]] | fits[need[i + 2]] | fits[need[i + 3]])
-			return true;
-	return false;
-}
-
 /* Tiles with a placement rule (river tiles) also pass their module's
- * test. With stop_at_first, only
- * whether there is a placement at all (0 or 1). */
+ * test. */
 static int
-frontier_scan_ruled(const struct game *g, int type, struct action *out, int cap,
-		    bool stop_at_first)
+frontier_scan_ruled(const struct game *g, int type, struct action *out, int cap)
 {
 	const uint8_t *fits = game_type(g, type)->fits;
 	int n = 0;
@@ -182,8 +165,6 @@ frontier_scan_ruled(const struct game *g, int type, struct action *out, int cap,
 		for (unsigned m = fits[g->front_need[i]] & FITS_ROTS; m; m &= m - 1) {
 			if (!board_place_rule_ok(g, type, g->front_cell[i], __builtin_ctz(m)))
 				continue;
-			if (stop_at_first)
-				return 1;
 			n = emit(out, n, cap, g, i, __builtin_ctz(m));
 		}
 	return n;
@@ -206,7 +187,10 @@ frontier_count(const struct game *g, int type)
 	return n;
 }
 
-/* The k-th placement in frontier_scan's order (k below frontier_count). */
+/* The k-th placement in frontier_scan's order (k below frontier_count):
+ * whole groups of four cells skipped first, since each step waits for
+ * the one before and the exit mispredicts; then the cell, then the
+ * rotation among its fitting ones. */
 static struct action
 frontier_nth(const struct game *g, int type, int k)
 {
@@ -214,6 +198,13 @@ frontier_nth(const struct game *g, int type, int k)
 	const uint16_t *need = g->front_need;
 	int i = 0, c;
 
+	for (;; i += 4) {
+		c = (fits[need[i]] >> FITS_COUNT_SHIFT) + (fits[need[i + 1]] >> FITS_COUNT_SHIFT) +
+		    (fits[need[i + 2]] >> FITS_COUNT_SHIFT) + (fits[need[i + 3]] >> FITS_COUNT_SHIFT);
+		if (k < c)
+			break;
+		k -= c;
+	}
 	while (k >= (c = fits[need[i]] >> FITS_COUNT_SHIFT)) {
 		k -= c;
 		i++;
@@ -228,7 +219,7 @@ int
 board_place_count(const struct game *g, int type)
 {
 	if (tile_has_place_rule(game_type(g, type)))
-		return frontier_scan_ruled(g, type, NULL, 0, false);
+		return frontier_scan_ruled(g, type, NULL, 0);
 	return frontier_count(g, type);
 }
 
@@ -251,16 +242,8 @@ int
 board_place_options(const struct game *g, int type, struct action *out, int cap)
 {
 	if (tile_has_place_rule(game_type(g, type)))
-		return frontier_scan_ruled(g, type, out, cap, false);
+		return frontier_scan_ruled(g, type, out, cap);
 	return frontier_scan(g, type, out, cap);
-}
-
-bool
-board_has_place(const struct game *g, int type)
-{
-	if (tile_has_place_rule(game_type(g, type)))
-		return frontier_scan_ruled(g, type, NULL, 0, true) > 0;
-	return frontier_any(g, type);
 }
 
 bool

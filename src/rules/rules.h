@@ -284,6 +284,7 @@ struct game {
 	int turn;            /* turns started so far */
 	int current;         /* player whose turn it is */
 	int drawn;           /* tile type drawn this turn, or -1 */
+	int drawn_places;    /* its placements, counted by the draw */
 	int last_placed;     /* placed index of this turn's tile, or -1 */
 	int16_t new_roots[TILE_SEG_MAX]; /* its segments' features after placing */
 	bool new_closed;     /* placing it completed a road or city */

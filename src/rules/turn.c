@@ -55,8 +55,12 @@ draw(struct game *g, int owner, int arg)
 	g->last_placed = -1;
 	while (g->bag_next < g->bag_len) {
 		int type = g->bag[g->bag_next++];
-		if (board_has_place(g, type)) {
+		/* counted whole, not "any": a random player's choice needs
+		 * the count, and nothing moves the frontier before it */
+		int places = board_place_count(g, type);
+		if (places > 0) {
 			g->drawn = type;
+			g->drawn_places = places;
 			g->turn += arg == 0;
 			return;
 		}
@@ -228,7 +232,7 @@ int
 game_legal_count(const struct game *g, struct action *buf, int cap)
 {
 	if (!g->over && g->frames[g->nframes - 1].step == STEP_PLACE_TILE)
-		return board_place_count(g, g->drawn);
+		return g->drawn_places;
 	return game_legal_actions(g, buf, cap);
 }
 
