@@ -187,32 +187,35 @@ frontier_count(const struct game *g, int type)
 	return n;
 }
 
-/* The k-th placement in frontier_scan's order (k below frontier_count):
- * whole groups of four cells skipped first, since each step waits for
- * the one before and the exit mispredicts; then the cell, then the
- * rotation among its fitting ones. */
+/* The k-th placement in frontier_scan's order (k below frontier_count).
+ * Whole groups of four cells are skipped, since each step waits for the
+ * one before and the exit mispredicts; inside the group, the cell and
+ * the rotation among its fitting ones are found without branching. */
 static struct action
 frontier_nth(const struct game *g, int type, int k)
 {
 	const uint8_t *fits = game_type(g, type)->fits;
 	const uint16_t *need = g->front_need;
-	int i = 0, c;
+	int i = 0, before[4];
 
 	for (;; i += 4) {
-		c = (fits[need[i]] >> FITS_COUNT_SHIFT) + (fits[need[i + 1]] >> FITS_COUNT_SHIFT) +
-		    (fits[need[i + 2]] >> FITS_COUNT_SHIFT) + (fits[need[i + 3]] >> FITS_COUNT_SHIFT);
-		if (k < c)
+		before[1] = fits[need[i]] >> FITS_COUNT_SHIFT;
+		before[2] = before[1] + (fits[need[i + 1]] >> FITS_COUNT_SHIFT);
+		before[3] = before[2] + (fits[need[i + 2]] >> FITS_COUNT_SHIFT);
+		int all = before[3] + (fits[need[i + 3]] >> FITS_COUNT_SHIFT);
+		if (k < all)
 			break;
-		k -= c;
+		k -= all;
 	}
-	while (k >= (c = fits[need[i]] >> FITS_COUNT_SHIFT)) {
-		k -= c;
-		i++;
-	}
-	unsigned m = fits[need[i]] & FITS_ROTS;
-	while (k-- > 0)
-		m &= m - 1;
-	return emit_one(g, i, __builtin_ctz(m));
+	int j = (k >= before[1]) + (k >= before[2]) + (k >= before[3]);
+	uint64_t u;
+	struct action a;
+
+	before[0] = 0;
+	memcpy(&u, &g->front_place[i + j], sizeof(u));
+	u += rot_rows[fits[need[i + j]] & FITS_ROTS].u[k - before[j]];
+	memcpy(&a, &u, sizeof(a));
+	return a;
 }
 
 int
