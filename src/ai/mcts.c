@@ -34,6 +34,7 @@ struct search {
 	long total;
 	struct action *buf;
 	int cap;
+	struct game *copy; /* each playout's game, in the same memory */
 };
 
 static int
@@ -60,27 +61,23 @@ pick_arm(const struct search *s)
 static int
 playout(struct search *s, int i)
 {
-	struct game *c = game_clone(s->g);
+	struct game *c = s->copy;
 	struct arm *a = &s->arm[i];
 	double win = 0;
-	int r = -1;
 
-	if (c == NULL || game_redeal(c, ai_rng_below_cb, s->rng) < 0)
-		goto out;
+	if (game_copy(c, s->g) < 0 || game_redeal(c, ai_rng_below_cb, s->rng) < 0)
+		return -1;
 	for (int k = 0; k < a->t->n; k++)
 		if (game_apply(c, &a->t->a[k], NULL) < 0)
-			goto out;
+			return -1;
 	double v = ai_rollout(c, s->seat, s->depth, s->rng, s->buf, s->cap, &win);
 	if (v < 0)
-		goto out;
+		return -1;
 	a->sum += v;
 	a->wins += win;
 	a->n++;
 	s->total++;
-	r = 0;
-out:
-	game_free(c);
-	return r;
+	return 0;
 }
 
 static void
@@ -129,13 +126,17 @@ ai_mcts(const struct game *g, int seat, const struct ai_params *p,
 	long budget = p->playouts;
 
 	set_arms(&s, turns);
-	if (s.narms > 1 && (s.buf = malloc(sizeof(*s.buf) * (size_t)s.cap)) == NULL)
+	if (s.narms > 1 && ((s.buf = malloc(sizeof(*s.buf) * (size_t)s.cap)) == NULL ||
+			    (s.copy = game_clone(g)) == NULL)) {
+		free(s.buf);
 		return -1;
+	}
 	/* one turn alone (a forced pass): nothing to weigh */
 	while (s.narms > 1 && (budget > 0 ? s.total < budget : ai_clock() < end))
 		if (playout(&s, pick_arm(&s)) < 0)
 			break;
 	free(s.buf);
+	game_free(s.copy);
 	qsort(s.arm, (size_t)s.narms, sizeof(*s.arm), by_visits);
 	if (ex)
 		explain(&s, ex);

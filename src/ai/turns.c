@@ -16,6 +16,7 @@ struct walk {
 	struct ai_turn cur;
 	struct action *buf; /* one legal-action buffer per depth */
 	int cap;
+	struct game *copy[AI_TURN_MAX]; /* one game per depth, copied into */
 };
 
 bool
@@ -49,23 +50,23 @@ static int walk_from(struct walk *w, const struct game *g, int depth);
 static int
 walk_action(struct walk *w, const struct game *g, const struct action *a, int depth)
 {
-	struct game *c = game_clone(g);
-	int r = 0;
+	struct game *c = w->copy[depth];
 
-	if (c == NULL || game_apply(c, a, NULL) < 0) {
-		game_free(c);
-		return c == NULL ? -1 : 0; /* refused: a bug, leave it out */
-	}
+	if (c == NULL && (c = w->copy[depth] = game_clone(g)) == NULL)
+		return -1;
+	if (game_copy(c, g) < 0)
+		return -1;
+	if (game_apply(c, a, NULL) < 0)
+		return 0; /* refused: a bug, leave it out */
 	w->cur.a[depth] = *a;
 	w->cur.n = depth + 1;
-	if (depth + 1 < AI_TURN_MAX && ai_turn_goes_on(g, c, w->seat)) {
-		r = walk_from(w, c, depth + 1);
-	} else if (w->out->n < TURNS_MAX) {
+	if (depth + 1 < AI_TURN_MAX && ai_turn_goes_on(g, c, w->seat))
+		return walk_from(w, c, depth + 1);
+	if (w->out->n < TURNS_MAX) {
 		w->cur.value = ai_eval(c, w->seat);
-		r = add_turn(w->out, &w->cur);
+		return add_turn(w->out, &w->cur);
 	}
-	game_free(c);
-	return r;
+	return 0;
 }
 
 static int
@@ -107,6 +108,8 @@ ai_turns_list(const struct game *g, int seat, struct ai_turns *out)
 		return -1;
 	r = walk_from(&w, g, 0);
 	free(w.buf);
+	for (int i = 0; i < AI_TURN_MAX; i++)
+		game_free(w.copy[i]);
 	if (r < 0 || out->n == 0) {
 		ai_turns_free(out);
 		return -1;

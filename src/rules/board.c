@@ -25,7 +25,7 @@ cells_new(int width)
 
 /* The arrays sized by the number of tiles; calloc'd where a zero matters
  * (the spare entry past the last tile, the stamps). */
-static int
+int
 board_alloc(struct game *g, int capacity)
 {
 	free(g->placed);

@@ -73,6 +73,26 @@ seg_instance(int placed, int seg)
 
 /* board.c */
 int board_init(struct game *g, int capacity);
+/* The arrays sized by the number of tiles, new (nothing kept). */
+int board_alloc(struct game *g, int capacity);
+/* A game's allocations, kept while its fields are overwritten (a new
+ * game in old memory, a copy into another game's memory). */
+struct game_allocs {
+	int16_t *bag;
+	struct cell *cells;
+	struct placed_tile *placed;
+	struct action *front_place;
+	uint16_t *front_need;
+	int32_t *front_cell;
+	struct feature *feat;
+	uint32_t *tile_stamp;
+	struct game_event *events;
+	uint8_t *ext;
+	size_t ext_cap;
+	int bag_cap, cells_cap, alloc_capacity, cap_events;
+};
+void game_allocs_keep(const struct game *g, struct game_allocs *a);
+void game_allocs_restore(struct game *g, const struct game_allocs *a);
 bool board_fits(const struct game *g, int type, int cell, int rot);
 int board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 			 struct rules_error *err);

@@ -161,42 +161,60 @@ game_zero(struct game *g)
 	       sizeof(*g) - offsetof(struct game, nframes));
 }
 
+void
+game_allocs_keep(const struct game *g, struct game_allocs *a)
+{
+	*a = (struct game_allocs){
+		.bag = g->bag,
+		.cells = g->cells,
+		.placed = g->placed,
+		.front_place = g->front_place,
+		.front_need = g->front_need,
+		.front_cell = g->front_cell,
+		.feat = g->feat,
+		.tile_stamp = g->tile_stamp,
+		.events = g->events,
+		.ext = g->ext,
+		.ext_cap = g->ext_cap,
+		.bag_cap = g->bag_cap,
+		.cells_cap = g->cells_cap,
+		.alloc_capacity = g->alloc_capacity,
+		.cap_events = g->cap_events,
+	};
+}
+
+void
+game_allocs_restore(struct game *g, const struct game_allocs *a)
+{
+	g->bag = a->bag;
+	g->cells = a->cells;
+	g->placed = a->placed;
+	g->front_place = a->front_place;
+	g->front_need = a->front_need;
+	g->front_cell = a->front_cell;
+	g->feat = a->feat;
+	g->tile_stamp = a->tile_stamp;
+	g->events = a->events;
+	g->ext = a->ext;
+	g->ext_cap = a->ext_cap;
+	g->bag_cap = a->bag_cap;
+	g->cells_cap = a->cells_cap;
+	g->alloc_capacity = a->alloc_capacity;
+	g->cap_events = a->cap_events;
+}
+
 int
 game_reset(struct game *g, const struct game_setup *setup, struct rules_error *err)
 {
 	/* the allocations a new game reuses, and the catalogue */
 	const struct catalog *cat = g->cat;
-	int16_t *bag = g->bag;
-	struct cell *cells = g->cells;
-	struct placed_tile *placed = g->placed;
-	struct action *front_place = g->front_place;
-	uint16_t *front_need = g->front_need;
-	int32_t *front_cell = g->front_cell;
-	struct feature *feat = g->feat;
-	uint32_t *tile_stamp = g->tile_stamp, stamp_gen = g->stamp_gen;
-	struct game_event *events = g->events;
-	uint8_t *ext = g->ext;
-	size_t ext_cap = g->ext_cap;
-	int bag_cap = g->bag_cap, cells_cap = g->cells_cap, alloc_capacity = g->alloc_capacity,
-	    cap_events = g->cap_events;
+	uint32_t stamp_gen = g->stamp_gen;
+	struct game_allocs a;
 
+	game_allocs_keep(g, &a);
 	game_zero(g);
-	g->bag = bag;
-	g->bag_cap = bag_cap;
-	g->cells = cells;
-	g->cells_cap = cells_cap;
-	g->placed = placed;
-	g->front_place = front_place;
-	g->front_need = front_need;
-	g->front_cell = front_cell;
-	g->feat = feat;
-	g->tile_stamp = tile_stamp;
-	g->alloc_capacity = alloc_capacity;
-	g->events = events;
-	g->cap_events = cap_events;
+	game_allocs_restore(g, &a);
 	g->stamp_gen = stamp_gen; /* old stamps stay below it */
-	g->ext = ext;
-	g->ext_cap = ext_cap;
 	return game_init(g, cat, setup, err);
 }
 

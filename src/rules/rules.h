@@ -312,6 +312,11 @@ struct game *game_new(const struct catalog *cat, const struct game_setup *setup,
 int game_reset(struct game *g, const struct game_setup *setup, struct rules_error *err);
 void game_free(struct game *g);
 struct game *game_clone(const struct game *g);
+/* Makes dst (a game of the same catalogue, e.g. a clone made once) a
+ * copy of src in dst's own memory, without src's event log: for callers
+ * trying many moves (computer players). -1 when out of memory or not
+ * the same catalogue; dst can then only be freed or copied into. */
+int game_copy(struct game *dst, const struct game *src);
 
 void game_decision(const struct game *g, struct decision *out);
 /* Upper bound for game_legal_actions' count in the current decision. */

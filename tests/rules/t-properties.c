@@ -94,6 +94,9 @@ struct run {
 	struct game_setup setup;
 	const struct catalog *cat;
 	struct game *g, *mirror;
+	/* game_copy'd from g at each reclone, into memory that held earlier
+	 * positions and games (issue 23: computer players copy this way) */
+	struct game *copy;
 	struct game *replay; /* reused for every replay (game_reset) */
 	struct ai_rng player_rng; /* the players' choices, as ai_random_playout */
 	struct ai_rng test_rng;   /* which candidates to try */
@@ -819,6 +822,24 @@ reclone(struct run *r)
 	r->mirror = game_clone(r->g);
 	if (r->mirror == NULL)
 		bail_out("game_clone failed");
+	if (r->copy == NULL || game_copy(r->copy, r->g) < 0) {
+		game_free(r->copy);
+		if ((r->copy = game_clone(r->g)) == NULL)
+			bail_out("game_clone failed");
+	}
+}
+
+/* The copy plays as the game does (it has no event log of its own past). */
+static void
+check_copy(struct run *r, const struct action *a, const struct key *kg)
+{
+	struct rules_error err = {0};
+	struct key kc;
+
+	CHECK(r, P_CLONE, game_apply(r->copy, a, &err) == 0, "the copy refused it: %s", err.text);
+	key_of(r->copy, &kc);
+	kc.nevents = kg->nevents;
+	CHECK(r, P_CLONE, key_eq(kg, &kc), "the copy's state differs (game_copy)");
 }
 
 /* One decision: check the listing and the refusals, then play. Returns
@@ -859,6 +880,7 @@ step(struct run *r)
 	key_of(r->g, &kg);
 	key_of(r->mirror, &km);
 	CHECK(r, P_CLONE, key_eq(&kg, &km), "the clone's state differs");
+	check_copy(r, &a, &kg);
 	check_state(r);
 	return true;
 }
@@ -1028,6 +1050,7 @@ main(void)
 	}
 	report();
 	game_free(r->replay);
+	game_free(r->copy);
 	catalog_free((struct catalog *)r->cat);
 	free(r->buf);
 	free(r->cand);
