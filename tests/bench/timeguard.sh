@@ -25,7 +25,9 @@
 # (20000) games a run, BENCH_SEED (bench), BENCH_TIME_LIMIT (10, percent),
 # BENCH_CPU (the last core) the core to pin, BENCH_PERF (1; 0 skips perf),
 # CALLGRIND_GAMES (200; 0 skips callgrind), BENCH_REF_PROG (a reference
-# program to use instead of building COMMIT).
+# program to use instead of building COMMIT), BENCH_THIS_NAME (the name of
+# this build in the report; default this checkout's commit, + when src/
+# has changes not committed).
 set -eu
 
 usage() {
@@ -67,6 +69,7 @@ if git -C "$top" rev-parse --verify -q HEAD >/dev/null 2>&1; then
 	here=$(git -C "$top" rev-parse --short HEAD)
 	git -C "$top" diff --quiet HEAD -- src || here=$here+
 fi
+here=${BENCH_THIS_NAME:-$here}
 if [ -n "${BENCH_REF_PROG:-}" ]; then
 	ref=$BENCH_REF_PROG
 	refname=$ref
@@ -76,6 +79,10 @@ else
 	dir=$(sh "$top/tests/bench/build-ref.sh" "$base" carcpbem) || exit 1
 	ref=$dir/carcpbem
 	refname=$(git -C "$top" rev-parse --short "$base^{commit}")
+fi
+
+if grep -q __asan_init "$prog" 2>/dev/null; then
+	echo "# $prog is a sanitizer build: its times mean little (build with a plain ./configure)"
 fi
 
 tmp=$(mktemp -d)
@@ -266,10 +273,14 @@ profile() {
 	fi
 	echo "perf record -e $event, this build: the functions with the most samples:"
 	perf report -i "$tmp/perf.data" --stdio -F overhead,sym 2>/dev/null |
-		grep -v '^#' | grep -v '^ *$' | head -n 8
+		grep -v '^#' | grep -v '^ *$' >"$tmp/syms" || true
+	head -n 8 "$tmp/syms"
 	for sym in game_legal_actions board_place; do
+		# gcc may have renamed its copy: game_legal_actions.part.0, ...
+		name=$(sed -n "s/^ *[0-9.]*% *\[\.\] \($sym\(\.[a-z0-9_.]*\)\{0,1\}\) *\$/\1/p" \
+			"$tmp/syms" | head -n 1)
 		echo
-		hottest "$sym"
+		hottest "${name:-$sym}"
 	done
 }
 echo
