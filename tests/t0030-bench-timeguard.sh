@@ -12,6 +12,7 @@ guard=$top_srcdir/tests/bench/timeguard.sh
 # fake NAME TIMES TIES: a stand-in carcpbem whose runs of selfplay take
 # TIMES (one a run, in order) and print "ties: TIES" as their games. Each
 # run adds NAME to the file order.
+# shellcheck disable=SC2086 # TIMES: one time a word
 fake () {
 	rm -f "$1.n" "${1%/*}/order" &&
 	printf '%s\n' $2 >"$1.times" &&

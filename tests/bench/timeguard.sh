@@ -152,13 +152,15 @@ stats() {
 		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 		      printf "%.3f %.3f %.3f\n", m, v[1], v[NR] }'
 }
-# shellcheck disable=SC2046 # three words
-set -- $(awk '{ print $2 / $3 }' "$tmp/pairs" | stats)
-ratio=$1 rmin=$2 rmax=$3
-set -- $(awk '{ print $2 }' "$tmp/pairs" | stats)
-tref=$1
-set -- $(awk '{ print $3 }' "$tmp/pairs" | stats)
-tthis=$1
+read -r ratio rmin rmax <<EOF
+$(awk '{ print $2 / $3 }' "$tmp/pairs" | stats)
+EOF
+read -r tref _ <<EOF
+$(awk '{ print $2 }' "$tmp/pairs" | stats)
+EOF
+read -r tthis _ <<EOF
+$(awk '{ print $3 }' "$tmp/pairs" | stats)
+EOF
 gps() {
 	awk -v n="$games" -v t="$1" 'BEGIN { printf "%.0f\n", n / t }'
 }
@@ -239,7 +241,7 @@ hottest() {
 	/^ *: [0-9]+ / { s = $0; sub(/^ *: [0-9]+ +/, "", s); gsub(/[ \t]+/, " ", s); src = s }
 	' "$tmp/ann" | sort -t "$(printf '\t')" -k1,1gr | head -n 10 |
 	while IFS="$(printf '\t')" read -r pct addr ins prev src; do
-		where=?
+		where='?'
 		if command -v addr2line >/dev/null 2>&1; then
 			where=$(addr2line -e "$prog" "0x$addr" 2>/dev/null | head -n 1)
 			where=${where##*/}
@@ -261,7 +263,7 @@ profile() {
 	fi
 	event=cycles
 	if perf stat -x, -e cycles true 2>&1 >/dev/null | grep -qi 'not supported\|not counted'; then
-		event=cpu-clock # a virtual machine without hardware counters
+		event='cpu-clock' # a virtual machine without hardware counters
 	fi
 	# shellcheck disable=SC2086 # $pin is words
 	if ! $pin perf record -e "$event" -o "$tmp/perf.data" -- \
