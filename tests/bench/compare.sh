@@ -6,10 +6,11 @@
 #	tests/bench/compare.sh BENCH-PROGRAM [COMMIT]
 #
 # BENCH-PROGRAM: this build's tests/bench/bench-playout. COMMIT (or
-# $BENCH_BASE): the other engine; by default the commit before HEAD, or
+# $COMPARE_BASE): the other engine; by default the commit before HEAD, or
 # HEAD itself when src/ has changes not committed yet. The other commit is
-# exported with git archive into a temporary directory and built there
-# with a plain ./configure (kept under $TMPDIR for the next run, by commit).
+# built by build-ref.sh (git archive, a plain ./configure, kept under
+# $TMPDIR for the next run, by commit). Its time against a fixed
+# reference is timeguard.sh's guard; this one guards instructions.
 # Environment: CALLGRIND_GAMES (default 200) games counted by callgrind,
 # COMPARE_GAMES (default 5000) games per timed run, COMPARE_RUNS (3) timed
 # runs of each, the fastest counting, COMPARE_LIMIT (2) the percent more
@@ -31,8 +32,8 @@ dirty=
 git -C "$top" diff --quiet HEAD -- src || dirty=+
 if [ $# -ge 2 ]; then
 	other=$2
-elif [ -n "${BENCH_BASE:-}" ]; then
-	other=$BENCH_BASE
+elif [ -n "${COMPARE_BASE:-}" ]; then
+	other=$COMPARE_BASE
 elif [ -n "$dirty" ]; then
 	other=HEAD
 else
@@ -45,21 +46,8 @@ other=$(git -C "$top" rev-parse --short "$other^{commit}") || {
 }
 
 # The other commit's benchmark, built once per commit.
-dir=${TMPDIR:-/tmp}/carcpbem-bench-$other
+dir=$(sh "$top/tests/bench/build-ref.sh" "$other" tests/bench/bench-playout) || exit 1
 obench=$dir/tests/bench/bench-playout
-if [ ! -x "$obench" ]; then
-	echo "# building $other in $dir (plain ./configure) ..."
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	git -C "$top" archive "$other" | tar -x -C "$dir"
-	(cd "$dir" && autoreconf -fi && ./configure -q &&
-		make -j"$(nproc 2>/dev/null || echo 2)" tests/bench/bench-playout) \
-		>"$dir.log" 2>&1 || {
-		echo "compare.sh: building $other failed: see $dir.log" >&2
-		rm -rf "$dir"
-		exit 1
-	}
-fi
 
 out=$(mktemp)
 trap 'rm -f "$out" "$out".*' EXIT
