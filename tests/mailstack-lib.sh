@@ -45,6 +45,9 @@
 #	cur/): delivery after SMTP is asynchronous.
 # mailstack_wait_file FILE PATTERN
 #	Waits until FILE has a line matching PATTERN.
+# mailstack_wait_delivered
+#	Waits until OpenSMTPD's queue is empty: every mail it accepted before
+#	is in the server's mailboxes (or was bounced) by then.
 #	The waits poll a condition until a deadline of MAILSTACK_WAIT_SECONDS
 #	(60 unless set) of wall-clock time: generous, as a loaded machine
 #	delivers late, while a mail that never comes still fails the test.
@@ -197,6 +200,20 @@ mailstack_wait_file () {
 	until grep -q "$2" "$1" 2>/dev/null; do
 		if mailstack_waited_ "$MAILSTACK_WAIT_SECONDS"; then
 			echo "mailstack_wait_file: no '$2' in $1 after ${MAILSTACK_WAIT_SECONDS}s" >&2
+			return 1
+		fi
+		sleep 0.02
+	done
+}
+
+# mailstack_wait_delivered: OpenSMTPD holds an accepted mail in its
+# queue (in incoming/ while it comes in) until LMTP delivery is done.
+mailstack_wait_delivered () {
+	mailstack_t0_=$(date +%s)
+	while test -n "$(find "$MAILSTACK_DIR/smtpd-spool/smtpd/incoming" \
+		"$MAILSTACK_DIR/smtpd-spool/smtpd/queue" -type f 2>/dev/null | head -n 1)"; do
+		if mailstack_waited_ "$MAILSTACK_WAIT_SECONDS"; then
+			echo "mailstack_wait_delivered: OpenSMTPD still holds mail after ${MAILSTACK_WAIT_SECONDS}s" >&2
 			return 1
 		fi
 		sleep 0.02

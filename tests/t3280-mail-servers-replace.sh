@@ -59,15 +59,16 @@ turns () {
 }
 
 # rounds N PLAYERS...: host and bots in turn until the game is over or N
-# rounds passed, a second between (LMTP delivers a little after SMTP).
+# rounds passed, each waiting until the mails sent before are delivered
+# (LMTP delivers a little after SMTP).
 rounds () {
 	n=$1 && shift &&
 	i=0 &&
 	while test "$i" -lt "$n" && ! over; do
 		i=$((i + 1)) &&
-		host_pass && sleep 1 &&
+		host_pass && mailstack_wait_delivered &&
 		for p in "$@"; do bot "$p" || return 1; done &&
-		sleep 1 || return 1
+		mailstack_wait_delivered || return 1
 	done
 }
 
@@ -145,7 +146,7 @@ test_expect_success 'carol plays the seat to the end, with her own key' '
 		.value.player == \"bob\") | .value.text" spool/games/g1/history.jsonl >after &&
 	grep -q "^Key: $carol_id" after &&
 	! grep -q "^Key: $bob_id" after &&
-	sleep 2 && bot carol &&
+	mailstack_wait_delivered && bot carol &&
 	grep -l "g1-r[0-9]*-over-2@" "$(mailstack_maildir carol)"/*/* >/dev/null
 '
 

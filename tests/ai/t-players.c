@@ -7,13 +7,16 @@
  *   - greedy and random play every combination of the playable rule
  *     modules to the end through legal actions only: every action
  *     ai_choose returns is listed by game_legal_actions and applied by
- *     the decision's owner; MCTS (a few playouts) too, one game each;
+ *     the decision's owner; MCTS (2 playouts a decision: each a redeal,
+ *     the arm's turn and the rollout; 4 in make check-long) too, one game
+ *     each;
  *   - MCTS with a playout count and a seed chooses the same every time,
  *     and the same in two games that differ only in the order of the
  *     tiles to come (the hidden information: issue 12);
  *   - greedy beats random (a few games; make bench measures it).
  *
- * Environment: CARC_AI_GAMES=N greedy games per combination (default 2).
+ * Environment: CARC_AI_GAMES=N greedy games per combination (default 2),
+ * CARC_AI_PLAYOUTS=N MCTS playouts a decision in those games (default 2).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,7 +118,7 @@ combos_of(uint32_t *combos)
 }
 
 static void
-test_combos(int games)
+test_combos(int games, int playouts)
 {
 	uint32_t combos[1 << MODULE_COUNT];
 	int n = combos_of(combos);
@@ -128,13 +131,13 @@ test_combos(int games)
 		ai_params_default(&p);
 		for (int kind = AI_RANDOM; kind <= AI_MCTS && why == NULL; kind++) {
 			p.kind = kind;
-			p.playouts = 4;
+			p.playouts = playouts;
 			for (int id = 0; id < (kind == AI_GREEDY ? games : 1) && !why; id++)
 				why = play_game(combos[c], id, &p, NULL);
 		}
-		ok(why == NULL, "%s: random, greedy (%d games), mcts play to the end by "
-		   "legal actions only%s%s", name[0] ? name : "base", games,
-		   why ? ": " : "", why ? why : "");
+		ok(why == NULL, "%s: random, greedy (%d games), mcts (%d playouts) play to "
+		   "the end by legal actions only%s%s", name[0] ? name : "base", games,
+		   playouts, why ? ": " : "", why ? why : "");
 	}
 }
 
@@ -340,7 +343,8 @@ main(void)
 	test_redeal_river();
 	test_hidden();
 	test_greedy_beats_random();
-	test_combos(v && atoi(v) > 0 ? atoi(v) : 2);
+	const char *pl = getenv("CARC_AI_PLAYOUTS");
+	test_combos(v && atoi(v) > 0 ? atoi(v) : 2, pl && atoi(pl) > 0 ? atoi(pl) : 2);
 	catalog_free((struct catalog *)cat);
 	done_testing();
 }

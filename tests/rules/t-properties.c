@@ -10,7 +10,7 @@
  * the random player alone.
  *
  * Environment:
- *   CARC_PROPERTY_GAMES=N   games to play (default 2000)
+ *   CARC_PROPERTY_GAMES=N   games to play (default 2000; make check-long: 20000)
  *   CARC_PROPERTY_ONLY=N    play only game N and print its actions
  *   CARC_PROPERTY_WITH=LIST modules (as --with) on in every combination
  *
