@@ -81,19 +81,26 @@ static const union rot_row rot_rows[16] = {
 #undef ROW
 #undef R
 
-/* "place x y rot" for frontier cell pos, made in a register: setting the
- * rot byte of a copy in memory and reading the action back whole stalls
- * (the wide load cannot be forwarded from the byte store). */
+/* Frontier cell pos's "place x y 0" plus a rot_rows entry, made in a
+ * register: setting the rot byte of a copy in memory and reading the
+ * action back whole stalls (the wide load cannot be forwarded from the
+ * byte store). */
 static inline struct action
-emit_one(const struct game *g, int pos, int rot)
+place_turned(const struct game *g, int pos, uint64_t rot_bits)
 {
 	uint64_t u;
 	struct action a;
 
 	memcpy(&u, &g->front_place[pos], sizeof(u));
-	u += rot_rows[1u << rot].u[0];
+	u += rot_bits;
 	memcpy(&a, &u, sizeof(a));
 	return a;
+}
+
+static inline struct action
+emit_one(const struct game *g, int pos, int rot)
+{
+	return place_turned(g, pos, rot_rows[1u << rot].u[0]);
 }
 
 static inline int
@@ -158,11 +165,10 @@ frontier_scan(const struct game *g, int type, struct action *out, int cap)
 static int
 frontier_scan_ruled(const struct game *g, int type, struct action *out, int cap)
 {
-	const uint8_t *fits = game_type(g, type)->fits;
 	int n = 0;
 
 	for (int i = 0; i < g->nfrontier; i++)
-		for (unsigned m = fits[g->front_need[i]] & FITS_ROTS; m; m &= m - 1) {
+		for (unsigned m = fits_of(g, type, i); m; m &= m - 1) {
 			if (!board_place_rule_ok(g, type, g->front_cell[i], __builtin_ctz(m)))
 				continue;
 			n = emit(out, n, cap, g, i, __builtin_ctz(m));
@@ -208,14 +214,9 @@ frontier_nth(const struct game *g, int type, int k)
 		k -= all;
 	}
 	int j = (k >= before[1]) + (k >= before[2]) + (k >= before[3]);
-	uint64_t u;
-	struct action a;
 
 	before[0] = 0;
-	memcpy(&u, &g->front_place[i + j], sizeof(u));
-	u += rot_rows[fits[need[i + j]] & FITS_ROTS].u[k - before[j]];
-	memcpy(&a, &u, sizeof(a));
-	return a;
+	return place_turned(g, i + j, rot_rows[fits[need[i + j]] & FITS_ROTS].u[k - before[j]]);
 }
 
 int
