@@ -32,16 +32,19 @@ board_alloc(struct game *g, int capacity)
 	free(g->front_place);
 	free(g->front_need);
 	free(g->front_cell);
+	free(g->front_before);
 	free(g->feat);
 	free(g->tile_stamp);
 	g->placed = calloc(capacity + 1, sizeof(*g->placed));
 	g->front_place = calloc(frontier_size(capacity), sizeof(*g->front_place));
 	g->front_need = malloc(sizeof(*g->front_need) * frontier_size(capacity));
 	g->front_cell = malloc(sizeof(*g->front_cell) * frontier_size(capacity));
+	g->front_before = malloc(sizeof(*g->front_before) * frontier_groups(capacity));
 	g->feat = calloc((size_t)capacity * TILE_SEG_MAX, sizeof(*g->feat));
 	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
 	g->alloc_capacity = capacity;
-	if (!g->placed || !g->front_place || !g->front_need || !g->front_cell || !g->feat ||
+	if (!g->placed || !g->front_place || !g->front_need || !g->front_cell ||
+	    !g->front_before || !g->feat ||
 	    !g->tile_stamp)
 		return -1;
 	return 0;

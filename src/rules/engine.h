@@ -33,19 +33,23 @@ game_type(const struct game *g, int type)
 	return &g->cat->types[type];
 }
 
-/* A figure action made in a register. Setting the fields of one in
- * memory byte by byte and then copying it whole (8 bytes) stalls: the
- * wide load cannot be forwarded from the narrow stores. */
+/* Actions made in a register, as the 8 bytes of a struct action: a field
+ * (v, of the field's width and unsigned) at its place. Setting the fields
+ * of one in memory one by one and then copying it whole stalls: the wide
+ * load cannot be forwarded from the narrow stores. */
+#define ACTION_FIELD_SIZE(field) sizeof(((struct action *)0)->field)
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define ACTION_BYTE(v, field) ((uint64_t)(v) << 8 * (7 - offsetof(struct action, field)))
+#define ACTION_FIELD(v, field)                                                                     \
+	((uint64_t)(v) << 8 * (sizeof(struct action) - ACTION_FIELD_SIZE(field) -                  \
+			       offsetof(struct action, field)))
 #else
-#define ACTION_BYTE(v, field) ((uint64_t)(v) << 8 * offsetof(struct action, field))
+#define ACTION_FIELD(v, field) ((uint64_t)(v) << 8 * offsetof(struct action, field))
 #endif
 static inline struct action
 action_figure(unsigned figure, unsigned slot, unsigned role)
 {
-	uint64_t u = ACTION_BYTE(ACT_FIGURE, kind) | ACTION_BYTE(figure, figure) |
-		     ACTION_BYTE(slot, slot) | ACTION_BYTE(role, role);
+	uint64_t u = ACTION_FIELD(ACT_FIGURE, kind) | ACTION_FIELD(figure, figure) |
+		     ACTION_FIELD(slot, slot) | ACTION_FIELD(role, role);
 	struct action a;
 
 	memcpy(&a, &u, sizeof(a));
@@ -84,6 +88,7 @@ struct game_allocs {
 	struct action *front_place;
 	uint16_t *front_need;
 	int32_t *front_cell;
+	uint16_t *front_before;
 	struct feature *feat;
 	uint32_t *tile_stamp;
 	struct game_event *events;
@@ -99,10 +104,13 @@ int board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
 int board_place(struct game *g, int type, int x, int y, int rot);
 int board_cell(const struct game *g, int x, int y);
 int board_place_options(const struct game *g, int type, struct action *out, int cap);
-/* The number of placements board_place_options lists, and the k-th of
- * them (0 <= k < that number), without listing them. */
+/* The number of placements board_place_options lists. The draw's
+ * count also notes where they are (g->front_before), so that the k-th
+ * of the drawn tile's (0 <= k < that number) is found without listing
+ * them, until the frontier changes. */
 int board_place_count(const struct game *g, int type);
-struct action board_place_nth(const struct game *g, int type, int k);
+int board_drawn_count(struct game *g, int type);
+struct action board_drawn_nth(const struct game *g, int k);
 int board_neighbours8(const struct game *g, int cell);
 
 /* frontier.c */
@@ -114,6 +122,13 @@ static inline size_t
 frontier_size(int capacity)
 {
 	return 2 * (size_t)capacity + 4 + FRONTIER_PAD;
+}
+
+/* Groups of four frontier entries (front_before's size). */
+static inline size_t
+frontier_groups(int capacity)
+{
+	return frontier_size(capacity) / 4 + 1;
 }
 
 void frontier_remove(struct game *g, int cell);

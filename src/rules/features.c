@@ -47,26 +47,50 @@ feature_union(struct game *g, int a, int b)
 	return a;
 }
 
+_Static_assert(sizeof(struct feature) == FEATURE_LANES * sizeof(int16_t) &&
+		       offsetof(struct feature, parent) == 0 &&
+		       offsetof(struct feature, next) == sizeof(int16_t),
+	       "tile_type.fresh holds features as int16 lanes, parent and next first");
+
+void
+tile_fresh_features(struct tile_type *t)
+{
+	struct feature f[TILE_SEG_MAX] = {{0}};
+
+	for (int s = 0; s < TILE_SEG_MAX; s++) {
+		f[s].parent = f[s].next = (int16_t)s;
+		f[s].size = 1;
+		if (s < t->nsegs) {
+			f[s].kind = t->seg[s].kind;
+			f[s].shields = t->seg[s].shields;
+			f[s].open = t->seg[s].open;
+		}
+	}
+	memcpy(t->fresh, f, sizeof(t->fresh));
+}
+
+/* The lanes of the fresh features that number segments (parent, next). */
+static const int16_t numbering_lanes[TILE_SEG_MAX * FEATURE_LANES] = {
+#define NUMBERED -1, -1, 0, 0, 0, 0
+	NUMBERED, NUMBERED, NUMBERED, NUMBERED, NUMBERED, NUMBERED,
+	NUMBERED, NUMBERED, NUMBERED, NUMBERED, NUMBERED, NUMBERED,
+#undef NUMBERED
+};
+
 /* Each segment of the new tile starts as a feature of its own; nothing is
- * completed yet. */
+ * completed yet. All TILE_SEG_MAX of them, from the type's fresh copy
+ * with the tile's numbers added: a fixed-size loop the compiler does in
+ * vector registers, where one per segment would mispredict its exit. */
 void
 feature_init_tile(struct game *g, int placed)
 {
 	const struct tile_type *t = game_type(g, g->placed[placed].type);
+	int16_t lanes[TILE_SEG_MAX * FEATURE_LANES], first = (int16_t)seg_instance(placed, 0);
 
 	g->new_closed = false;
-	for (int s = 0; s < t->nsegs; s++) {
-		int id = seg_instance(placed, s);
-		const struct tile_segment *ts = &t->seg[s];
-		g->feat[id] = (struct feature){
-			.parent = (int16_t)id,
-			.next = (int16_t)id,
-			.kind = ts->kind,
-			.shields = ts->shields,
-			.open = ts->open,
-			.size = 1,
-		};
-	}
+	for (int i = 0; i < TILE_SEG_MAX * FEATURE_LANES; i++)
+		lanes[i] = (int16_t)(t->fresh[i] + (numbering_lanes[i] & first));
+	memcpy(&g->feat[first], lanes, sizeof(lanes));
 }
 
 /* Joins a segment of the new tile with the neighbour's across a border

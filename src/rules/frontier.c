@@ -31,27 +31,29 @@ frontier_remove(struct game *g, int cell)
 	g->cells[cell].frontier = -1;
 }
 
-/* The cell (at x,y) has a new neighbour on `side` demanding `edge` there. */
+/* The cell (at x,y) has a new neighbour on `side` demanding `edge` there:
+ * it joins the frontier or, already there, demands one edge more. One
+ * path for both (which it is is random, a branch mispredicts): a cell
+ * already there gets its own place and cell again. */
 void
 frontier_demand(struct game *g, int cell, int x, int y, int side, int edge)
 {
-	int pos = g->cells[cell].frontier, need = edge * need_digit[side];
+	int pos = g->cells[cell].frontier, fresh = -(pos < 0), old; /* fresh: all bits */
+	uint64_t place = ACTION_FIELD(ACT_PLACE_TILE, kind) | ACTION_FIELD((uint16_t)x, x) |
+			 ACTION_FIELD((uint16_t)y, y);
 
-	if (pos >= 0) {
-		g->front_need[pos] = (uint16_t)(g->front_need[pos] + need);
-		return;
-	}
-	pos = g->nfrontier++;
-	g->front_need[pos + FRONTIER_PAD] = NEED_NOTHING; /* padding past the new end */
+	/* selected by masks: the compiler makes a branch of ?: here */
+	pos = (pos & ~fresh) | (g->nfrontier & fresh);
+	old = g->front_need[pos] & ~fresh;
+	g->nfrontier -= fresh;
+	/* padding past the end (FRONTIER_PAD): a cell already there leaves
+	 * it as it was */
+	g->front_need[g->nfrontier + FRONTIER_PAD - 1] = NEED_NOTHING;
 	g->cells[cell].frontier = (int16_t)pos;
-	/* written in place: one on the stack, then copied, would be read back
-	 * before its bytes were, which stalls */
-	g->front_place[pos] = (struct action){
-		.kind = ACT_PLACE_TILE,
-		.x = (int16_t)x,
-		.y = (int16_t)y,
-	};
-	g->front_need[pos] = (uint16_t)need;
+	/* made in a register: one built in memory a field at a time would be
+	 * read back whole before its bytes were, which stalls */
+	memcpy(&g->front_place[pos], &place, sizeof(place));
+	g->front_need[pos] = (uint16_t)(old + edge * need_digit[side]);
 	g->front_cell[pos] = cell;
 }
 
@@ -178,45 +180,57 @@ frontier_scan_ruled(const struct game *g, int type, struct action *out, int cap)
 
 /* How many placements the type has: the counts that come with each
  * cell's fitting rotations, summed four cells at a time (the padding
- * counts nothing). No action is written. */
-static int
-frontier_count(const struct game *g, int type)
+ * counts nothing). No action is written. With before (the drawn tile),
+ * the placements before each group of four cells are noted there, so
+ * the k-th is found without counting again (frontier_nth). */
+static HOT_INLINE int
+frontier_count(const struct game *g, int type, uint16_t *before)
 {
-	const uint8_t *fits = game_type(g, type)->fits;
+	const uint8_t *nfits = game_type(g, type)->nfits;
 	const uint16_t *need = g->front_need;
 	int n = 0;
 
-	for (int i = 0; i < g->nfrontier; i += 4)
-		n += (fits[need[i]] >> FITS_COUNT_SHIFT) + (fits[need[i + 1]] >> FITS_COUNT_SHIFT) +
-		     (fits[need[i + 2]] >> FITS_COUNT_SHIFT) +
-		     (fits[need[i + 3]] >> FITS_COUNT_SHIFT);
+	for (int i = 0; i < g->nfrontier; i += 4) {
+		if (before)
+			before[i / 4] = (uint16_t)n;
+		n += nfits[need[i]] + nfits[need[i + 1]] + nfits[need[i + 2]] + nfits[need[i + 3]];
+	}
 	return n;
 }
 
-/* The k-th placement in frontier_scan's order (k below frontier_count).
- * Whole groups of four cells are skipped, since each step waits for the
- * one before and the exit mispredicts; inside the group, the cell and
- * the rotation among its fitting ones are found without branching. */
+/* The group of four cells holding the k-th placement: the last whose
+ * placements before it are at most k (an empty group is never the last
+ * such, as the one after it starts as low). Counted over every group
+ * without branching: where k falls is random, so a search that stops
+ * there mispredicts its exit. */
+static inline int
+frontier_group_of(const uint16_t *before, int ngroups, int k)
+{
+	int grp = 0;
+
+	for (int i = 1; i < ngroups; i++)
+		grp += before[i] <= k;
+	return grp;
+}
+
+/* The k-th placement of the drawn tile in frontier_scan's order (k below
+ * the draw's count): its group from the draw's notes, then the cell and
+ * the rotation among its fitting ones, without branching. */
 static struct action
 frontier_nth(const struct game *g, int type, int k)
 {
-	const uint8_t *fits = game_type(g, type)->fits;
+	const struct tile_type *t = game_type(g, type);
 	const uint16_t *need = g->front_need;
-	int i = 0, before[4];
+	int i = 4 * frontier_group_of(g->front_before, (g->nfrontier + 3) / 4, k), before[4];
 
-	for (;; i += 4) {
-		before[1] = fits[need[i]] >> FITS_COUNT_SHIFT;
-		before[2] = before[1] + (fits[need[i + 1]] >> FITS_COUNT_SHIFT);
-		before[3] = before[2] + (fits[need[i + 2]] >> FITS_COUNT_SHIFT);
-		int all = before[3] + (fits[need[i + 3]] >> FITS_COUNT_SHIFT);
-		if (k < all)
-			break;
-		k -= all;
-	}
+	k -= g->front_before[i / 4];
+	before[0] = 0;
+	before[1] = t->nfits[need[i]];
+	before[2] = before[1] + t->nfits[need[i + 1]];
+	before[3] = before[2] + t->nfits[need[i + 2]];
 	int j = (k >= before[1]) + (k >= before[2]) + (k >= before[3]);
 
-	before[0] = 0;
-	return place_turned(g, i + j, rot_rows[fits[need[i + j]] & FITS_ROTS].u[k - before[j]]);
+	return place_turned(g, i + j, rot_rows[t->fits[need[i + j]] & FITS_ROTS].u[k - before[j]]);
 }
 
 int
@@ -224,12 +238,21 @@ board_place_count(const struct game *g, int type)
 {
 	if (tile_has_place_rule(game_type(g, type)))
 		return frontier_scan_ruled(g, type, NULL, 0);
-	return frontier_count(g, type);
+	return frontier_count(g, type, NULL);
+}
+
+int
+board_drawn_count(struct game *g, int type)
+{
+	if (tile_has_place_rule(game_type(g, type)))
+		return frontier_scan_ruled(g, type, NULL, 0);
+	return frontier_count(g, type, g->front_before);
 }
 
 struct action
-board_place_nth(const struct game *g, int type, int k)
+board_drawn_nth(const struct game *g, int k)
 {
+	int type = g->drawn;
 	struct action a = {0};
 
 	if (!tile_has_place_rule(game_type(g, type)))

@@ -171,6 +171,7 @@ game_allocs_keep(const struct game *g, struct game_allocs *a)
 		.front_place = g->front_place,
 		.front_need = g->front_need,
 		.front_cell = g->front_cell,
+		.front_before = g->front_before,
 		.feat = g->feat,
 		.tile_stamp = g->tile_stamp,
 		.events = g->events,
@@ -192,6 +193,7 @@ game_allocs_restore(struct game *g, const struct game_allocs *a)
 	g->front_place = a->front_place;
 	g->front_need = a->front_need;
 	g->front_cell = a->front_cell;
+	g->front_before = a->front_before;
 	g->feat = a->feat;
 	g->tile_stamp = a->tile_stamp;
 	g->events = a->events;
@@ -229,6 +231,7 @@ game_free(struct game *g)
 	free(g->front_place);
 	free(g->front_need);
 	free(g->front_cell);
+	free(g->front_before);
 	free(g->feat);
 	free(g->tile_stamp);
 	free(g->events);
@@ -261,13 +264,16 @@ game_clone(const struct game *g)
 	c->front_place = dup_array(g->front_place, sizeof(*g->front_place) * frontier_size(cap));
 	c->front_need = dup_array(g->front_need, sizeof(*g->front_need) * frontier_size(cap));
 	c->front_cell = dup_array(g->front_cell, sizeof(*g->front_cell) * frontier_size(cap));
+	c->front_before =
+	    dup_array(g->front_before, sizeof(*g->front_before) * frontier_groups(cap));
 	c->feat = dup_array(g->feat, sizeof(*g->feat) * cap * TILE_SEG_MAX);
 	c->tile_stamp = dup_array(g->tile_stamp, sizeof(*g->tile_stamp) * cap);
 	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
 	c->ext = dup_array(g->ext, g->ext_size);
 	c->ext_cap = g->ext_size;
 	if (!c->ext || !c->bag || !c->cells || !c->placed || !c->front_place ||
-	    !c->front_need || !c->front_cell || !c->feat || !c->tile_stamp || !c->events) {
+	    !c->front_need || !c->front_cell ||
+	    !c->front_before || !c->feat || !c->tile_stamp || !c->events) {
 		game_free(c);
 		return NULL;
 	}

@@ -45,6 +45,8 @@ copy_arrays(struct game *dst, const struct game *src)
 	memcpy(dst->front_place, src->front_place, sizeof(*src->front_place) * front);
 	memcpy(dst->front_need, src->front_need, sizeof(*src->front_need) * front);
 	memcpy(dst->front_cell, src->front_cell, sizeof(*src->front_cell) * front);
+	memcpy(dst->front_before, src->front_before,
+	       sizeof(*src->front_before) * (front / 4 + 1));
 	memcpy(dst->feat, src->feat,
 	       sizeof(*src->feat) * (size_t)src->nplaced * TILE_SEG_MAX);
 	memcpy(dst->tile_stamp, src->tile_stamp, sizeof(*src->tile_stamp) * (size_t)src->capacity);

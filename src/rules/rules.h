@@ -251,6 +251,8 @@ struct game {
 	uint16_t *front_need;  /* the edges demanded: index into tile_type.fits;
 				  NEED_NOTHING for a few entries past the end */
 	int32_t *front_cell;
+	uint16_t *front_before; /* the drawn tile's placements before each
+				   group of four cells (board_drawn_count) */
 	int nfrontier;
 	struct feature *feat;
 	uint32_t *tile_stamp, stamp_gen; /* scratch for counting distinct tiles */

@@ -76,6 +76,7 @@ enum draw_group {
 #define TILE_ID_MAX 24
 #define TILE_SEG_MAX 12
 #define SEG_NONE 0xff
+#define FEATURE_LANES 6 /* int16 lanes in a struct feature (rules.h) */
 
 /* Tile-level flags. */
 #define TILE_START 0x01  /* the start tile of its set (BASE-SETUP-1) */
@@ -127,6 +128,10 @@ _Static_assert(TA_COUNT <= 32, "a bit per attribute in a uint32_t");
  * bits, so a count is read only by the module that needs it. */
 #define TILE_ATTR_EXTRA 4
 
+struct tile_type;
+/* Fills tile_type.fresh (features.c). */
+void tile_fresh_features(struct tile_type *t);
+
 struct tile_attr_count {
 	uint8_t seg;  /* segment index, or SEG_NONE for the tile */
 	uint8_t attr; /* enum tile_attr */
@@ -159,11 +164,16 @@ struct tile_type {
 	uint8_t slot_seg[SLOT_COUNT]; /* segment index per slot, or SEG_NONE */
 	uint16_t sig[4];         /* edge signature per rotation: nibble per side N,E,S,W */
 	uint8_t fits[NEED_CODES + 1]; /* rotations that fit a demand, and their count */
+	uint8_t nfits[NEED_CODES + 1]; /* the count alone: summed over cells with no shift */
 	uint8_t rot_slot_seg[4][SLOT_COUNT]; /* slot_seg as seen on the board per rotation */
 	uint8_t name_slot[4][TILE_SEG_MAX]; /* slot naming each segment in actions, per rotation */
 	uint8_t closable[TILE_SEG_MAX]; /* road segments, then city segments (UN-06) */
 	uint8_t nclosable;
 	struct tile_segment seg[TILE_SEG_MAX];
+	/* Its segments as fresh features (struct feature, rules.h, as int16
+	 * lanes), numbered from 0: placing the tile copies them and adds its
+	 * first segment's number (features.c). */
+	int16_t fresh[TILE_SEG_MAX * FEATURE_LANES];
 	uint32_t seg_attrs; /* its segments' attrs together (last: the hot fields keep their places) */
 };
 

@@ -42,8 +42,10 @@ compute_fits(struct tile_type *t)
 		unsigned m = t->fits[code];
 		unsigned n = (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1);
 		t->fits[code] = (uint8_t)(m | n << FITS_COUNT_SHIFT);
+		t->nfits[code] = (uint8_t)n;
 	}
 	t->fits[NEED_NOTHING] = 0;
+	t->nfits[NEED_NOTHING] = 0;
 }
 
 /* The slot that names a segment in actions: the slot its place name
@@ -88,4 +90,5 @@ tile_compute_tables(struct tile_type *t)
 	t->seg_attrs = 0;
 	for (int s = 0; s < t->nsegs; s++)
 		t->seg_attrs |= t->seg[s].attrs;
+	tile_fresh_features(t);
 }

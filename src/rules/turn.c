@@ -57,7 +57,7 @@ draw(struct game *g, int owner, int arg)
 		int type = g->bag[g->bag_next++];
 		/* counted whole, not "any": a random player's choice needs
 		 * the count, and nothing moves the frontier before it */
-		int places = board_place_count(g, type);
+		int places = board_drawn_count(g, type);
 		if (places > 0) {
 			g->drawn = type;
 			g->drawn_places = places;
@@ -240,7 +240,7 @@ struct action
 game_legal_nth(const struct game *g, int k, const struct action *buf)
 {
 	if (g->frames[g->nframes - 1].step == STEP_PLACE_TILE)
-		return board_place_nth(g, g->drawn, k);
+		return board_drawn_nth(g, k);
 	return buf[k];
 }
 

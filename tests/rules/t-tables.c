@@ -524,8 +524,9 @@ test_fits_table(void)
 				n += (unsigned)fit;
 			}
 			bad += t->fits[code] != (m | n << FITS_COUNT_SHIFT);
+			bad += t->nfits[code] != n;
 		}
-		bad += t->fits[NEED_NOTHING] != 0;
+		bad += t->fits[NEED_NOTHING] != 0 || t->nfits[NEED_NOTHING] != 0;
 	}
 	ok(bad == 0 && checked > 0, "fits: each of %d demands of every type as its sides say (%d wrong)",
 	   checked, bad);
