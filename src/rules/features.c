@@ -19,17 +19,17 @@ feature_union(struct game *g, int a, int b)
 {
 	struct feature *fa, *fb;
 	int16_t tmp;
-	int m;
+	int m, swap;
 
 	a = g->feat[a].parent;
 	b = g->feat[b].parent;
 	if (a == b)
 		return a;
-	if (g->feat[a].size < g->feat[b].size) {
-		int t = a;
-		a = b;
-		b = t;
-	}
+	/* a becomes the larger, by masks: which one is random, and the
+	 * compiler makes a branch of a swap */
+	swap = -(g->feat[a].size < g->feat[b].size) & (a ^ b);
+	a ^= swap;
+	b ^= swap;
 	fa = &g->feat[a];
 	fb = &g->feat[b];
 	m = b;

@@ -200,16 +200,19 @@ frontier_count(const struct game *g, int type, uint16_t *before)
 
 /* The group of four cells holding the k-th placement: the last whose
  * placements before it are at most k (an empty group is never the last
- * such, as the one after it starts as low). Counted over every group
- * without branching: where k falls is random, so a search that stops
- * there mispredicts its exit. */
+ * such, as the one after it starts as low). A binary search that moves
+ * by masks: where k falls is random, so a branch on it mispredicts; the
+ * number of steps depends on the number of groups only. */
 static inline int
 frontier_group_of(const uint16_t *before, int ngroups, int k)
 {
-	int grp = 0;
+	int grp = 0; /* before[grp] <= k; the answer is in [grp, grp + n) */
 
-	for (int i = 1; i < ngroups; i++)
-		grp += before[i] <= k;
+	for (int n = ngroups; n > 1;) {
+		int half = n / 2;
+		grp += half & -(before[grp + half] <= k);
+		n -= half;
+	}
 	return grp;
 }
 

@@ -137,7 +137,9 @@ struct placed_tile {
 };
 
 struct cell {
-	int16_t placed;     /* index into placed[], or -1 */
+	int16_t placed;     /* index into placed[]; when empty, negative: -1 minus
+			       the monasteries and gardens among the 8 cells
+			       around (so placing next to none skips them) */
 	int16_t frontier;   /* index into the frontier arrays, or -1 */
 };
 
