@@ -236,7 +236,6 @@ board_link_sides(struct game *g, int p, const struct tile_type *t, int rot)
 	feature_init_tile(g, p);
 	for (unsigned m = present; m; m &= m - 1)
 		feature_join_side(g, p, __builtin_ctz(m), nb[__builtin_ctz(m)]);
-	feature_note_roots(g, p);
 }
 
 /* Puts the tile on the grid, updates the frontier and joins the tile's

@@ -30,7 +30,7 @@ enum step_id {
 static inline const struct tile_type *
 game_type(const struct game *g, int type)
 {
-	return &g->cat->types[type];
+	return &g->types[type];
 }
 
 /* Actions made in a register, as the 8 bytes of a struct action: a field
@@ -73,6 +73,14 @@ static inline int
 seg_instance(int placed, int seg)
 {
 	return placed * TILE_SEG_MAX + seg;
+}
+
+/* The feature segment s of this turn's tile is part of: the figure and
+ * scoring steps read it, and nothing joins features in between. */
+static inline int
+new_root(const struct game *g, int s)
+{
+	return g->feat[seg_instance(g->last_placed, s)].parent;
 }
 
 /* board.c */
@@ -124,11 +132,13 @@ frontier_size(int capacity)
 	return 2 * (size_t)capacity + 4 + FRONTIER_PAD;
 }
 
-/* Groups of four frontier entries (front_before's size). */
+/* Groups of four frontier entries (front_before's size), with the
+ * padding that lets them be read eight at a time. */
+#define FRONTIER_GROUP_PAD 8
 static inline size_t
 frontier_groups(int capacity)
 {
-	return frontier_size(capacity) / 4 + 1;
+	return frontier_size(capacity) / 4 + 1 + FRONTIER_GROUP_PAD;
 }
 
 void frontier_remove(struct game *g, int cell);
@@ -139,7 +149,6 @@ int frontier_wants(const struct game *g, int pos, int side);
 int feature_find(const struct game *g, int seg);
 void feature_init_tile(struct game *g, int placed);
 void feature_join_side(struct game *g, int placed, int side, int np);
-void feature_note_roots(struct game *g, int placed);
 int feature_tile_count(struct game *g, int root);
 void feature_attrs_add(struct game *g, int seg);
 

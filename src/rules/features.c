@@ -79,18 +79,28 @@ static const int16_t numbering_lanes[TILE_SEG_MAX * FEATURE_LANES] = {
 
 /* Each segment of the new tile starts as a feature of its own; nothing is
  * completed yet. All TILE_SEG_MAX of them, from the type's fresh copy
- * with the tile's numbers added: a fixed-size loop the compiler does in
- * vector registers, where one per segment would mispredict its exit. */
+ * with the tile's numbers added, eight lanes at a time straight into
+ * place (GCC's vector types: SSE2 or NEON registers, plain code
+ * elsewhere); a loop per segment would mispredict its exit. */
+typedef int16_t lanes8 __attribute__((vector_size(16)));
+_Static_assert(sizeof(((struct tile_type *)0)->fresh) % sizeof(lanes8) == 0,
+	       "fresh features are copied 16 bytes at a time");
+
 void
 feature_init_tile(struct game *g, int placed)
 {
 	const struct tile_type *t = game_type(g, g->placed[placed].type);
-	int16_t lanes[TILE_SEG_MAX * FEATURE_LANES], first = (int16_t)seg_instance(placed, 0);
+	int first = seg_instance(placed, 0);
+	char *dst = (char *)&g->feat[first];
 
 	g->new_closed = false;
-	for (int i = 0; i < TILE_SEG_MAX * FEATURE_LANES; i++)
-		lanes[i] = (int16_t)(t->fresh[i] + (numbering_lanes[i] & first));
-	memcpy(&g->feat[first], lanes, sizeof(lanes));
+	for (size_t i = 0; i < sizeof(t->fresh); i += sizeof(lanes8)) {
+		lanes8 v, numbering;
+		memcpy(&v, (const char *)t->fresh + i, sizeof(v));
+		memcpy(&numbering, (const char *)numbering_lanes + i, sizeof(numbering));
+		v += numbering & (int16_t)first;
+		memcpy(dst + i, &v, sizeof(v));
+	}
 }
 
 /* Joins a segment of the new tile with the neighbour's across a border
@@ -114,19 +124,6 @@ join_closing(struct game *g, int placed, int seg, int np, int nseg)
 		return;
 	g->feat[root].open -= 2;
 	g->new_closed |= g->feat[root].open == 0;
-}
-
-/* Remembers the features the new tile's segments ended up in: the figure
- * and scoring steps of this turn read them (nothing joins features in
- * between). Every slot, used or not: the number of segments varies at
- * random, so a loop up to it would mispredict its exit. */
-void
-feature_note_roots(struct game *g, int placed)
-{
-	const struct feature *f = &g->feat[seg_instance(placed, 0)];
-
-	for (int s = 0; s < TILE_SEG_MAX; s++)
-		g->new_roots[s] = f[s].parent;
 }
 
 /* Joins the new tile's segments on one side with those of the neighbour

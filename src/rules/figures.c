@@ -70,7 +70,7 @@ static bool
 earlier_piece(const struct game *g, int s)
 {
 	for (int e = 0; e < s; e++)
-		if (g->new_roots[e] == g->new_roots[s])
+		if (new_root(g, e) == new_root(g, s))
 			return true;
 	return false;
 }
@@ -89,12 +89,12 @@ slot_options(const struct game *g, int player, unsigned kinds, struct action *ou
 
 	for (int s = 0; s < t->nsegs; s++) {
 		int kind = t->seg[s].kind;
-		if (!(kinds >> kind & 1) || (plain && g->feat[g->new_roots[s]].figures) ||
+		if (!(kinds >> kind & 1) || (plain && g->feat[new_root(g, s)].figures) ||
 		    earlier_piece(g, s))
 			continue;
 		for (int fig = 0; fig < (plain ? FIG_BASE_COUNT : g->fig_hi); fig++)
 			if (ps->supply[fig] && figure_allowed(g, fig, kind) &&
-			    (plain || may_join(g, fig, g->new_roots[s], player)))
+			    (plain || may_join(g, fig, new_root(g, s), player)))
 				n = emit(out, n, cap,
 					 action_figure((unsigned)fig, t->name_slot[pt->rot][s],
 						       g->own_role >> fig & 1 ? SEG_KIND_COUNT
@@ -214,7 +214,7 @@ check_place(const struct game *g, int player, const struct action *a,
 	if (g->player[player].supply[a->figure] == 0)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-4", "you have no %s in your supply",
 			    ft->name);
-	root = g->new_roots[s];
+	root = new_root(g, s);
 	if (g->fig_plain)
 		occupied = g->feat[root].figures != 0, helped = true;
 	else
@@ -263,7 +263,7 @@ figure_place(struct game *g, int player, const struct action *a)
 	figset_add(&g->on_seg, i);
 	g->figure[i].seg = (int16_t)seg;
 	g->figure[i].loc = LOC_SEGMENT;
-	g->feat[g->new_roots[s]].figures++;
+	g->feat[new_root(g, s)].figures++;
 	g->player[player].supply[a->figure]--;
 	event_add(g, &(struct game_event){
 			     .kind = EV_PLACE_FIGURE,

@@ -190,30 +190,35 @@ frontier_count(const struct game *g, int type, uint16_t *before)
 	const uint16_t *need = g->front_need;
 	int n = 0;
 
-	for (int i = 0; i < g->nfrontier; i += 4) {
+	int i = 0;
+
+	for (; i < g->nfrontier; i += 4) {
 		if (before)
 			before[i / 4] = (uint16_t)n;
 		n += nfits[need[i]] + nfits[need[i + 1]] + nfits[need[i + 2]] + nfits[need[i + 3]];
 	}
+	/* past the last group, more than any k: frontier_group_of reads
+	 * groups eight at a time */
+	for (int k = 0; before && k < FRONTIER_GROUP_PAD; k++)
+		before[i / 4 + k] = UINT16_MAX;
 	return n;
 }
 
 /* The group of four cells holding the k-th placement: the last whose
  * placements before it are at most k (an empty group is never the last
- * such, as the one after it starts as low). A binary search that moves
- * by masks: where k falls is random, so a branch on it mispredicts; the
- * number of steps depends on the number of groups only. */
+ * such, as the one after it starts as low), found by counting those
+ * groups, eight at a time (vector compares): where k falls is random,
+ * so a search that stops there mispredicts, and a binary search is a
+ * chain of loads that everything after the choice waits for. */
 static inline int
 frontier_group_of(const uint16_t *before, int ngroups, int k)
 {
-	int grp = 0; /* before[grp] <= k; the answer is in [grp, grp + n) */
+	int n = 0;
 
-	for (int n = ngroups; n > 1;) {
-		int half = n / 2;
-		grp += half & -(before[grp + half] <= k);
-		n -= half;
-	}
-	return grp;
+	for (int i = 0; i < ngroups; i += FRONTIER_GROUP_PAD)
+		for (int j = i; j < i + FRONTIER_GROUP_PAD; j++)
+			n += before[j] <= k;
+	return n - 1; /* before[0] = 0 counted */
 }
 
 /* The k-th placement of the drawn tile in frontier_scan's order (k below

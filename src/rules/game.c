@@ -94,6 +94,7 @@ game_init(struct game *g, const struct catalog *cat, const struct game_setup *se
 		return rerr(err, RERR_OPTION, "BASE-SETUP-4",
 			    "first player must be a seat 1..%d", setup->nplayers);
 	g->cat = cat;
+	g->types = cat->types;
 	g->opt = setup->opt;
 	module_sync(&g->opt);
 	g->nplayers = setup->nplayers;

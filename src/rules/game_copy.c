@@ -46,7 +46,7 @@ copy_arrays(struct game *dst, const struct game *src)
 	memcpy(dst->front_need, src->front_need, sizeof(*src->front_need) * front);
 	memcpy(dst->front_cell, src->front_cell, sizeof(*src->front_cell) * front);
 	memcpy(dst->front_before, src->front_before,
-	       sizeof(*src->front_before) * (front / 4 + 1));
+	       sizeof(*src->front_before) * (front / 4 + 1 + FRONTIER_GROUP_PAD));
 	memcpy(dst->feat, src->feat,
 	       sizeof(*src->feat) * (size_t)src->nplaced * TILE_SEG_MAX);
 	memcpy(dst->tile_stamp, src->tile_stamp, sizeof(*src->tile_stamp) * (size_t)src->capacity);

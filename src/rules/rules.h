@@ -202,6 +202,7 @@ struct frame {
 
 struct game {
 	const struct catalog *cat;
+	const struct tile_type *types; /* cat->types: one load less in the hot path */
 	struct rules_options opt;
 	int nplayers;
 	uint8_t seed[SEED_BYTES];
@@ -290,7 +291,6 @@ struct game {
 	int drawn;           /* tile type drawn this turn, or -1 */
 	int drawn_places;    /* its placements, counted by the draw */
 	int last_placed;     /* placed index of this turn's tile, or -1 */
-	int16_t new_roots[TILE_SEG_MAX]; /* its segments' features after placing */
 	bool new_closed;     /* placing it completed a road or city */
 	bool over;
 

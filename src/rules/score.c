@@ -188,7 +188,7 @@ static bool
 told_before(const struct game *g, const struct tile_type *t, int k, int root)
 {
 	for (int j = 0; j < k; j++)
-		if (g->new_roots[t->closable[j]] == root)
+		if (new_root(g, t->closable[j]) == root)
 			return true;
 	return false;
 }
@@ -200,7 +200,7 @@ static __attribute__((noinline, cold)) void
 tell_completed(struct game *g, const struct tile_type *t)
 {
 	for (int k = 0; g->new_closed && k < t->nclosable; k++) {
-		int root = g->new_roots[t->closable[k]];
+		int root = new_root(g, t->closable[k]);
 		if (g->feat[root].open == 0 && !told_before(g, t, k, root))
 			hooks_complete(g, root);
 	}
@@ -219,7 +219,7 @@ score_completed(struct game *g, int placed)
 	if (g->nhook[HOOK_COMPLETE])
 		tell_completed(g, t);
 	for (int k = 0; g->new_closed && k < t->nclosable; k++) {
-		int root = g->new_roots[t->closable[k]];
+		int root = new_root(g, t->closable[k]);
 		if (g->feat[root].open == 0)
 			score_feature(g, root, false);
 	}

@@ -80,7 +80,7 @@ piece_of(const struct game *g, int root)
 	const struct tile_type *t = game_type(g, g->placed[g->last_placed].type);
 
 	for (int s = 0; s < t->nsegs; s++)
-		if (g->new_roots[s] == root)
+		if (new_root(g, s) == root)
 			return seg_instance(g->last_placed, s);
 	return root;
 }
