@@ -14,7 +14,7 @@ feature_find(const struct game *g, int seg)
 	return g->feat[seg].parent;
 }
 
-static int
+static HOT_INLINE int
 feature_union(struct game *g, int a, int b)
 {
 	struct feature *fa, *fb;
@@ -144,7 +144,9 @@ feature_join_side(struct game *g, int placed, int side, int np)
 		join_closing(g, placed, mine[1], np, theirs[1]);
 	if (edge != EDGE_CITY) {
 		join_slot(g, placed, mine[0], np, theirs[2]);
-		join_slot(g, placed, mine[2], np, theirs[0]);
+		/* a side that is one field on both tiles is joined already */
+		if (mine[2] != mine[0] || theirs[0] != theirs[2])
+			join_slot(g, placed, mine[2], np, theirs[0]);
 	}
 }
 
