@@ -56,7 +56,7 @@ test_expect_success 'a secret key others may read is refused, with the fix' '
 	cp "$DATA"/parse/valid/turn turn &&
 	"$CARCPBEM" sign alice.key turn >/dev/null 2>err;
 	test $? = 1 &&
-	echo "carcpbem: alice.key is open to group or others (mode 0644): a secret key must be private; run: chmod 600 alice.key" >expect &&
+	echo "carcpbem: alice.key is open to group or others (mode 0644): a secret key must be private; run chmod 600 alice.key" >expect &&
 	test_cmp expect err &&
 	chmod 640 alice.key &&
 	expect_code 1 "$CARCPBEM" sign alice.key turn 2>err &&

@@ -65,7 +65,7 @@ test_expect_success 'move and the bot read secret keys the same way: chmod 600' 
 	chmod 640 alice.key &&
 	expect_code 1 quickly "$CARCPBEM" move view.json "place 0 -1 90" pass \
 		--key alice.key 2>err &&
-	grep "alice.key is open to group or others (mode 0640).*run: chmod 600 alice.key" err
+	grep "alice.key is open to group or others (mode 0640).*run chmod 600 alice.key" err
 '
 
 test_done

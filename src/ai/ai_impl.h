@@ -43,12 +43,14 @@ int ai_mcts(const struct game *g, int seat, const struct ai_params *p,
 double ai_rollout(struct game *g, int seat, int depth, struct ai_rng *r, struct action *buf,
 		  int cap, double *win);
 
-/* choose.c: greedy's choice among turns (sorted): the best evaluation,
- * equal ones drawn by lot; and a monotonic clock, in seconds. */
+/* turns.c: greedy's choice among turns (sorted): the best evaluation,
+ * equal ones drawn by lot. */
 int ai_greedy_pick(const struct ai_turns *turns, struct ai_rng *rng);
+
+/* clock.c: a monotonic clock, in seconds. */
 double ai_clock(void);
 
-/* ai_rng_below for game_redeal's callback. */
+/* random_player.c: ai_rng_below for game_redeal's callback. */
 uint32_t ai_rng_below_cb(void *rng, uint32_t n);
 
 #endif

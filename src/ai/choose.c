@@ -1,7 +1,6 @@
 /* ai_choose (ai.h): one seat's turn from a random, greedy or MCTS player. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ai_impl.h"
 
@@ -31,12 +30,6 @@ ai_kind_name(int kind)
 	return kind >= 0 && kind < 3 ? kind_names[kind] : "?";
 }
 
-uint32_t
-ai_rng_below_cb(void *rng, uint32_t n)
-{
-	return ai_rng_below(rng, n);
-}
-
 /* Random actions on a copy while the seat's turn goes on. */
 static int
 random_turn(const struct game *g, int seat, struct ai_rng *rng, struct ai_turn *t)
@@ -57,16 +50,6 @@ random_turn(const struct game *g, int seat, struct ai_rng *rng, struct ai_turn *
 	game_free(c);
 	free(buf);
 	return r;
-}
-
-int
-ai_greedy_pick(const struct ai_turns *turns, struct ai_rng *rng)
-{
-	int n = 1;
-
-	while (n < turns->n && turns->t[n].value == turns->t[0].value)
-		n++;
-	return n > 1 ? (int)ai_rng_below(rng, (uint32_t)n) : 0;
 }
 
 /* What greedy saw: the best three evaluations. */
@@ -103,15 +86,6 @@ search_turn(const struct game *g, int seat, const struct ai_params *p,
 		*t = turns.t[i];
 	ai_turns_free(&turns);
 	return i < 0 ? -1 : 0;
-}
-
-double
-ai_clock(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 int

@@ -2,7 +2,7 @@
  * the demo, the property tests and the benchmark. */
 #include <string.h>
 
-#include "ai.h"
+#include "ai_impl.h"
 
 static uint64_t
 rotl(uint64_t x, int k)
@@ -82,4 +82,10 @@ ai_random_playout(struct game *g, struct ai_rng *r, struct action *buf, int cap)
 			return -1;
 	}
 	return turns;
+}
+
+uint32_t
+ai_rng_below_cb(void *rng, uint32_t n)
+{
+	return ai_rng_below(rng, n);
 }

@@ -143,3 +143,13 @@ ai_turn_text(const struct game *g, const struct ai_turn *t, char *buf, size_t n)
 	}
 	game_free(c);
 }
+
+int
+ai_greedy_pick(const struct ai_turns *turns, struct ai_rng *rng)
+{
+	int n = 1;
+
+	while (n < turns->n && turns->t[n].value == turns->t[0].value)
+		n++;
+	return n > 1 ? (int)ai_rng_below(rng, (uint32_t)n) : 0;
+}

@@ -118,8 +118,6 @@ int ai_opt(const struct cli_usage *u, int id, const char *arg, struct ai_params 
 
 /* Loads the built-in tiles, or says why not (NULL). */
 struct catalog *cli_catalog(void);
-/* Loads a game file, or says why not (NULL). */
-struct gamefile *cli_load(const char *path, const struct catalog *cat);
 
 /* ---- the board as text (textboard.c) ---- */
 
@@ -216,6 +214,9 @@ const char *cli_spool(void);
 /* GAME as a command names it: a game directory, its state.json, a game
  * file, or a game id in the spool; says why not (-1). */
 int cli_gamedir(const char *arg, struct gamedir *gd);
+/* Loads a game file (or a game directory's, or a game id's in the
+ * spool), or says why not (NULL). */
+struct gamefile *cli_load(const char *path, const struct catalog *cat);
 /* The time now, or $CARCPBEM_NOW (seconds since 1970, for tests). */
 time_t cli_now(void);
 /* A whole text file ("-": standard input); free() it. NULL: said why. */

@@ -1,5 +1,6 @@
-/* Plumbing for the commands of keys, turns and archives: where a game
- * is, reading and writing whole files, the clock, turn refusals. */
+/* Plumbing for the commands of games, keys, turns and archives: where a
+ * game is and loading it, reading and writing whole files, the clock,
+ * turn refusals. Above opt.c (its errors and numbers), never below it. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,21 @@ cli_gamedir(const char *arg, struct gamedir *gd)
 		return -1;
 	}
 	return 0;
+}
+
+/* path may also be a game directory or a game id (cli_gamedir). */
+struct gamefile *
+cli_load(const char *path, const struct catalog *cat)
+{
+	struct gf_error err = {0};
+	struct gamefile *gf;
+	struct gamedir gd;
+
+	if (cli_gamedir(path, &gd) < 0)
+		return NULL;
+	if ((gf = gamefile_load(gd.state, cat, &err)) == NULL)
+		cli_gf_error(gd.state, &err);
+	return gf;
 }
 
 time_t

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gamedir.h"
 #include "safetext.h"
 
 enum {
@@ -361,21 +360,6 @@ cli_catalog(void)
 	if (cat == NULL)
 		cli_error("cannot load the built-in tile sets: %s", err.text);
 	return cat;
-}
-
-/* path may also be a game directory or a game id (gameio.c). */
-struct gamefile *
-cli_load(const char *path, const struct catalog *cat)
-{
-	struct gf_error err = {0};
-	struct gamefile *gf;
-	struct gamedir gd;
-
-	if (cli_gamedir(path, &gd) < 0)
-		return NULL;
-	if ((gf = gamefile_load(gd.state, cat, &err)) == NULL)
-		cli_gf_error(gd.state, &err);
-	return gf;
 }
 
 int

@@ -38,6 +38,7 @@
 #include "imap.h"
 #include "imap_idle.h"
 #include "maildir.h"
+#include "safetext.h"
 
 #define IMAP_HEADER_MAX 65536          /* the header kept for a stub */
 #define IMAP_JOURNAL_MAX (1024 * 1024) /* longer is not a journal of ours */
@@ -227,7 +228,7 @@ static int
 on_debug(CURL *h, curl_infotype type, char *data, size_t size, void *arg)
 {
 	struct imap *s = arg;
-	size_t i, n = 0, tag = 0, left;
+	size_t tag = 0, left;
 	const char *word;
 
 	(void)h;
@@ -243,12 +244,7 @@ on_debug(CURL *h, curl_infotype type, char *data, size_t size, void *arg)
 	    !(left >= 4 && memcmp(word, "BAD ", 4) == 0) &&
 	    !(left >= 4 && memcmp(word, "BYE ", 4) == 0 && s->reply[0] == '\0'))
 		return 0;
-	for (i = 0; i < size && n + 1 < sizeof(s->reply); i++) {
-		if (data[i] == '\r' || data[i] == '\n')
-			break;
-		s->reply[n++] = (data[i] < 0x20 || data[i] == 0x7f) ? '?' : data[i];
-	}
-	s->reply[n] = '\0';
+	safe_ascii(s->reply, sizeof(s->reply), data, size, SAFE_LINE);
 	return 0;
 }
 

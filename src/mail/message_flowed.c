@@ -9,17 +9,7 @@
 #include <string.h>
 
 #include "message_impl.h"
-
-/* Columns of UTF-8 text: every byte but continuation bytes. */
-static size_t
-columns(const char *s, size_t n)
-{
-	size_t c = 0;
-
-	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
-}
+#include "utf8cols.h"
 
 static bool
 needs_stuffing(const char *s, size_t n)
@@ -35,7 +25,7 @@ soft_break(const char *s, size_t n, size_t width)
 	size_t best = 0, col = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		col += ((unsigned char)s[i] & 0xc0) != 0x80;
+		col += (size_t)utf8_starts((unsigned char)s[i]);
 		if (col > width)
 			break;
 		if (s[i] == ' ' && i > 0 && s[i - 1] != ' ')
@@ -71,7 +61,7 @@ mail_flow(const char *text)
 
 		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
 			n--;
-		for (rest = n; columns(p, rest) + needs_stuffing(p, rest) > MAIL_FLOW_WIDTH;) {
+		for (rest = n; utf8_columns(p, rest) + needs_stuffing(p, rest) > MAIL_FLOW_WIDTH;) {
 			size_t cut = soft_break(p, rest, MAIL_FLOW_WIDTH - needs_stuffing(p, rest));
 			if (cut == 0)
 				break; /* one long word: left whole */

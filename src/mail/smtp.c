@@ -15,6 +15,7 @@
 #include <curl/curl.h>
 
 #include "curl_error.h"
+#include "safetext.h"
 #include "smtp.h"
 
 #define SMTP_DEFAULT_TIMEOUT 30
@@ -41,24 +42,11 @@ on_read(char *buf, size_t size, size_t n, void *arg)
 	return k;
 }
 
-/* The first line of data, controls made '?'; with all, every line. */
-static void
-copy_text(char *dst, size_t cap, const char *data, size_t size, bool all)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < size && n + 1 < cap; i++) {
-		if (!all && (data[i] == '\r' || data[i] == '\n'))
-			break;
-		dst[n++] = (data[i] < 0x20 || data[i] == 0x7f) ? '?' : data[i];
-	}
-	dst[n] = '\0';
-}
-
+/* The first line of data, each control or non-ASCII byte made '?'. */
 static void
 keep_line(char *dst, size_t cap, const char *data, size_t size)
 {
-	copy_text(dst, cap, data, size, false);
+	safe_ascii(dst, cap, data, size, SAFE_LINE);
 }
 
 /* Keeps the server's last refusal and our last command (AUTH without its
@@ -201,13 +189,13 @@ smtp_send(const struct smtp_config *c, const char *from, const char *const *rcpt
 	if (nrcpt <= 0)
 		return merr(err, MAIL_PERM, "a mail without recipients cannot be sent");
 	if (!address_ok(from ? from : "")) {
-		copy_text(bad, sizeof(bad), from, strlen(from), true);
+		safe_ascii(bad, sizeof(bad), from, strlen(from), SAFE_LINES);
 		return merr(err, MAIL_PERM, "'%s' cannot be a sender address", bad);
 	}
 	for (i = 0; i < nrcpt; i++) {
 		if (rcpt[i] == NULL || rcpt[i][0] == '\0' || !address_ok(rcpt[i])) {
-			copy_text(bad, sizeof(bad), rcpt[i] ? rcpt[i] : "",
-			          rcpt[i] ? strlen(rcpt[i]) : 0, true);
+			safe_ascii(bad, sizeof(bad), rcpt[i] ? rcpt[i] : "",
+				   rcpt[i] ? strlen(rcpt[i]) : 0, SAFE_LINES);
 			return merr(err, MAIL_PERM, "'%s' cannot be a recipient address",
 			            bad);
 		}

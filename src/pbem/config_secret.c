@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "secrecy.h"
 
 static int
 check_secrecy(int fd, const char *path, char *why, size_t n)
@@ -24,21 +25,7 @@ check_secrecy(int fd, const char *path, char *why, size_t n)
 			 path);
 		return -1;
 	}
-	if (st.st_uid != 0 && st.st_uid != geteuid()) {
-		snprintf(why, n,
-			 "%s belongs to uid %ld, not to the user carcpbem runs as (uid %ld): "
-			 "run chown %ld %s",
-			 path, (long)st.st_uid, (long)geteuid(), (long)geteuid(), path);
-		return -1;
-	}
-	if (st.st_mode & (S_IRWXG | S_IRWXO)) {
-		snprintf(why, n,
-			 "%s is open to group or others (mode %04o): a password file must "
-			 "be private; run chmod 600 %s",
-			 path, (unsigned)(st.st_mode & 07777), path);
-		return -1;
-	}
-	return 0;
+	return secrecy_check(&st, path, "password file", why, n);
 }
 
 /* Reads into out until the first new line; *len is its length. */

@@ -5,16 +5,7 @@
 #include <string.h>
 
 #include "ascii.h"
-
-static int
-columns(const char *s, size_t n)
-{
-	int c = 0;
-
-	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
-}
+#include "utf8cols.h"
 
 void
 text_wrap(FILE *fp, int width, const char *fmt, ...)
@@ -30,7 +21,7 @@ text_wrap(FILE *fp, int width, const char *fmt, ...)
 	width = width > 0 ? width : RENDER_MAIL_WIDTH;
 	while (*p) {
 		size_t n = strcspn(p, " ");
-		int w = columns(p, n);
+		int w = (int)utf8_columns(p, n);
 		if (col > 0 && col + 1 + w > width) {
 			fputc('\n', fp);
 			col = 0;

@@ -37,6 +37,7 @@ struct png_layout {
 	bool board;   /* the board is drawn (not the panel alone) */
 };
 
+/* png_cairo.c: the source colour 0xRRGGBB. */
 void png_rgb(cairo_t *cr, uint32_t rgb);
 /* Ends drawing on s with cr (destroyed): s flushed, or NULL (s destroyed)
  * when cairo failed, out of memory. */

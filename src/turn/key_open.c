@@ -9,21 +9,15 @@
 #include <unistd.h>
 
 #include "key_open.h"
+#include "secrecy.h"
 
 static int
 check_secrecy(const struct stat *st, const char *path, struct turn_error *err)
 {
-	if (st->st_uid != 0 && st->st_uid != getuid())
-		return terr(err, TURN_FAIL,
-			    "%s belongs to another user (uid %ld): a secret key must be "
-			    "your own file",
-			    path, (long)st->st_uid);
-	if (st->st_mode & (S_IRWXG | S_IRWXO))
-		return terr(
-		    err, TURN_FAIL,
-		    "%s is open to group or others (mode %04o): a secret key must "
-		    "be private; run: chmod 600 %s",
-		    path, (unsigned)(st->st_mode & 07777), path);
+	char why[sizeof(err->text)];
+
+	if (secrecy_check(st, path, "secret key", why, sizeof(why)) < 0)
+		return terr(err, TURN_FAIL, "%s", why);
 	return 0;
 }
 

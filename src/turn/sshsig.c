@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "safetext.h"
 #include "sshsig.h"
 
 #define MAGIC "SSHSIG"
@@ -40,15 +41,12 @@ is_name(const uint8_t *s, size_t len, const char *name)
 	return len == strlen(name) && memcmp(s, name, len) == 0;
 }
 
-/* A string's bytes as text for a message: printable ASCII, cut short. */
+/* A string's bytes as text for a message: printable ASCII, cut short
+ * at 40. */
 static void
 show(const uint8_t *s, size_t len, char *out, size_t cap)
 {
-	size_t i;
-
-	for (i = 0; i < len && i + 1 < cap && i < 40; i++)
-		out[i] = s[i] >= 0x20 && s[i] < 0x7f ? (char)s[i] : '?';
-	out[i] = '\0';
+	safe_ascii(out, cap < 41 ? cap : 41, (const char *)s, len, SAFE_LINES);
 }
 
 /* string "ssh-ed25519", string of want bytes, nothing after: a public

@@ -85,3 +85,18 @@ safe_text_dup(const char *src, int how)
 		safe_text(dst, n, src, how);
 	return dst;
 }
+
+size_t
+safe_ascii(char *dst, size_t cap, const char *data, size_t size, int how)
+{
+	const unsigned char *s = (const unsigned char *)data;
+	size_t i, n = 0;
+
+	for (i = 0; i < size && n + 1 < cap; i++) {
+		if (how == SAFE_LINE && (s[i] == '\r' || s[i] == '\n'))
+			break;
+		dst[n++] = s[i] < 0x20 || s[i] >= 0x7f ? '?' : (char)s[i];
+	}
+	dst[n] = '\0';
+	return n;
+}

@@ -67,10 +67,36 @@ same_as_reference(void)
 	is_int(bad, 0, "20000 random texts: the bytes of a character-by-character copy");
 }
 
+/* issue 24.1: the one copy of a server's reply or a key blob's bytes for
+ * a log line (smtp.c, imap.c and sshsig.c had one each). */
+static void
+test_ascii(void)
+{
+	char out[64], tiny[6];
+	const char reply[] = "550 5.1.1 <b\033[2J@x> unknown\r\nsecond line";
+
+	is_int((long long)safe_ascii(out, sizeof(out), reply, strlen(reply), SAFE_LINE), 27,
+	       "SAFE_LINE: the first line's length");
+	is_str(out, "550 5.1.1 <b?[2J@x> unknown", "  a control made '?', the line end stops it");
+	safe_ascii(out, sizeof(out), "a\r\nb\tc\177", 7, SAFE_LINES);
+	is_str(out, "a??b?c?", "SAFE_LINES: line ends, tab and DEL made '?'");
+	safe_ascii(out, sizeof(out), "caf\xc3\xa9", 5, SAFE_LINE);
+	is_str(out, "caf??", "non-ASCII bytes made '?'");
+	safe_ascii(out, sizeof(out), "abcdef", 3, SAFE_LINE);
+	is_str(out, "abc", "only size bytes read (no NUL needed)");
+	is_int((long long)safe_ascii(tiny, sizeof(tiny), "abcdefgh", 8, SAFE_LINE), 5,
+	       "cut to fit dst");
+	is_str(tiny, "abcde", "  and ended");
+	safe_ascii(out, sizeof(out), "", 0, SAFE_LINE);
+	is_str(out, "", "nothing: an empty string");
+}
+
 int
 main(void)
 {
 	char small[8];
+
+	test_ascii();
 
 	is_safe("plain text", SAFE_LINE, "plain text", "plain text unchanged");
 	is_safe("caf\xc3\xa9 \xe2\x80\x94", SAFE_LINE, "caf\xc3\xa9 \xe2\x80\x94",

@@ -18,5 +18,11 @@ enum {
 size_t safe_text(char *dst, size_t n, const char *src, int how);
 /* The same in a new string (free() it); NULL when out of memory. */
 char *safe_text_dup(const char *src, int how);
+/* Text of a mail server or a key blob for a message: the size bytes at
+ * data (no NUL needed) into dst (cap bytes, cap > 0; cut to fit) as
+ * printable ASCII, each control, DEL or non-ASCII byte a '?'. With
+ * SAFE_LINE the copy ends at the first line end, with SAFE_LINES line
+ * ends are '?' too. Returns the length written. */
+size_t safe_ascii(char *dst, size_t cap, const char *data, size_t size, int how);
 
 #endif
