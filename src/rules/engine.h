@@ -188,7 +188,7 @@ void turn_advance(struct game *g);
 void turn_first(struct game *g); /* plans the turns and starts the first */
 
 /* The placement rule of tiles that have one (a river tile): modules'
- * place_ok / place_explain hooks. */
+ * place_ok / place_explain hooks (hooks.c). */
 static inline bool
 tile_has_place_rule(const struct tile_type *t)
 {
@@ -198,8 +198,15 @@ bool board_place_rule_ok(const struct game *g, int type, int cell, int rot);
 int board_place_rule_explain(const struct game *g, int type, int cell, int rot,
 			     struct rules_error *err);
 
-/* events */
+/* events.c */
 void event_add(struct game *g, const struct game_event *ev);
+
+/* game.c */
+/* rules_options_check with the modules of mods checking their own (a
+ * game: its catalogue's modules). */
+int rules_options_check_in(const struct rules_options *opt, int nplayers,
+			   const struct rules_module *const *mods, int nmods,
+			   struct rules_error *err);
 
 /* bag.c */
 int bag_fill(struct game *g, const struct game_setup *setup, struct rules_error *err);
