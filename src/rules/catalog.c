@@ -1069,3 +1069,16 @@ catalog_copies(const struct catalog *cat, int type, const char *const *sets,
 		return 0;
 	return (t->flags & TILE_MAX1) && n > 1 ? 1 : n;
 }
+
+/* Declared in module_id.h, defined beside catalog_copies: module_id.c
+ * is below the catalogue (the parser reads module_set_owner) and calls
+ * nothing of it. */
+int
+module_tile_copies(const struct catalog *cat, const struct rules_options *opt, int type)
+{
+	const char *sets[MODULE_COUNT + 1];
+	struct rules_options o = *opt;
+
+	module_sync(&o);
+	return catalog_copies(cat, type, sets, module_played_sets(&o, sets), o.edition);
+}
