@@ -87,6 +87,12 @@ new_root(const struct game *g, int s)
 int board_init(struct game *g, int capacity);
 /* The arrays sized by the number of tiles, new (nothing kept). */
 int board_alloc(struct game *g, int capacity);
+int board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
+			 struct rules_error *err);
+int board_place(struct game *g, int type, int x, int y, int rot);
+int board_cell(const struct game *g, int x, int y);
+
+/* game.c */
 /* A game's allocations, kept while its fields are overwritten (a new
  * game in old memory, a copy into another game's memory). */
 struct game_allocs {
@@ -106,19 +112,6 @@ struct game_allocs {
 };
 void game_allocs_keep(const struct game *g, struct game_allocs *a);
 void game_allocs_restore(struct game *g, const struct game_allocs *a);
-bool board_fits(const struct game *g, int type, int cell, int rot);
-int board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
-			 struct rules_error *err);
-int board_place(struct game *g, int type, int x, int y, int rot);
-int board_cell(const struct game *g, int x, int y);
-int board_place_options(const struct game *g, int type, struct action *out, int cap);
-/* The number of placements board_place_options lists. The draw's
- * count also notes where they are (g->front_before), so that the k-th
- * of the drawn tile's (0 <= k < that number) is found without listing
- * them, until the frontier changes. */
-int board_place_count(const struct game *g, int type);
-int board_drawn_count(struct game *g, int type);
-struct action board_drawn_nth(const struct game *g, int k);
 
 /* frontier.c */
 /* Frontier entries a game of capacity tiles can need: 4 empty cells around
@@ -140,6 +133,15 @@ frontier_groups(int capacity)
 	return frontier_size(capacity) / 4 + 1 + FRONTIER_GROUP_PAD;
 }
 
+bool board_fits(const struct game *g, int type, int cell, int rot);
+int board_place_options(const struct game *g, int type, struct action *out, int cap);
+/* The number of placements board_place_options lists. The draw's
+ * count also notes where they are (g->front_before), so that the k-th
+ * of the drawn tile's (0 <= k < that number) is found without listing
+ * them, until the frontier changes. */
+int board_place_count(const struct game *g, int type);
+int board_drawn_count(struct game *g, int type);
+struct action board_drawn_nth(const struct game *g, int k);
 void frontier_remove(struct game *g, int cell);
 void frontier_demand(struct game *g, int cell, int x, int y, int side, int edge);
 int frontier_wants(const struct game *g, int pos, int side);
