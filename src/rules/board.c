@@ -270,13 +270,6 @@ board_place(struct game *g, int type, int x, int y, int rot)
 	return p;
 }
 
-/* Placed tiles among the 8 cells around a placed tile (BASE-SCORE-MON-2). */
-int
-board_neighbours8(const struct game *g, int cell)
-{
-	return g->placed[g->cells[cell].placed].around;
-}
-
 int
 game_placed_at(const struct game *g, int x, int y)
 {

@@ -1,6 +1,5 @@
 /* Tile catalogue: parses tile-set texts (docs/tile-format.md) into
  * tile types. No I/O: the texts come in as strings. */
-#include <sodium.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,7 +9,6 @@
 #include "seg_kind.h"
 #include "tile.h"
 #include "module.h"
-#include "tilesets_data.h"
 
 #define LINE_MAX_LEN 512
 
@@ -1072,30 +1070,15 @@ catalog_copies(const struct catalog *cat, int type, const char *const *sets,
 	return (t->flags & TILE_MAX1) && n > 1 ? 1 : n;
 }
 
-struct catalog *
-catalog_load_builtin(struct rules_error *err)
+/* Declared in module_id.h, defined beside catalog_copies: module_id.c
+ * is below the catalogue (the parser reads module_set_owner) and calls
+ * nothing of it. */
+int
+module_tile_copies(const struct catalog *cat, const struct rules_options *opt, int type)
 {
-	struct catalog *cat;
-	size_t i;
+	const char *sets[MODULE_COUNT + 1];
+	struct rules_options o = *opt;
 
-	/* Once per process, before any game: lets libsodium pick its fast
-	 * ChaCha20 for the bag's shuffle (idempotent and thread-safe). */
-	if (sodium_init() < 0) {
-		rerr(err, RERR_NOMEM, "", "libsodium could not be initialised");
-		return NULL;
-	}
-	if ((cat = calloc(1, sizeof(*cat))) == NULL) {
-		rerr(err, RERR_NOMEM, "", "out of memory");
-		return NULL;
-	}
-	for (i = 0; i < builtin_tileset_count; i++) {
-		if (catalog_parse(cat, builtin_tilesets[i].name,
-		    builtin_tilesets[i].text, err) == -1) {
-			catalog_free(cat);
-			return NULL;
-		}
-	}
-	cat->modules = rules_builtin_modules;
-	cat->nmodules = rules_builtin_nmodules;
-	return cat;
+	module_sync(&o);
+	return catalog_copies(cat, type, sets, module_played_sets(&o, sets), o.edition);
 }

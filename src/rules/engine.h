@@ -87,6 +87,12 @@ new_root(const struct game *g, int s)
 int board_init(struct game *g, int capacity);
 /* The arrays sized by the number of tiles, new (nothing kept). */
 int board_alloc(struct game *g, int capacity);
+int board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
+			 struct rules_error *err);
+int board_place(struct game *g, int type, int x, int y, int rot);
+int board_cell(const struct game *g, int x, int y);
+
+/* game.c */
 /* A game's allocations, kept while its fields are overwritten (a new
  * game in old memory, a copy into another game's memory). */
 struct game_allocs {
@@ -106,20 +112,6 @@ struct game_allocs {
 };
 void game_allocs_keep(const struct game *g, struct game_allocs *a);
 void game_allocs_restore(struct game *g, const struct game_allocs *a);
-bool board_fits(const struct game *g, int type, int cell, int rot);
-int board_explain_misfit(const struct game *g, int type, int x, int y, int rot,
-			 struct rules_error *err);
-int board_place(struct game *g, int type, int x, int y, int rot);
-int board_cell(const struct game *g, int x, int y);
-int board_place_options(const struct game *g, int type, struct action *out, int cap);
-/* The number of placements board_place_options lists. The draw's
- * count also notes where they are (g->front_before), so that the k-th
- * of the drawn tile's (0 <= k < that number) is found without listing
- * them, until the frontier changes. */
-int board_place_count(const struct game *g, int type);
-int board_drawn_count(struct game *g, int type);
-struct action board_drawn_nth(const struct game *g, int k);
-int board_neighbours8(const struct game *g, int cell);
 
 /* frontier.c */
 /* Frontier entries a game of capacity tiles can need: 4 empty cells around
@@ -141,12 +133,22 @@ frontier_groups(int capacity)
 	return frontier_size(capacity) / 4 + 1 + FRONTIER_GROUP_PAD;
 }
 
+bool board_fits(const struct game *g, int type, int cell, int rot);
+int board_place_options(const struct game *g, int type, struct action *out, int cap);
+/* The number of placements board_place_options lists. The draw's
+ * count also notes where they are (g->front_before), so that the k-th
+ * of the drawn tile's (0 <= k < that number) is found without listing
+ * them, until the frontier changes. */
+int board_place_count(const struct game *g, int type);
+int board_drawn_count(struct game *g, int type);
+struct action board_drawn_nth(const struct game *g, int k);
 void frontier_remove(struct game *g, int cell);
 void frontier_demand(struct game *g, int cell, int x, int y, int side, int edge);
 int frontier_wants(const struct game *g, int pos, int side);
 
 /* features.c */
 int feature_find(const struct game *g, int seg);
+int board_neighbours8(const struct game *g, int cell);
 void feature_init_tile(struct game *g, int placed);
 void feature_join_side(struct game *g, int placed, int side, int np);
 int feature_tile_count(struct game *g, int root);
@@ -164,7 +166,6 @@ int score_field_cities(struct game *g, int root);
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
 void score_cloister_now(struct game *g, int seg);
-int figures_on(const struct game *g, int root, int16_t *idx);
 
 /* figure_setup.c */
 /* Builds g's figure-type table from the base rows and extra (modules'
@@ -173,6 +174,29 @@ int figure_types_build(struct game *g, const struct figure_type_def *const *extr
 		       int nextra, struct rules_error *err);
 
 /* figures.c */
+/* The figures standing on a feature (indices into g->figure, in order);
+ * looks only at figures on the board and stops once it has found as many
+ * as the feature counts. Branch-free inside: which figure is there is
+ * random. Inlined into scoring, as before figures became data; figures_on
+ * out of line. */
+int figures_on(const struct game *g, int root, int16_t *idx);
+int figures_on_words(const struct game *g, int root, int16_t *idx);
+static HOT_INLINE int
+on_feature(const struct game *g, int root, int16_t *idx)
+{
+	int n = 0, left = g->feat[root].figures;
+
+	if (g->figwords != 1)
+		return figures_on_words(g, root, idx);
+	/* the base game: one word, one loop exit */
+	for (uint64_t out = g->on_seg.w[0]; out && n < left; out &= out - 1) {
+		int i = __builtin_ctzll(out);
+		idx[n] = (int16_t)i;
+		n += feature_find(g, g->figure[i].seg) == root;
+	}
+	return n;
+}
+
 int figure_options(const struct game *g, int player, struct action *out, int cap);
 int figure_check(const struct game *g, int player, const struct action *a,
 		 struct rules_error *err);
@@ -188,7 +212,7 @@ void turn_advance(struct game *g);
 void turn_first(struct game *g); /* plans the turns and starts the first */
 
 /* The placement rule of tiles that have one (a river tile): modules'
- * place_ok / place_explain hooks. */
+ * place_ok / place_explain hooks (hooks.c). */
 static inline bool
 tile_has_place_rule(const struct tile_type *t)
 {
@@ -198,8 +222,15 @@ bool board_place_rule_ok(const struct game *g, int type, int cell, int rot);
 int board_place_rule_explain(const struct game *g, int type, int cell, int rot,
 			     struct rules_error *err);
 
-/* events */
+/* events.c */
 void event_add(struct game *g, const struct game_event *ev);
+
+/* game.c */
+/* rules_options_check with the modules of mods checking their own (a
+ * game: its catalogue's modules). */
+int rules_options_check_in(const struct rules_options *opt, int nplayers,
+			   const struct rules_module *const *mods, int nmods,
+			   struct rules_error *err);
 
 /* bag.c */
 int bag_fill(struct game *g, const struct game_setup *setup, struct rules_error *err);

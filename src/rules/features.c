@@ -47,28 +47,6 @@ feature_union(struct game *g, int a, int b)
 	return a;
 }
 
-_Static_assert(sizeof(struct feature) == FEATURE_LANES * sizeof(int16_t) &&
-		       offsetof(struct feature, parent) == 0 &&
-		       offsetof(struct feature, next) == sizeof(int16_t),
-	       "tile_type.fresh holds features as int16 lanes, parent and next first");
-
-void
-tile_fresh_features(struct tile_type *t)
-{
-	struct feature f[TILE_SEG_MAX] = {{0}};
-
-	for (int s = 0; s < TILE_SEG_MAX; s++) {
-		f[s].parent = f[s].next = (int16_t)s;
-		f[s].size = 1;
-		if (s < t->nsegs) {
-			f[s].kind = t->seg[s].kind;
-			f[s].shields = t->seg[s].shields;
-			f[s].open = t->seg[s].open;
-		}
-	}
-	memcpy(t->fresh, f, sizeof(t->fresh));
-}
-
 /* The lanes of the fresh features that number segments (parent, next). */
 static const int16_t numbering_lanes[TILE_SEG_MAX * FEATURE_LANES] = {
 #define NUMBERED -1, -1, 0, 0, 0, 0
@@ -231,6 +209,14 @@ game_feature_tiles(const struct game *g, int root)
 		seg = g->feat[seg].next;
 	} while (seg != root);
 	return n;
+}
+
+/* Placed tiles among the 8 cells around a placed tile (BASE-SCORE-MON-2),
+ * as board.c counted them: a cloister's completion and score read it. */
+int
+board_neighbours8(const struct game *g, int cell)
+{
+	return g->placed[g->cells[cell].placed].around;
 }
 
 bool

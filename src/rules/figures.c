@@ -5,6 +5,28 @@
 #include "module.h"
 #include "engine.h"
 
+/* figures_on past the first 64 figures (more than the base game has):
+ * on_feature (engine.h) calls it out of line. */
+__attribute__((noinline)) int
+figures_on_words(const struct game *g, int root, int16_t *idx)
+{
+	int n = 0, left = g->feat[root].figures;
+
+	for (int w = 0; w < g->figwords && n < left; w++)
+		for (uint64_t out = g->on_seg.w[w]; out && n < left; out &= out - 1) {
+			int i = w * 64 + __builtin_ctzll(out);
+			idx[n] = (int16_t)i;
+			n += feature_find(g, g->figure[i].seg) == root;
+		}
+	return n;
+}
+
+int
+figures_on(const struct game *g, int root, int16_t *idx)
+{
+	return on_feature(g, root, idx);
+}
+
 static bool
 figure_allowed(const struct game *g, int figure, int seg_kind)
 {

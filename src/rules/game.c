@@ -19,7 +19,9 @@ rules_options_default(struct rules_options *opt)
 }
 
 int
-rules_options_check(const struct rules_options *opt, int nplayers, struct rules_error *err)
+rules_options_check_in(const struct rules_options *opt, int nplayers,
+		       const struct rules_module *const *mods, int nmods,
+		       struct rules_error *err)
 {
 	struct rules_options o = *opt;
 
@@ -28,30 +30,11 @@ rules_options_check(const struct rules_options *opt, int nplayers, struct rules_
 	module_sync(&o);
 	if (module_check(&o, nplayers, err) < 0)
 		return -1;
-	/* every built-in module checks its own, on or not: the options are
-	 * written before anyone knows which modules a catalogue has */
-	for (int i = 0; i < rules_builtin_nmodules; i++)
-		if (rules_builtin_modules[i]->check_options &&
-		    rules_builtin_modules[i]->check_options(&o, err) < 0)
+	/* every module of the list checks its own, on or not */
+	for (int i = 0; i < nmods; i++)
+		if (mods[i]->check_options && mods[i]->check_options(&o, err) < 0)
 			return -1;
 	return 0;
-}
-
-void
-event_add(struct game *g, const struct game_event *ev)
-{
-	if (g->nevents == g->cap_events) {
-		int cap = g->cap_events ? 2 * g->cap_events : 256;
-		struct game_event *e = realloc(g->events, sizeof(*e) * cap);
-		if (e == NULL)
-			return; /* the log is informative; play goes on */
-		g->events = e;
-		g->cap_events = cap;
-	}
-	g->events[g->nevents] = *ev;
-	if (ev->kind != EV_DISCARD && ev->kind != EV_PLACE_TILE)
-		g->events[g->nevents].turn = (int16_t)g->turn;
-	g->nevents++;
 }
 
 /* The figure types of the base game and of the modules that are on. */
@@ -88,7 +71,8 @@ static int
 game_init(struct game *g, const struct catalog *cat, const struct game_setup *setup,
 	  struct rules_error *err)
 {
-	if (rules_options_check(&setup->opt, setup->nplayers, err) < 0)
+	if (rules_options_check_in(&setup->opt, setup->nplayers, cat->modules, cat->nmodules,
+				   err) < 0)
 		return -1;
 	if (setup->first_player < 0 || setup->first_player >= setup->nplayers)
 		return rerr(err, RERR_OPTION, "BASE-SETUP-4",

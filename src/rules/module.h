@@ -127,7 +127,8 @@ enum hook_id {
 };
 
 /* The modules built into the program (src/rules/exp/modules.c); the
- * catalogue lists them (catalog.modules), a test may list more. */
+ * catalogue lists them (catalog.modules), a test may list more. Only
+ * builtin.c, the top of the engine, names them. */
 extern const struct rules_module *const rules_builtin_modules[];
 extern const int rules_builtin_nmodules;
 
@@ -136,19 +137,28 @@ int modules_build(struct game *g, struct rules_error *err);
 void *module_state(const struct game *g, const struct rules_module *m);
 /* The game's step number for a module's step i (to push it). */
 int module_step(const struct game *g, const struct rules_module *m, int i);
-const struct rules_action *module_action(const struct game *g, int kind);
-const struct rules_action *module_action_find(const struct game *g, int kind,
-					      const char *word);
-const char *module_of_action(const struct game *g, const struct rules_action *a);
 /* The index in game_tokens of the module's first token. */
 int module_token0(const struct game *g, const struct rules_module *m);
 /* Pushes a frame on the turn's stack: it runs next. Frames pushed one
- * after another run last pushed first. -1 when the stack is full. */
+ * after another run last pushed first. -1 when the stack is full
+ * (turn.c). */
 int turn_push(struct game *g, int step, int owner, int arg);
 
-/* The hot path's hooks, out of line (cold: the base game has none):
- * callers test the count first, so the base game pays a load and a
- * branch, no call. */
+/* hooks.c: the game's module tables as the turn reads them */
+const struct rules_action *module_action(const struct game *g, int kind);
+/* A module action by kind (word NULL) or by its first word, among mods. */
+const struct rules_action *module_action_among(const struct rules_module *const *mods,
+					       int n, int kind, const char *word);
+/* The name of the module of g's catalogue that owns a. */
+const char *module_of_action(const struct game *g, const struct rules_action *a);
+/* builtin.c: module_action_among g's catalogue's modules, the built-in
+ * ones when g is NULL. */
+const struct rules_action *module_action_find(const struct game *g, int kind,
+					      const char *word);
+
+/* The hot path's hooks (hooks.c), out of line (cold: the base game has
+ * none): callers test the count first, so the base game pays a load and
+ * a branch, no call. */
 #define HOOKS_COLD __attribute__((noinline, cold))
 HOOKS_COLD void hooks_turn_start(struct game *g);
 HOOKS_COLD void hooks_after_place(struct game *g, int placed);

@@ -227,16 +227,6 @@ module_played_sets(const struct rules_options *opt, const char **sets)
 	return n;
 }
 
-int
-module_tile_copies(const struct catalog *cat, const struct rules_options *opt, int type)
-{
-	const char *sets[MODULE_COUNT + 1];
-	struct rules_options o = *opt;
-
-	module_sync(&o);
-	return catalog_copies(cat, type, sets, module_played_sets(&o, sets), o.edition);
-}
-
 /* UN-03: five colours in the base box, six when a module brings a sixth;
  * one player for solo practice and puzzles. */
 void

@@ -55,7 +55,7 @@ void module_names(uint32_t with, const char *sep, char *buf, size_t n);
  * catalog_copies; sets holds MODULE_COUNT + 1. */
 int module_played_sets(const struct rules_options *opt, const char **sets);
 /* Copies of a tile type in a game with these options (catalog_copies:
- * its set's, what sets in play bring or remove). */
+ * its set's, what sets in play bring or remove; catalog.c). */
 struct catalog;
 int module_tile_copies(const struct catalog *cat, const struct rules_options *opt, int type);
 /* Whether a tile set of the catalogue is in play with these options. */

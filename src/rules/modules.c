@@ -2,7 +2,6 @@
  * steps, turn plan, action kinds, hook arrays and state arena. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "module.h"
 #include "engine.h"
@@ -162,64 +161,6 @@ module_step(const struct game *g, const struct rules_module *m, int i)
 	return k < 0 || i < 0 || i >= m->nsteps ? -1 : g->mod_step0[k] + i;
 }
 
-const struct rules_action *
-module_action(const struct game *g, int kind)
-{
-	return kind >= 0 && kind < ACT_KIND_MAX ? g->act[kind] : NULL;
-}
-
-bool
-board_place_rule_ok(const struct game *g, int type, int cell, int rot)
-{
-	FOR_HOOK(g, HOOK_PLACE_OK, m)
-		if (!(*m)->place_ok(g, type, cell, rot))
-			return false;
-	return true;
-}
-
-int
-board_place_rule_explain(const struct game *g, int type, int cell, int rot,
-			 struct rules_error *err)
-{
-	FOR_HOOK(g, HOOK_PLACE_OK, m)
-		if ((*m)->place_explain && (*m)->place_explain(g, type, cell, rot, err) < 0)
-			return -1;
-	return 0;
-}
-
-/* A module action by kind (word NULL) or by its first word, among the
- * modules g's catalogue knows (the built-in ones when g is NULL), on in
- * g or not: a game without the module refuses it by rule, not as an
- * unknown word. */
-const struct rules_action *
-module_action_find(const struct game *g, int kind, const char *word)
-{
-	const struct rules_module *const *mods = g ? g->cat->modules : rules_builtin_modules;
-	int n = g ? g->cat->nmodules : rules_builtin_nmodules;
-
-	for (int i = 0; i < n; i++)
-		for (int k = 0; k < mods[i]->nactions; k++) {
-			const struct rules_action *a = &mods[i]->actions[k];
-			if (word ? strcasecmp(a->word, word) == 0 : a->kind == kind)
-				return a;
-		}
-	return NULL;
-}
-
-const char *
-module_of_action(const struct game *g, const struct rules_action *a)
-{
-	const struct rules_module *const *mods = g ? g->cat->modules : rules_builtin_modules;
-	int n = g ? g->cat->nmodules : rules_builtin_nmodules;
-
-	/* by element, not by range: a module without actions has NULL there */
-	for (int i = 0; i < n; i++)
-		for (int k = 0; k < mods[i]->nactions; k++)
-			if (a == &mods[i]->actions[k])
-				return mods[i]->name;
-	return "?";
-}
-
 int
 rules_figure_types(const struct catalog *cat, const struct rules_options *opt,
 		   const struct figure_type_def **out, int cap)
@@ -280,40 +221,4 @@ module_token0(const struct game *g, const struct rules_module *m)
 		if (g->mods[i]->tokens)
 			n += g->mods[i]->tokens(g, NULL, 0);
 	return n;
-}
-
-void
-hooks_turn_start(struct game *g)
-{
-	FOR_HOOK(g, HOOK_TURN_START, m)
-		(*m)->turn_start(g);
-}
-
-void
-hooks_after_place(struct game *g, int placed)
-{
-	FOR_HOOK(g, HOOK_AFTER_PLACE, m)
-		(*m)->after_place(g, placed);
-}
-
-int
-hooks_figure_options(const struct game *g, int player, struct action *out, int n, int cap)
-{
-	FOR_HOOK(g, HOOK_FIGURE_OPTIONS, m)
-		n = (*m)->figure_options(g, player, out, n, cap);
-	return n;
-}
-
-void
-hooks_complete(struct game *g, int root)
-{
-	FOR_HOOK(g, HOOK_COMPLETE, m)
-		(*m)->on_complete(g, root);
-}
-
-void
-hooks_score(struct game *g, int root, int player, int points)
-{
-	FOR_HOOK(g, HOOK_SCORE, m)
-		(*m)->on_score(g, root, player, points);
 }

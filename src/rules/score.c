@@ -7,47 +7,6 @@
 
 #include "engine.h"
 
-/* figures_on past the first 64 figures (more than the base game has). */
-static __attribute__((noinline)) int
-figures_on_words(const struct game *g, int root, int16_t *idx)
-{
-	int n = 0, left = g->feat[root].figures;
-
-	for (int w = 0; w < g->figwords && n < left; w++)
-		for (uint64_t out = g->on_seg.w[w]; out && n < left; out &= out - 1) {
-			int i = w * 64 + __builtin_ctzll(out);
-			idx[n] = (int16_t)i;
-			n += feature_find(g, g->figure[i].seg) == root;
-		}
-	return n;
-}
-
-/* The figures standing on a feature (indices into g->figure, in order);
- * looks only at figures on the board and stops once it has found as many
- * as the feature counts. Branch-free inside: which figure is there is
- * random. Inlined into scoring, as before figures became data. */
-static HOT_INLINE int
-on_feature(const struct game *g, int root, int16_t *idx)
-{
-	int n = 0, left = g->feat[root].figures;
-
-	if (g->figwords != 1)
-		return figures_on_words(g, root, idx);
-	/* the base game: one word, one loop exit */
-	for (uint64_t out = g->on_seg.w[0]; out && n < left; out &= out - 1) {
-		int i = __builtin_ctzll(out);
-		idx[n] = (int16_t)i;
-		n += feature_find(g, g->figure[i].seg) == root;
-	}
-	return n;
-}
-
-int
-figures_on(const struct game *g, int root, int16_t *idx)
-{
-	return on_feature(g, root, idx);
-}
-
 /* A figure's strength on the feature at root (BASE-SCORE-2). */
 static int
 strength_of(const struct game *g, int root, int i)

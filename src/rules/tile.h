@@ -128,10 +128,6 @@ _Static_assert(TA_COUNT <= 32, "a bit per attribute in a uint32_t");
  * bits, so a count is read only by the module that needs it. */
 #define TILE_ATTR_EXTRA 4
 
-struct tile_type;
-/* Fills tile_type.fresh (features.c). */
-void tile_fresh_features(struct tile_type *t);
-
 struct tile_attr_count {
 	uint8_t seg;  /* segment index, or SEG_NONE for the tile */
 	uint8_t attr; /* enum tile_attr */

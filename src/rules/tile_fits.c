@@ -5,6 +5,7 @@
  * can be completed, in scoring order. */
 #include <string.h>
 
+#include "rules.h"
 #include "seg_kind.h"
 #include "tile.h"
 
@@ -75,6 +76,30 @@ compute_closable(struct tile_type *t)
 		for (int s = 0; seg_kinds[k].closable && s < t->nsegs; s++)
 			if (t->seg[s].kind == k)
 				t->closable[t->nclosable++] = (uint8_t)s;
+}
+
+_Static_assert(sizeof(struct feature) == FEATURE_LANES * sizeof(int16_t) &&
+		       offsetof(struct feature, parent) == 0 &&
+		       offsetof(struct feature, next) == sizeof(int16_t),
+	       "tile_type.fresh holds features as int16 lanes, parent and next first");
+
+/* tile_type.fresh: each segment a feature of its own, as a placed tile's
+ * features start (feature_init_tile copies them). */
+static void
+tile_fresh_features(struct tile_type *t)
+{
+	struct feature f[TILE_SEG_MAX] = {{0}};
+
+	for (int s = 0; s < TILE_SEG_MAX; s++) {
+		f[s].parent = f[s].next = (int16_t)s;
+		f[s].size = 1;
+		if (s < t->nsegs) {
+			f[s].kind = t->seg[s].kind;
+			f[s].shields = t->seg[s].shields;
+			f[s].open = t->seg[s].open;
+		}
+	}
+	memcpy(t->fresh, f, sizeof(t->fresh));
 }
 
 void

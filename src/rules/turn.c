@@ -277,7 +277,8 @@ figure_step_check(const struct game *g, int player, const struct action *a,
 		return figure_check(g, player, a, err);
 	if ((ma = module_action(g, a->kind)) != NULL && strcmp(ma->step, "place-figure") == 0)
 		return ma->check(g, player, a, err);
-	if (ma == NULL && (ma = module_action_find(g, a->kind, NULL)) != NULL)
+	if (ma == NULL &&
+	    (ma = module_action_among(g->cat->modules, g->cat->nmodules, a->kind, NULL)) != NULL)
 		return rerr(err, RERR_ILLEGAL, "", "%s: this game is played without the %s rules",
 			    ma->word, module_of_action(g, ma));
 	return figure_check(g, player, a, err); /* refuses what it does not know */

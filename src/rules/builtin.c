@@ -1,0 +1,57 @@
+/* The engine with the rule modules built into the program
+ * (exp/modules.c): what needs them before or without a game. The top of
+ * the engine: the catalogue, games and modules below never name the
+ * built-in list, a game reads its catalogue's (catalog.modules). */
+#include <sodium.h>
+#include <stdlib.h>
+
+#include "tile.h"
+#include "module.h"
+#include "engine.h"
+#include "tilesets_data.h"
+
+struct catalog *
+catalog_load_builtin(struct rules_error *err)
+{
+	struct catalog *cat;
+	size_t i;
+
+	/* Once per process, before any game: lets libsodium pick its fast
+	 * ChaCha20 for the bag's shuffle (idempotent and thread-safe). */
+	if (sodium_init() < 0) {
+		rerr(err, RERR_NOMEM, "", "libsodium could not be initialised");
+		return NULL;
+	}
+	if ((cat = calloc(1, sizeof(*cat))) == NULL) {
+		rerr(err, RERR_NOMEM, "", "out of memory");
+		return NULL;
+	}
+	for (i = 0; i < builtin_tileset_count; i++) {
+		if (catalog_parse(cat, builtin_tilesets[i].name,
+		    builtin_tilesets[i].text, err) == -1) {
+			catalog_free(cat);
+			return NULL;
+		}
+	}
+	cat->modules = rules_builtin_modules;
+	cat->nmodules = rules_builtin_nmodules;
+	return cat;
+}
+
+/* Every built-in module checks its own options, on or not: the options
+ * are written before anyone knows which modules a catalogue has. */
+int
+rules_options_check(const struct rules_options *opt, int nplayers, struct rules_error *err)
+{
+	return rules_options_check_in(opt, nplayers, rules_builtin_modules,
+				      rules_builtin_nmodules, err);
+}
+
+/* A module action among the modules g's catalogue knows, the built-in
+ * ones when g is NULL (action_parse, without a game). */
+const struct rules_action *
+module_action_find(const struct game *g, int kind, const char *word)
+{
+	return g ? module_action_among(g->cat->modules, g->cat->nmodules, kind, word)
+		 : module_action_among(rules_builtin_modules, rules_builtin_nmodules, kind, word);
+}
