@@ -9,10 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "admin.h"
-#include "admin_impl.h"
+#include "hostcmd.h"
 #include "hostrec.h"
-#include "process_impl.h"
 
 /* A refusal (TURN_ILLEGAL: ADMIN_REFUSED), its text as printf's. */
 static int __attribute__((format(printf, 2, 3)))
@@ -305,30 +303,62 @@ admin_meta_catch_up(struct admin_job *a, const struct gamefile *gf, const struct
 }
 
 int
-admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
-	      const char *by, char *out, size_t nout, char *why, size_t n)
+admin_seat(const struct gamefile *gf, const char *arg, struct turn_error *err)
 {
-	return admin_command_mailed(p, game, argc, argv, by, NULL, out, nout, why, n);
+	char *end;
+	long k = strtol(arg, &end, 10);
+	int seat = gamefile_player(gf, arg);
+
+	if (seat < 0 && *end == '\0' && end != arg && k >= 1 && k <= gf->nplayers)
+		seat = (int)k - 1;
+	if (seat < 0)
+		return terr(err, TURN_ILLEGAL,
+			    "\"%.40s\" is not a seat of game %s: name a player or give a "
+			    "seat number from 1 to %d",
+			    arg, gf->id, gf->nplayers);
+	return seat;
 }
 
-int
-admin_command_mailed(struct pbem *p, const char *game, int argc, char *const argv[],
-		     const char *by, const struct admin_mailed *m, char *out, size_t nout,
-		     char *why, size_t n)
+void
+admin_new_decision(struct admin_job *a)
 {
-	const struct admin_cmd *c = argc > 0 ? admin_find(argv[0]) : NULL;
-	char list[200];
+	a->meta.decision_record = -1;
+	a->meta.decision_since = a->now;
+	a->meta.deadline_at = 0;
+	a->meta.reminded = 0;
+}
 
-	out[0] = '\0';
-	admin_usage(list, sizeof(list));
-	if (c == NULL)
-		return snprintf(why, n, "%s%.40s%s is not a host command (the commands: %s)",
-				argc > 0 ? "\"" : "", argc > 0 ? argv[0] : "nothing",
-				argc > 0 ? "\"" : "", list),
-		       ADMIN_REFUSED;
-	if (argc - 1 != c->nargs)
-		return snprintf(why, n, "%s takes %d argument%s: %s", c->name, c->nargs,
-				c->nargs == 1 ? "" : "s", c->usage),
-		       ADMIN_REFUSED;
-	return admin_run(p, game, c, argc, argv, by, m, out, nout, why, n);
+void
+admin_deadline_text(struct admin_job *a, const char *lead)
+{
+	time_t deadline = a->shown ? a->shown->deadline_at : a->meta.deadline_at;
+	char at[21];
+
+	meta_time_format(deadline, at);
+	if (deadline != 0)
+		snprintf(a->detail, sizeof(a->detail), "%s The deadline of the decision due "
+			 "is %s.", lead, at);
+	else
+		snprintf(a->detail, sizeof(a->detail), "%s", lead);
+}
+
+void
+admin_record_text(struct admin_job *a, const struct gamefile *gf,
+		  const struct history_record *r)
+{
+	const struct admin_cmd *c = admin_find(r->command);
+	struct admin_job b = *a;
+
+	b.shown = &a->meta;
+	b.seat = -1;
+	b.notice = false;
+	if (c == NULL || r->nargs != c->nargs || meta_time_parse(r->time, &b.now) < 0)
+		return;
+	c->meta(&b, gf, r); /* on the copy: a->meta has the change already */
+	memcpy(a->what, b.what, sizeof(a->what));
+	memcpy(a->detail, b.detail, sizeof(a->detail));
+	a->notice = b.notice;
+	a->also = b.also;
+	a->joined = b.joined;
+	memcpy(a->key_name, b.key_name, sizeof(a->key_name));
 }

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "admin_impl.h"
+#include "hostcmd.h"
 #include "hostrec.h"
 #include "mails.h"
-#include "process_impl.h"
+#include "mailed.h"
 #include "turnfile.h"
 
 /* A host record's mails, its texts from its command's meta change made
@@ -65,7 +65,7 @@ int
 admin_mails_catch_up(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		     const struct history *h, char *why, size_t n)
 {
-	char key[JOB_KEY_LEN + 1];
+	char key[MAILED_KEY_LEN + 1];
 	struct gf_error e = {0};
 	struct meta m;
 	long mailed;

@@ -6,13 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin_impl.h"
+#include "hostcmd.h"
 #include "bot.h"
 #include "gamesindex.h"
 #include "hostkey.h"
 #include "hostrec.h"
 #include "mails.h"
-#include "process_impl.h"
 #include "turnfile.h"
 
 struct play {
@@ -280,4 +279,19 @@ admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t 
 	if ((gf = gamefile_load(gd.state, p->cat, &e)) == NULL)
 		return snprintf(why, n, "%s: %s", gd.state, e.text), ADMIN_FAIL;
 	return play_bots(p, &gd, gf, &ru, last, why, n);
+}
+
+int
+admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
+{
+	char dir[CONFIG_PATH_MAX + 64], reason[160];
+	struct gf_error e = {0};
+
+	if (gamefile_check_id(game, reason, sizeof(reason)) < 0)
+		return snprintf(why, n, "'%s' is no game id: %s", game, reason), ADMIN_REFUSED;
+	snprintf(dir, sizeof(dir), "%s/%s", p->games, game);
+	if (gamedir_of(dir, gd, &e) < 0 || !gd->is_dir)
+		return snprintf(why, n, "there is no game %s in %s", game, p->games),
+		       ADMIN_REFUSED;
+	return 0;
 }

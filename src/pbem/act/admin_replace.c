@@ -7,7 +7,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "admin_impl.h"
+#include "hostcmd.h"
 #include "hostrec.h"
 #include "newgame.h"
 #include "players_index.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "admin_impl.h"
+#include "hostcmd.h"
 #include "deadline.h"
 #include "hostrec.h"
 

@@ -3,9 +3,10 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
-#include "deadline_pass.h"
+#include "act.h"
+#include "deadline_game.h"
 #include "meta.h"
-#include "process_impl.h"
+#include "mailed.h"
 
 int
 pbem_queue_out(struct pbem *p, struct outmails *out, char *why, size_t n)
@@ -86,4 +87,16 @@ pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 		return -1;
 	}
 	return pbem_queue_mails(p, gd, &out, record, "apply", why, n);
+}
+
+/* The first event of the turn numbered turn (the events of a turn run to
+ * the end of the list: it is the last one played). */
+int
+pbem_events_of_turn(const struct game *g, long turn)
+{
+	int i = g->nevents;
+
+	while (i > 0 && g->events[i - 1].turn >= turn)
+		i--;
+	return i;
 }

@@ -1,5 +1,5 @@
 /* A game's clock started after each record, and its line of SPOOL/timers
- * (deadline_pass.h). meta.json is written under the lock the game's
+ * (deadline_game.h). meta.json is written under the lock the game's
  * turns take (flock on history.jsonl), so a turn, a pass and a host
  * command never lose each other's writes. */
 #include <errno.h>
@@ -11,7 +11,7 @@
 
 #include "crashpoint.h"
 #include "history.h"
-#include "deadline_impl.h"
+#include "deadline_game.h"
 #include "gamesindex.h"
 #include "timers.h"
 

@@ -12,11 +12,10 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "act.h"
+
 struct pbem;
 
-/* Return values besides 0: */
-#define ADMIN_FAIL (-1)    /* the host's side: I/O, a bad game directory */
-#define ADMIN_REFUSED (-2) /* the command: unknown, bad arguments, not now */
 
 /* One host command on game (an id in p's spool): argv[0] the command's
  * name in any case ("pause", "EXTEND"), its arguments after it, as typed
@@ -46,27 +45,5 @@ struct admin_mailed {
 int admin_command_mailed(struct pbem *p, const char *game, int argc, char *const argv[],
 			 const char *by, const struct admin_mailed *m, char *out,
 			 size_t nout, char *why, size_t n);
-
-/* The host decides seat's current decision (seat from 0) with the
- * computer player, from that seat's player view only: the turn is signed
- * with the host key, recorded as made by the host for why_text ("the
- * deadline passed"; its first 199 bytes), and its mails are queued as
- * for a mailed turn. Then, while the next decision belongs to a seat
- * that meta.json marks bot or resigned, that one too (not while paused).
- * 0; ADMIN_REFUSED when the decision due is not seat's or the game is
- * over or ended; ADMIN_FAIL. */
-int admin_play_for(struct pbem *p, const char *game, int seat, const char *why_text,
-		   char *why, size_t n);
-
-/* The same with the seat's default for the computer's choice (policy
- * skip at a deadline: bot_default_turn), signed and recorded alike. */
-int admin_play_default(struct pbem *p, const char *game, int seat, const char *why_text,
-		       char *why, size_t n);
-
-/* After a turn applied to game (the mail loop's hook): plays the
- * decisions of bot or resigned seats that follow, as admin_play_for
- * (none while the game is paused). *last: the last record written, left
- * as it was when none. 0, or ADMIN_FAIL / ADMIN_REFUSED. */
-int admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t n);
 
 #endif

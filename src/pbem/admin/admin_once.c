@@ -9,27 +9,6 @@
 #include "admin_impl.h"
 #include "hostrec.h"
 
-void
-admin_record_text(struct admin_job *a, const struct gamefile *gf,
-		  const struct history_record *r)
-{
-	const struct admin_cmd *c = admin_find(r->command);
-	struct admin_job b = *a;
-
-	b.shown = &a->meta;
-	b.seat = -1;
-	b.notice = false;
-	if (c == NULL || r->nargs != c->nargs || meta_time_parse(r->time, &b.now) < 0)
-		return;
-	c->meta(&b, gf, r); /* on the copy: a->meta has the change already */
-	memcpy(a->what, b.what, sizeof(a->what));
-	memcpy(a->detail, b.detail, sizeof(a->detail));
-	a->notice = b.notice;
-	a->also = b.also;
-	a->joined = b.joined;
-	memcpy(a->key_name, b.key_name, sizeof(a->key_name));
-}
-
 /* The game's last record of a command by mail, or NULL. */
 static const struct history_record *
 last_mailed(const struct history *h)

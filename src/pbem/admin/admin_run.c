@@ -12,47 +12,7 @@
 #include "hostkey.h"
 #include "hostrec.h"
 #include "mails.h"
-#include "process_impl.h"
-
-int
-admin_seat(const struct gamefile *gf, const char *arg, struct turn_error *err)
-{
-	char *end;
-	long k = strtol(arg, &end, 10);
-	int seat = gamefile_player(gf, arg);
-
-	if (seat < 0 && *end == '\0' && end != arg && k >= 1 && k <= gf->nplayers)
-		seat = (int)k - 1;
-	if (seat < 0)
-		return terr(err, TURN_ILLEGAL,
-			    "\"%.40s\" is not a seat of game %s: name a player or give a "
-			    "seat number from 1 to %d",
-			    arg, gf->id, gf->nplayers);
-	return seat;
-}
-
-void
-admin_new_decision(struct admin_job *a)
-{
-	a->meta.decision_record = -1;
-	a->meta.decision_since = a->now;
-	a->meta.deadline_at = 0;
-	a->meta.reminded = 0;
-}
-
-void
-admin_deadline_text(struct admin_job *a, const char *lead)
-{
-	time_t deadline = a->shown ? a->shown->deadline_at : a->meta.deadline_at;
-	char at[21];
-
-	meta_time_format(deadline, at);
-	if (deadline != 0)
-		snprintf(a->detail, sizeof(a->detail), "%s The deadline of the decision due "
-			 "is %s.", lead, at);
-	else
-		snprintf(a->detail, sizeof(a->detail), "%s", lead);
-}
+#include "act.h"
 
 struct run {
 	struct admin_job a;
@@ -166,21 +126,6 @@ mail(struct run *u, const struct gamefile *gf, long record, char *why, size_t n)
 		       : 0;
 }
 
-int
-admin_game_dir(struct pbem *p, const char *game, struct gamedir *gd, char *why, size_t n)
-{
-	char dir[CONFIG_PATH_MAX + 64], reason[160];
-	struct gf_error e = {0};
-
-	if (gamefile_check_id(game, reason, sizeof(reason)) < 0)
-		return snprintf(why, n, "'%s' is no game id: %s", game, reason), ADMIN_REFUSED;
-	snprintf(dir, sizeof(dir), "%s/%s", p->games, game);
-	if (gamedir_of(dir, gd, &e) < 0 || !gd->is_dir)
-		return snprintf(why, n, "there is no game %s in %s", game, p->games),
-		       ADMIN_REFUSED;
-	return 0;
-}
-
 /* Then: a seat the computer plays whose decision is due (kicked now, or
  * after a rollback or a resume) moves at once. */
 static int
@@ -241,4 +186,33 @@ admin_run(struct pbem *p, const char *game, const struct admin_cmd *c, int argc,
 		r = play_now(&u, gf, why, n);
 	gamefile_free(gf);
 	return r;
+}
+
+int
+admin_command(struct pbem *p, const char *game, int argc, char *const argv[],
+	      const char *by, char *out, size_t nout, char *why, size_t n)
+{
+	return admin_command_mailed(p, game, argc, argv, by, NULL, out, nout, why, n);
+}
+
+int
+admin_command_mailed(struct pbem *p, const char *game, int argc, char *const argv[],
+		     const char *by, const struct admin_mailed *m, char *out, size_t nout,
+		     char *why, size_t n)
+{
+	const struct admin_cmd *c = argc > 0 ? admin_find(argv[0]) : NULL;
+	char list[200];
+
+	out[0] = '\0';
+	admin_usage(list, sizeof(list));
+	if (c == NULL)
+		return snprintf(why, n, "%s%.40s%s is not a host command (the commands: %s)",
+				argc > 0 ? "\"" : "", argc > 0 ? argv[0] : "nothing",
+				argc > 0 ? "\"" : "", list),
+		       ADMIN_REFUSED;
+	if (argc - 1 != c->nargs)
+		return snprintf(why, n, "%s takes %d argument%s: %s", c->name, c->nargs,
+				c->nargs == 1 ? "" : "s", c->usage),
+		       ADMIN_REFUSED;
+	return admin_run(p, game, c, argc, argv, by, m, out, nout, why, n);
 }

@@ -3,7 +3,7 @@
  * as the host's, with the reason. */
 #include <stdio.h>
 
-#include "admin.h"
+#include "act.h"
 #include "deadline_pass.h"
 
 int

@@ -5,14 +5,15 @@
  * before it looks at the clock. */
 #include <stdio.h>
 
-#include "admin_impl.h"
+#include "hostcmd.h"
 #include "deadline_impl.h"
+#include "mailed.h"
 
 int
 dl_repair_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		char *why, size_t n)
 {
-	char key[JOB_KEY_LEN + 1];
+	char key[MAILED_KEY_LEN + 1];
 	struct turn_error err = {0};
 	struct history h = {0};
 	long mailed;

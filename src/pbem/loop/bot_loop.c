@@ -15,6 +15,7 @@
 #include "bot.h"
 #include "maildir.h"
 #include "message.h"
+#include "loop.h"
 #include "pbem.h"
 
 struct answering {

@@ -189,17 +189,6 @@ act(struct job *j, bool too_large)
 		j->st->ignored++;
 }
 
-void
-pbem_envelope_from(const struct pbem *p, char *buf, size_t n)
-{
-	const char *lt = strchr(p->cfg.from, '<');
-
-	if (lt == NULL)
-		snprintf(buf, n, "%s", p->cfg.from);
-	else
-		snprintf(buf, n, "%.*s", (int)strcspn(lt + 1, ">"), lt + 1);
-}
-
 /* The mails' .eml files in the queue; their envelopes, which queue them,
  * come at the group's commit. The texts are freed as they are written. */
 static void

@@ -4,12 +4,15 @@
 
 #include <stdbool.h>
 
+#include "act.h"
 #include "gamedir.h"
+#include "mailed.h"
 #include "mails.h"
 #include "message.h"
+#include "loop.h"
 #include "pbem.h"
 
-#define JOB_KEY_LEN 26
+#define JOB_KEY_LEN MAILED_KEY_LEN /* the message's key in mail names */
 #define JOB_MAX_GAMES 4
 
 struct job {
@@ -96,18 +99,6 @@ void pbem_group_add(struct pbem *p, struct job *j);
  * dir (its next change must wait for that commit). */
 bool pbem_group_has_game(const struct pbem *p, const char *dir);
 
-/* games/ID/mailed: the last record whose mails were queued, and the
- * inbox message that applied it (mailed.c). */
-int mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1]);
-int mailed_write(const struct gamedir *gd, long record, const char *key);
-/* Queues every mail of out (and frees them): 0, or -1 with why. */
-int pbem_queue_out(struct pbem *p, struct outmails *out, char *why, size_t n);
 
-/* The first event of the turn numbered turn in g (its last turn). */
-int pbem_events_of_turn(const struct game *g, long turn);
-/* Queues every mail of out (freed), then marks record of gd as mailed
- * by mark ("start", "apply", "admin"). 0, or -1 with why. */
-int pbem_queue_mails(struct pbem *p, const struct gamedir *gd, struct outmails *out,
-		     long record, const char *mark, char *why, size_t n);
 
 #endif

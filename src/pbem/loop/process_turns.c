@@ -125,18 +125,6 @@ note_mailed(struct job *j, const struct gamedir *gd, long record)
 	}
 }
 
-/* The first event of the turn numbered turn (the events of a turn run to
- * the end of the list: it is the last one played). */
-int
-pbem_events_of_turn(const struct game *g, long turn)
-{
-	int i = g->nevents;
-
-	while (i > 0 && g->events[i - 1].turn >= turn)
-		i--;
-	return i;
-}
-
 static void
 queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		 const struct apply_result *res)

@@ -12,6 +12,7 @@
 #include "durable.h"
 #include "deadline_pass.h"
 #include "maildir.h"
+#include "loop.h"
 #include "pbem.h"
 
 int

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "durable.h"
-#include "process_impl.h"
+#include "mailed.h"
 
 #define MAILED_MAX 16384 /* bytes: some 250 marks */
 
@@ -67,7 +67,7 @@ last_line(char *buf, size_t whole)
 }
 
 int
-mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1])
+mailed_read(const struct gamedir *gd, long *record, char key[MAILED_KEY_LEN + 1])
 {
 	char path[GAMEDIR_PATH + 8], *buf, *line;
 	int fd;
@@ -88,7 +88,7 @@ mailed_read(const struct gamedir *gd, long *record, char key[JOB_KEY_LEN + 1])
 	}
 	*record = (long)json_integer_value(json_object_get(root, "record"));
 	const char *msg = json_string_value(json_object_get(root, "message"));
-	snprintf(key, JOB_KEY_LEN + 1, "%s", msg ? msg : "");
+	snprintf(key, MAILED_KEY_LEN + 1, "%s", msg ? msg : "");
 	json_decref(root);
 	free(buf);
 	return 0;

@@ -9,6 +9,7 @@
 
 #include "maildir.h"
 #include "pbem.h"
+#include "render.h"
 #include "safetext.h"
 
 static int
@@ -140,13 +141,6 @@ pbem_close(struct pbem *p)
 	p->maps = NULL;
 }
 
-struct mail_ctx
-pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m)
-{
-	return (struct mail_ctx){.cfg = &p->cfg, .cat = p->cat, .now = now, .meta = m,
-				 .maps = p->maps, .log = p};
-}
-
 /* The fake clock of a test that moves it while a daemon runs: the number
  * in the file (read at the start of each pass: pbem_clock_tick), and the
  * machine's time up and its boot when the test gives them ("WALL UP
@@ -227,4 +221,15 @@ pbem_log(const struct pbem *p, int level, const char *fmt, ...)
 		fprintf(stderr, "carcpbem: %s%s\n",
 			level == PBEM_ERR ? "error: " : level == PBEM_WARN ? "warning: " : "",
 			line);
+}
+
+void
+pbem_envelope_from(const struct pbem *p, char *buf, size_t n)
+{
+	const char *lt = strchr(p->cfg.from, '<');
+
+	if (lt == NULL)
+		snprintf(buf, n, "%s", p->cfg.from);
+	else
+		snprintf(buf, n, "%.*s", (int)strcspn(lt + 1, ">"), lt + 1);
 }

@@ -1,17 +1,8 @@
-/* The host's mail loop (docs/architecture.md, "The mail loop"):
- *
- *   fetch    IMAP -> the inbox Maildir (with inbox imap)
- *   process  each message of inbox/new: find the turn files, apply them
- *            to their games, queue the mails that follow, and only then
- *            move the message to inbox/cur
- *   flush    the queue -> the outbox directory, or SMTP
- *
- * Exactly once: every step can be cut short by a crash and done again.
- * A turn applied twice is found in the game's history; the mails after
- * record R of a game have names of their own (mails.h) and the game
- * directory's "mailed" file says which records had their mails queued,
- * and from which inbox message; a message is moved to cur/ last.
- */
+/* The host's context, what every part of the host works with: struct pbem
+ * (the config, the spool's paths, the clock, the log, the queue's sink),
+ * opened once per process; and the spool's small files (the lock, the
+ * spool id, the limits, the players index). The mail loop that runs on it
+ * is loop.h (docs/architecture.md, "Layers"). */
 #ifndef CARC_PBEM_H
 #define CARC_PBEM_H
 
@@ -22,7 +13,6 @@
 
 #include "config.h"
 #include "imap.h"
-#include "mails.h"
 #include "queue.h"
 #include "rules.h"
 #include "smtp.h"
@@ -96,33 +86,7 @@ time_t pbem_now(const struct pbem *p);
  * that a whole pass sees one time (the test moving the clock on while a
  * pass runs changes the next pass's). */
 void pbem_clock_tick(struct pbem *p);
-/* What the mails of p's games are made with, at now, with the game's
- * meta.json (or NULL). */
-struct mail_ctx pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m);
 
-/* One pass: fetch (IMAP), process every message waiting, flush the queue
- * (every queued mail when flush_all, else those whose time has come).
- * 0, or -1 when something failed (st->error says what; the rest went on). */
-int pbem_run_once(struct pbem *p, bool flush_all, struct pbem_stats *st);
-int pbem_fetch(struct pbem *p, struct pbem_stats *st);
-int pbem_process_inbox(struct pbem *p, struct pbem_stats *st);
-int pbem_flush(struct pbem *p, bool all, struct pbem_stats *st);
-/* Processes the inbox message new/NAME. */
-int pbem_process(struct pbem *p, const char *name, struct pbem_stats *st);
-/* The group commit of a pass over the inbox (process_group.c, docs/mail.md
- * "Exactly once"): open before the first message; pbem_process acts on a
- * message and leaves its last steps to pbem_group_commit, which makes them
- * for every message acted on since the last commit; close commits what is
- * left and ends the group. 0, or -1 (counted in st, logged). */
-int pbem_group_open(struct pbem *p);
-int pbem_group_commit(struct pbem *p, struct pbem_stats *st);
-int pbem_group_close(struct pbem *p, struct pbem_stats *st);
-int pbem_group_size(const struct pbem *p);
-/* new/NAME is no mail (a FIFO, a directory, a symlink: why says which):
- * moved aside, never read, with a warning; counted as ignored. 0, or
- * -1 (logged, counted as failed) when it could not be moved. */
-int pbem_set_aside(struct pbem *p, const char *name, const char *why,
-		   struct pbem_stats *st);
 /* Limits (limits.c): a mail that a stranger could make the host send
  * again and again (an answer to a made-up sender, a warning to a seat's
  * owner) goes once per key and period; within a period a group of keys
@@ -139,26 +103,7 @@ int pbem_limit(struct pbem *p, const char *key, const char *group, int group_max
 bool pbem_is_player(struct pbem *p, const char *addr);
 void pbem_players_forget(struct pbem *p);
 
-/* Removes the temporary files that a killed carcpbem left in the spool,
- * the queue, the inbox and the outbox (older than PBEM_TEMP_AGE), at most
- * once every PBEM_TEMP_AGE (SPOOL/cleaned); those in a game directory go
- * when a turn opens the game (process_turns.c). */
-#define PBEM_TEMP_AGE (10 * 60)
-void pbem_clean_temp(struct pbem *p);
 
-/* Queues the start mails of the new game gf in gd (carcpbem new). */
-struct gamedir;
-struct gamefile;
-int pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
-		  char *why, size_t n);
-/* Whether gd is a game by mail (its start was mailed: it has a "mailed"
- * mark), whose turns the mail loop mails. */
-bool pbem_game_by_mail(const struct gamedir *gd);
-/* Queues the mails that follow record (a turn applied by carcpbem apply,
- * its events from events_from, its actions as written), as the loop does
- * for a mailed turn. */
-int pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
-		   long record, int events_from, const char *actions, char *why, size_t n);
 /* The envelope sender: the address of the from setting. */
 void pbem_envelope_from(const struct pbem *p, char *buf, size_t n);
 /* Logging: stderr ("carcpbem: ...") or syslog, per the config. */

@@ -340,3 +340,10 @@ done:
 	d->view = NULL;
 	return r;
 }
+
+struct mail_ctx
+pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m)
+{
+	return (struct mail_ctx){.cfg = &p->cfg, .cat = p->cat, .now = now, .meta = m,
+				 .maps = p->maps, .log = p};
+}

@@ -167,4 +167,9 @@ int mails_host(const struct mail_ctx *c, const struct gamefile *gf, long record,
 	       const struct host_news *news, struct outmails *out,
 	       struct template_error *err);
 
+struct pbem;
+/* What the mails of p's games are made with, at now, with the game's
+ * meta.json (or NULL). */
+struct mail_ctx pbem_mail_ctx(const struct pbem *p, time_t now, const struct meta *m);
+
 #endif
