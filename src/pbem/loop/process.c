@@ -28,42 +28,6 @@ message_key(const char *name, char key[JOB_KEY_LEN + 1])
 	sodium_bin2hex(key + 2, JOB_KEY_LEN - 1, h, sizeof(h));
 }
 
-void
-job_problem(struct job *j, const char *fix, const char *fmt, ...)
-{
-	size_t used = strlen(j->what);
-	va_list ap;
-
-	if (used > 0 && used + 2 < sizeof(j->what))
-		strcat(j->what, "\n\n"), used += 2;
-	va_start(ap, fmt);
-	vsnprintf(j->what + used, sizeof(j->what) - used, fmt, ap);
-	va_end(ap);
-	if (fix != NULL)
-		j->fix = fix;
-}
-
-void
-job_context(struct job *j, struct gamefile *gf)
-{
-	if (j->context != NULL && j->context != gf)
-		gamefile_free(j->context);
-	j->context = gf;
-}
-
-void
-job_fail(struct job *j, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(j->st->error, sizeof(j->st->error), fmt, ap);
-	va_end(ap);
-	pbem_log(j->p, PBEM_ERR, "%s: %s (left in the inbox for the next run)", j->name,
-		 j->st->error);
-	j->temp_failure = true;
-}
-
 /* The first 64 kB of an oversized message: enough for its headers. */
 static char *
 read_head(const struct pbem *p, const char *name, size_t *len)
@@ -399,4 +363,21 @@ pbem_process(struct pbem *p, const char *name, struct pbem_stats *st)
 	if (j.temp_failure)
 		st->failed++;
 	return j.temp_failure ? -1 : 0;
+}
+
+int
+pbem_set_aside(struct pbem *p, const char *name, const char *why, struct pbem_stats *st)
+{
+	struct mail_error err = {0};
+	char to[4096];
+
+	if (maildir_set_aside(p->inbox, name, to, sizeof(to), &err) < 0) {
+		snprintf(st->error, sizeof(st->error), "%s", err.text);
+		pbem_log(p, PBEM_ERR, "%s (%s)", err.text, why);
+		st->failed++;
+		return -1;
+	}
+	pbem_log(p, PBEM_WARN, "%s: not read, moved to %s", why, to);
+	st->ignored++;
+	return 0;
 }

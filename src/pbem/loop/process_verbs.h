@@ -48,7 +48,8 @@ const struct verb *verb_lookup(const char *text, const char **args);
 /* The usage lines of the verbs that who may send, one a line. */
 void verb_usages(int who, char *buf, size_t n);
 
-/* Answers the sender: title and text (mails_command). */
+/* For the handlers (verb_help.c). Answers the sender: title and text
+ * (mails_command). */
 void verb_answer(struct verb_call *c, const char *title, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Tells the other players of the game and/or its observers (whom:

@@ -98,23 +98,6 @@ pbem_flush(struct pbem *p, bool all, struct pbem_stats *st)
 	return -1;
 }
 
-int
-pbem_set_aside(struct pbem *p, const char *name, const char *why, struct pbem_stats *st)
-{
-	struct mail_error err = {0};
-	char to[4096];
-
-	if (maildir_set_aside(p->inbox, name, to, sizeof(to), &err) < 0) {
-		snprintf(st->error, sizeof(st->error), "%s", err.text);
-		pbem_log(p, PBEM_ERR, "%s (%s)", err.text, why);
-		st->failed++;
-		return -1;
-	}
-	pbem_log(p, PBEM_WARN, "%s: not read, moved to %s", why, to);
-	st->ignored++;
-	return 0;
-}
-
 /* Whether the spool was looked at for temporary files less than
  * PBEM_TEMP_AGE ago (SPOOL/cleaned's time); if not, that time is now.
  * A kill leaves them and they go once that old: looking more often finds
