@@ -1,8 +1,8 @@
-/* The host's commands (admin.h): one table, each row a command's name,
- * its arguments, what it checks and records (fill, under the history's
- * lock, with the whole history replayed), what it changes in meta.json
- * (meta, still under the lock once the record is written) and what the
- * players are told. */
+/* The host's commands (hostcmd.h; carried out by admin/, admin.h): one
+ * table, each row a command's name, its arguments, what it checks and
+ * records (fill, under the history's lock, with the whole history
+ * replayed), what it changes in meta.json (meta, still under the lock
+ * once the record is written) and what the players are told. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,9 @@
  * carried out under the game's history lock, recorded in history.jsonl as a record
  * signed with the host's key (docs/state-format.md, "Host records"), and
  * told to the players by mail (queued). The same table serves the
- * keyboard (carcpbem admin GAME COMMAND ...) and signed mail.
+ * keyboard (carcpbem admin GAME COMMAND ...) and signed mail. The table
+ * itself and the host's move for a seat are acting on a game, which the
+ * mail loop and the clock do too: act/hostcmd.h, act/act.h.
  */
 #ifndef CARC_ADMIN_H
 #define CARC_ADMIN_H

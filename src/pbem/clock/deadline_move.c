@@ -1,5 +1,5 @@
 /* The moves the host makes at a deadline (deadline_pass.h): the host's
- * own moves for a seat (admin.h), signed with the host key and recorded
+ * own moves for a seat (act.h), signed with the host key and recorded
  * as the host's, with the reason. */
 #include <stdio.h>
 

@@ -62,7 +62,7 @@ void dl_absence_added(struct meta *m, int seat, int owner, const struct meta_per
 		      time_t now);
 
 /* The host's commands on the clock (pause, resume, extend: admin.c)
- * change meta.json and then call deadline_touch (deadline_pass.h). */
+ * change meta.json and then call deadline_touch (deadline_game.h). */
 
 /* "2026-11-28 06:00 UTC" and, for a zone, "Friday 28 November 09:00 EET
  * (Europe/Sofia)"; "" for an empty or unknown zone. */

@@ -1,5 +1,5 @@
 /* Processing one inbox message: read it, act on it, queue the mails that
- * follow, and only then move it to inbox/cur (pbem.h, "Exactly once"). */
+ * follow, and only then move it to inbox/cur (loop.h, "Exactly once"). */
 #include <stdarg.h>
 #include <ctype.h>
 #include <stdio.h>
