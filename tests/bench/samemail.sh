@@ -11,10 +11,13 @@
 #   loop      a 3-player game by mail, a pass every 12 hours: alice and
 #             bob mail their turns, carol never does (deadline 48h,
 #             reminders 12h, policy bot, bot-after 1: reminded, then the
-#             computer plays her seat), a HELP, an unsigned turn, a turn
-#             out of turn, a copy of a turn; host commands from the
-#             keyboard (pause, resume, extend, set, rollback, kick) and a
-#             clock jump of two days forward, until the game is over.
+#             computer plays her seat), HELP, STATUS, HISTORY and MAP, an
+#             unsigned turn, a turn out of turn, a copy of a turn; host
+#             commands from the keyboard (pause, resume, extend, set,
+#             rollback, kick) and a clock jump of two days forward, until
+#             the game is over;
+#   skip      the same game with deadline 24h, reminders 6h and 2h and
+#             policy skip (carol's seat takes its default at each one).
 # Then the outboxes (and the loop's history, meta.json and mailed mark)
 # are compared byte for byte. The loop's players' keys and the host key
 # are made once, by COMMIT's program, and copied into both spools: so
@@ -76,9 +79,12 @@ turn () {
 	"$prog" move "view-$p.json" "$@" --key "$p.key"
 }
 
-# loop PROG DIR: the loop's game, played by PROG in DIR.
+# loop PROG DIR [CONFIG-LINES]: the loop's game, played by PROG in DIR.
 loop () {
-	prog=$1
+	prog=$1 settings=${3:-"deadline 48h
+reminders 12h
+policy bot
+bot-after 1"}
 	mkdir -p "$2" && cd "$2"
 	cp "$tmp"/keys/* .
 	mkdir -p spool/inbox/tmp spool/inbox/new spool/inbox/cur
@@ -86,11 +92,8 @@ loop () {
 	cat >host.conf <<-\EOC
 	spool spool
 	from "Carcassonne <game@example.test>"
-	deadline 48h
-	reminders 12h
-	policy bot
-	bot-after 1
 	EOC
+	echo "$settings" >>host.conf
 	export CARCPBEM_NOW=$T0
 	"$prog" new -c host.conf --id g1 --seed same \
 		--key alice=alice.pub --key bob=bob.pub --key carol=carol.pub \
@@ -104,6 +107,10 @@ loop () {
 		due=$(jq -r .decision.player spool/games/g1/state.json)
 		case $n in
 		3) printf 'HELP\n' >body && mail alice@example.test help body $n >m && deliver m $n ;;
+		4) printf 'STATUS\n' >body && mail alice@example.test status body $n >m && deliver m $n ;;
+		6) printf 'HISTORY\n' >body && mail carol@example.test history body $n >m && deliver m $n ;;
+		11) printf 'MAP\n' >body && mail bob@example.test "[carcassonne g1] map" body $n >m &&
+			deliver m $n ;;
 		5) printf 'just words, no turn\n' >body &&
 			mail bob@example.test "[carcassonne g1] my turn" body $n >m && deliver m $n ;;
 		7) "$prog" admin -c host.conf g1 pause >/dev/null ;;
@@ -132,6 +139,13 @@ loop () {
 	echo "$n passes" >passes
 }
 
+# skip PROG DIR: the loop's game with policy skip.
+skip () {
+	loop "$1" "$2" "deadline 24h
+reminders 6h,2h
+policy skip"
+}
+
 # demo PROG DIR
 demo () {
 	CARCPBEM_NOW=$T0 "$1" demo --seed same --players 3 --spool "$2" >/dev/null 2>&1
@@ -144,7 +158,7 @@ mask () {
 }
 
 status=0
-for part in demo loop; do
+for part in demo loop skip; do
 	(set -e; $part "$ref" "$tmp/ref-$part") >"$tmp/ref-$part.log" 2>&1 ||
 		{ echo "samemail.sh: $part failed with $ref_commit's program:" >&2; tail "$tmp/ref-$part.log" >&2; exit 1; }
 	(set -e; $part "$new" "$tmp/new-$part") >"$tmp/new-$part.log" 2>&1 ||
@@ -167,14 +181,16 @@ else
 	echo "DIFFERENT: demo (mail names)"; status=1
 fi
 
-# loop: everything byte for byte.
-a=$tmp/ref-loop/spool b=$tmp/new-loop/spool
-if diff -r "$a/outbox" "$b/outbox" >"$tmp/d" &&
-	diff -r "$a/games" "$b/games" >>"$tmp/d" &&
-	[ "$(ls "$a/outbox" | wc -l)" -gt 50 ]; then
-	echo "same: loop ($(ls "$a/outbox" | wc -l) mails, $(cat "$tmp/ref-loop/passes"), $(wc -l <"$a/games/g1/history.jsonl") records)"
-else
-	head -40 "$tmp/d"
-	echo "DIFFERENT: loop"; status=1
-fi
+# loop and skip: everything byte for byte.
+for part in loop skip; do
+	a=$tmp/ref-$part/spool b=$tmp/new-$part/spool
+	if diff -r "$a/outbox" "$b/outbox" >"$tmp/d" &&
+		diff -r "$a/games" "$b/games" >>"$tmp/d" &&
+		[ "$(ls "$a/outbox" | wc -l)" -gt 50 ]; then
+		echo "same: $part ($(ls "$a/outbox" | wc -l) mails, $(cat "$tmp/ref-$part/passes"), $(wc -l <"$a/games/g1/history.jsonl") records)"
+	else
+		head -40 "$tmp/d"
+		echo "DIFFERENT: $part"; status=1
+	fi
+done
 exit $status
