@@ -13,7 +13,7 @@
 # one included, ends with a newline). POSIX sh and awk only.
 #
 # Used for the tile sets (src/rules/tilesets_data.c) and the mail
-# templates (src/pbem/templates_data.c).
+# templates (src/pbem/write/templates_data.c).
 set -eu
 
 usage() {

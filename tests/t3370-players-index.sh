@@ -1,7 +1,7 @@
 #!/bin/sh
 # shellcheck disable=SC2016 # test scripts are single-quoted on purpose
 # SPOOL/players.index, the spool's index of who plays or observes where
-# (src/pbem/players_index.h): a mail's stranger check reads it instead of
+# (src/pbem/spool/players_index.h): a mail's stranger check reads it instead of
 # every game; it is rebuilt when missing, torn or older than the games
 # folder, and dropped when a game is made (new, CREATE), a seat replaced
 # (admin replace) or an observer comes or goes (OBSERVE, UNOBSERVE).

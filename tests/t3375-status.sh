@@ -1,10 +1,10 @@
 #!/bin/sh
 # shellcheck disable=SC2016 # test scripts are single-quoted on purpose
-# carcpbem status and SPOOL/games.index (src/pbem/gamesindex.h): the games
+# carcpbem status and SPOOL/games.index (src/pbem/spool/gamesindex.h): the games
 # waiting on each player, from one file; the LIST verb from the same
 # file; the index rebuilt when missing, corrupt or left behind by a
-# writer that died (SPOOL/writers, src/pbem/writers.h); and SPOOL/timers
-# as a log that a change appends to (src/pbem/timers.h).
+# writer that died (SPOOL/writers, src/pbem/spool/writers.h); and SPOOL/timers
+# as a log that a change appends to (src/pbem/spool/timers.h).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
 . "$top_srcdir/tests/mail/verbs.sh"

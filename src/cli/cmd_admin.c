@@ -1,5 +1,5 @@
 /* carcpbem admin GAME COMMAND [ARG...]: the host's commands at the
- * keyboard (src/pbem/admin.c), with the spool locked as the mail loop
+ * keyboard (src/pbem/admin/admin_run.c), with the spool locked as the mail loop
  * locks it; the players' mails are queued and sent as apply sends them. */
 #include <stdio.h>
 #include <unistd.h>

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "act.h"
 #include "apply.h"
 #include "cli.h"
 #include "gamesindex.h"

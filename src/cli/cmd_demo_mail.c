@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "act.h"
 #include "apply.h"
 #include "bot.h"
 #include "cli.h"

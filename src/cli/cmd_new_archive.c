@@ -6,11 +6,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "act.h"
 #include "apply.h"
 #include "cli.h"
 #include "hostkey.h"
 #include "gamedir.h"
 #include "key.h"
+#include "loop.h"
 #include "message.h"
 #include "newgame.h"
 #include "pbem.h"

@@ -1,5 +1,5 @@
 /* carcpbem status [PLAYER]: who the spool's games wait on, from the spool's
- * index SPOOL/games.index (src/pbem/gamesindex.h), not from every game. */
+ * index SPOOL/games.index (src/pbem/spool/gamesindex.h), not from every game. */
 #include <stdio.h>
 #include <sys/stat.h>
 

@@ -5,6 +5,7 @@
 
 #include "bot.h"
 #include "gamedir.h"
+#include "loop.h"
 #include "pbem.h"
 
 extern const char *const demo_player_names[MAX_PLAYERS];

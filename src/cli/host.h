@@ -3,6 +3,7 @@
 #ifndef CARC_HOST_H
 #define CARC_HOST_H
 
+#include "loop.h"
 #include "pbem.h"
 
 struct host {

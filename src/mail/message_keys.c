@@ -1,7 +1,7 @@
 /* Finding public key lines in a mail's text: a player may mail the host
  * a key (carcpbem's "carcpbem-ed25519 BASE64 NAME", or an OpenSSH
  * "ssh-ed25519 AAAA... comment") before a game exists. Only found here;
- * what they are worth is the host's business (src/pbem/process_keys.c). */
+ * what they are worth is the host's business (src/pbem/loop/process_keys.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Fuzz target: the config file parser (src/pbem/config.c). */
+/* Fuzz target: the config file parser (src/pbem/conf/config.c). */
 #include "config.h"
 #include "fuzz.h"
 #include "message.h"

@@ -13,7 +13,7 @@
 /* By path: the build directory has autoconf's config.h. */
 #include "../../src/mail/imap.h"
 #include "../../src/mail/message.h"
-#include "../../src/pbem/config.h"
+#include "../../src/pbem/conf/config.h"
 #include "tap.h"
 
 #ifndef CONFIG_DATA_DIR

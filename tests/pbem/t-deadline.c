@@ -1,4 +1,4 @@
-/* The decision clock's arithmetic (src/pbem/deadline.c): the settings
+/* The decision clock's arithmetic (src/pbem/conf/deadline.c): the settings
  * (a game's over the config's), absences that do not count, reminders
  * that would come before the notice, the next wake-up, a clock that is
  * stopped, and the deadline as the mails write it. */

@@ -1,4 +1,4 @@
-/* The mailed mark of a game directory (src/pbem/mailed.c): appended a
+/* The mailed mark of a game directory (src/pbem/spool/mailed.c): appended a
  * line a mark, the last complete line wins, a torn line is no mark and is
  * cut off by the next append, the same mark again writes nothing, an old
  * one-line file reads as before, and a long file is rewritten with its

@@ -1,4 +1,4 @@
-/* SPOOL/clock's stamps (src/pbem/deadline_stamp.c): what they say about
+/* SPOOL/clock's stamps (src/pbem/spool/deadline_stamp.c): what they say about
  * the host's clock between two passes (issue 22.11), and corrupt values
  * taken for a missing file, never for times (issue 22.12). */
 #include <stdio.h>
