@@ -82,7 +82,7 @@ const char *ai_kind_name(int kind);
  * to g in order. ex (may be NULL) gets the top moves. Returns 0, or -1
  * when the decision due is not seat's (or the game is over, or memory ran
  * out). When the seat still has the decision after them (a module's tile
- * drawn within the turn), call again: bot_play_seat (src/pbem/bot.h) does.
+ * drawn within the turn), call again: bot_play_seat (src/pbem/act/bot.h) does.
  * Cost: greedy well under a millisecond (plain build, two players);
  * MCTS its budget (p->think, or p->playouts at some thousands a second)
  * plus one greedy listing. Deterministic for a given game, seat and p
