@@ -59,7 +59,7 @@ static void
 test_idempotent(const char *q)
 {
 	struct fake f = {0};
-	struct queue_sink sink = {fake_send, &f};
+	struct queue_sink sink = {.send = fake_send, .ctx = &f};
 	struct queue_stats st;
 	struct mail_error err = {0};
 
@@ -78,7 +78,7 @@ static void
 test_backoff(const char *q)
 {
 	struct fake f = {MAIL_TEMP, 0, ""};
-	struct queue_sink sink = {fake_send, &f};
+	struct queue_sink sink = {.send = fake_send, .ctx = &f};
 	struct queue_stats st;
 	struct mail_error err = {0};
 	time_t now = time(NULL);
@@ -108,7 +108,7 @@ static void
 test_failures(const char *q)
 {
 	struct fake f = {MAIL_PERM, 0, ""};
-	struct queue_sink sink = {fake_send, &f};
+	struct queue_sink sink = {.send = fake_send, .ctx = &f};
 	struct queue_stats st;
 	struct mail_error err = {0};
 	char failed[512];
@@ -134,7 +134,7 @@ test_failures(const char *q)
 static void
 test_dir_sink(const char *q, const char *outbox)
 {
-	struct queue_sink sink = {queue_sink_dir, (void *)outbox};
+	struct queue_sink sink = {.send = queue_sink_dir, .ctx = (void *)outbox};
 	struct queue_stats st;
 	struct mail_error err = {0};
 	char path[512];
@@ -157,7 +157,8 @@ test_dir_sink(const char *q, const char *outbox)
 static void
 test_dir_take(const char *q, const char *outbox)
 {
-	struct queue_sink sink = {queue_sink_dir, (void *)outbox, queue_take_dir, true};
+	struct queue_sink sink = {
+	    .send = queue_sink_dir, .ctx = (void *)outbox, .take = queue_take_dir, .files = true};
 	struct queue_stats st;
 	struct mail_error err = {0};
 	char path[512], qpath[512];

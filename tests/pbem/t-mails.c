@@ -223,9 +223,9 @@ check_common(const struct env *e, const struct outmail *m, const char *to,
 	ok(header_is(m, "Auto-Submitted", reply ? "auto-replied" : "auto-generated"),
 	   "%s: Auto-Submitted", m->name);
 	ok(header_is(m, MAIL_LOOP_HEADER, DOMAIN), "%s: the loop header", m->name);
+	kind = header(m, "X-Carcpbem-Kind");
 	ok(header_is(m, "List-Id", "Carcassonne game g1 <g1.carcpbem." DOMAIN ">") &&
-		   header_is(m, "X-Carcpbem-Game", "g1") &&
-		   (kind = header(m, "X-Carcpbem-Kind")) != NULL && strstr(m->name, kind),
+		   header_is(m, "X-Carcpbem-Game", "g1") && kind != NULL && strstr(m->name, kind),
 	   "%s: List-Id, X-Carcpbem-Game, X-Carcpbem-Kind %s", m->name, kind ? kind : "");
 	free(kind);
 	ok(header_is(m, "Date", "Tue, 14 Nov 2023 22:15:00 +0000"), "%s: Date is the context's",

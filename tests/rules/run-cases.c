@@ -319,7 +319,7 @@ static int
 set_rule(struct test *t, char *kv)
 {
 	struct rules_options *o = &t->setup.opt;
-	char *v = strchr(kv, '='), why[200];
+	char *v = strchr(kv, '=');
 	bool on;
 
 	if (v == NULL)

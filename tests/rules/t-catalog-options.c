@@ -21,7 +21,7 @@
 
 struct run {
 	long checked, failed;
-	char first[300];
+	char first[600]; /* room for an id, an action and a whole rules_error */
 };
 
 static void
