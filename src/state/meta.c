@@ -407,27 +407,63 @@ meta_from_json(json_t *o, struct meta *m, struct gf_error *err)
 	return seats ? seats_read(seats, m, err) : 0;
 }
 
+/* dir/meta.json as JSON in *o; 0 with *o NULL when there is none. */
+static int
+meta_json_load(const char *dir, json_t **o, struct gf_error *err)
+{
+	char path[GAMEDIR_PATH + 16];
+	json_error_t je;
+	FILE *f;
+
+	*o = NULL;
+	snprintf(path, sizeof(path), "%s/%s", dir, META_FILE);
+	if ((f = fopen(path, "r")) == NULL)
+		return errno == ENOENT ? 0 : gf_fail(err, "", "cannot read %s: %s", path,
+						    strerror(errno));
+	*o = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
+	fclose(f);
+	return *o ? 0 : gf_fail(err, "", "%s:%d: %s", path, je.line, je.text);
+}
+
 int
 meta_load(const char *dir, const struct gamefile *gf, struct meta *m, struct gf_error *err)
 {
 	const char *names[MAX_PLAYERS];
-	char path[GAMEDIR_PATH + 16];
-	json_error_t je;
 	json_t *o;
-	FILE *f;
 	int r;
 
 	for (int i = 0; i < gf->nplayers && i < MAX_PLAYERS; i++)
 		names[i] = gf->name[i];
 	meta_init(m, names, gf->nplayers);
-	snprintf(path, sizeof(path), "%s/%s", dir, META_FILE);
-	if ((f = fopen(path, "r")) == NULL)
-		return errno == ENOENT ? 0 : gf_fail(err, "", "cannot read %s: %s", path,
-						    strerror(errno));
-	o = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
-	fclose(f);
+	if (meta_json_load(dir, &o, err) < 0)
+		return -1;
 	if (o == NULL)
-		return gf_fail(err, "", "%s:%d: %s", path, je.line, je.text);
+		return 0;
+	r = meta_from_json(o, m, err);
+	json_decref(o);
+	return r;
+}
+
+int
+meta_peek(const char *dir, struct meta *m, struct gf_error *err)
+{
+	const char *names[MAX_PLAYERS];
+	json_t *o, *seats, *s;
+	size_t i;
+	int r, n = 0;
+
+	meta_init(m, names, 0);
+	if (meta_json_load(dir, &o, err) < 0)
+		return -1;
+	if (o == NULL)
+		return 0;
+	seats = json_object_get(o, "seats");
+	json_array_foreach(seats, i, s) { /* the file's own names: checked against nothing */
+		const char *name = json_string_value(json_object_get(s, "name"));
+		if (n < MAX_PLAYERS)
+			names[n++] = name ? name : "";
+	}
+	meta_init(m, names, json_is_array(seats) ? (int)json_array_size(seats) : 0);
 	r = meta_from_json(o, m, err);
 	json_decref(o);
 	return r;

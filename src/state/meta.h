@@ -84,6 +84,10 @@ void meta_init(struct meta *m, const char *const *names, int n);
 /* Reads dir/meta.json; a missing file gives meta_init's defaults for the
  * players of gf. -1 with the file, the JSON path and the fault in err. */
 int meta_load(const char *dir, const struct gamefile *gf, struct meta *m, struct gf_error *err);
+/* dir/meta.json without its game: as many seats as the file lists, their
+ * names the file's own. For a quick look (does the computer play a seat?)
+ * before the game is loaded; -1 with err when the file is unreadable. */
+int meta_peek(const char *dir, struct meta *m, struct gf_error *err);
 /* Writes dir/meta.json atomically (mode 0600). */
 int meta_save(const char *dir, const struct meta *m, struct gf_error *err);
 /* The seat of a player name (any case), or -1. */

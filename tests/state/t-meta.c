@@ -81,6 +81,15 @@ round_trip(void)
 	is_int(back.seat[1].notify, META_NOTIFY_MINE, "notify");
 	ok(back.seat[0].bot && !back.seat[1].bot, "bot seat");
 	is_str(back.observer[0], "kibitz@example.org", "observer");
+	/* the host's quick look before loading a game (any_bot_seat): it
+	 * read no seat before, so a game with a computer seat loaded twice */
+	memset(&back, 0, sizeof(back));
+	ok(meta_peek(dir, &back, &err) == 0 && memcmp(&m, &back, sizeof(m)) == 0,
+	   "meta_peek without the game: every field, both seats: %s", err.text);
+	m.seat[0].bot = false;
+	ok(meta_save(dir, &m, &err) == 0 && meta_peek(dir, &back, &err) == 0 &&
+		   back.nseats == 2 && !back.seat[0].bot && !back.seat[1].bot,
+	   "meta_peek: no computer seat");
 	ok(meta_time_parse("2026-02-30T00:00:00Z", &t) < 0, "no February 30th");
 	ok(meta_time_parse("2026-12-20T00:00:00Z x", &t) < 0, "trailing text is no time");
 	ok(meta_time_parse("2026-12-20T00:00:00Z", &t) == 0 && t == 1797724800,

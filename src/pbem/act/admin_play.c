@@ -237,12 +237,11 @@ play_for(struct pbem *p, const char *game, int seat, const char *why_text, bool 
 static bool
 any_bot_seat(const struct gamedir *gd)
 {
-	static const struct gamefile none; /* meta_load's defaults: no seats */
 	struct gf_error e = {0};
 	struct meta m;
 	bool any = false;
 
-	if (meta_load(gd->dir, &none, &m, &e) < 0)
+	if (meta_peek(gd->dir, &m, &e) < 0)
 		return true; /* the full load says what is wrong */
 	for (int i = 0; i < m.nseats; i++)
 		any |= m.seat[i].bot || m.seat[i].resigned;
