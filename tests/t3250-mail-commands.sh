@@ -231,10 +231,13 @@ test_expect_success 'OBSERVE: allowed addresses get the public updates, never a 
 	mail_text "$o" | grep -q "bob played"
 '
 
-test_expect_success 'UNOBSERVE: no more updates' '
+test_expect_success 'UNOBSERVE: a mail in the observer'"'"'s name alone (a forged From) stops nothing; her confirming reply does' '
 	cd "$WORK" &&
 	printf "UNOBSERVE g1\n" >o2 &&
 	send carol@example.test o2 &&
+	grep -q "reply to this mail and keep its subject" answer.txt &&
+	grep -q "carol@example.test" spool/games/g1/meta.json &&
+	confirm carol@example.test &&
 	grep -q "no more mails of game g1" answer.txt &&
 	! grep -q "carol@example.test" spool/games/g1/meta.json &&
 	r=$(records) &&

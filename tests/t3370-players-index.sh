@@ -7,6 +7,7 @@
 # (admin replace) or an observer comes or goes (OBSERVE, UNOBSERVE).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/mail/mailtest.sh"
+. "$top_srcdir/tests/mail/printed.sh"
 . "$top_srcdir/tests/mail/verbs.sh"
 
 # hi ADDRESS: a mail without a turn from ADDRESS, processed; prints how
@@ -110,6 +111,8 @@ test_expect_success 'OBSERVE and UNOBSERVE change the index' '
 	mail_from erin@example.test "command" u.txt >u.eml &&
 	deliver u.eml &&
 	"$CARCPBEM" run --once -c host.conf -q &&
+	grep -q "erin@example.test" spool/games/g1/meta.json &&
+	confirm erin@example.test &&
 	! grep -q "erin@example.test" spool/games/g1/meta.json &&
 	test "$(hi erin@example.test)" = 0 &&
 	! grep -q "^erin@" spool/players.index

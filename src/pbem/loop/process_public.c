@@ -244,10 +244,73 @@ verb_observe(struct verb_call *c)
 		    c->gf->id, c->gf->id);
 }
 
+/* UNOBSERVE's first step, for an observer: a mail to the address with
+ * the code; nothing changes. A From line is easy to forge: without the
+ * code anyone could stop someone else's updates. */
+static void
+ask_stop_confirmation(struct verb_call *c)
+{
+	char code[OBSERVE_CODE_HEX + 1], why[600], title[GF_ID_LEN + 64];
+
+	if (observe_code(&c->j->p->cfg, c->gf->id, c->j->reply.to, pbem_now(c->j->p), code,
+			 why, sizeof(why)) < 0) {
+		job_fail(c->j, "%s", why);
+		return;
+	}
+	c->j->verified_to = true; /* an observer's address, no stranger's */
+	snprintf(title, sizeof(title), "UNOBSERVE %s %s: reply to confirm", c->gf->id, code);
+	verb_answer(c, title,
+		    "Someone, perhaps you, asked this host from %s to stop the updates "
+		    "of game %s.\n\nTo confirm, reply to this mail and keep its subject, "
+		    "or send a mail whose subject is\n\n  UNOBSERVE %s %s\n\nThe code is "
+		    "good for %d days. If you did not ask, do nothing: the updates go on.",
+		    c->j->reply.to, c->gf->id, c->gf->id, code, OBSERVE_CODE_DAYS - 1);
+}
+
+/* Whether the sender observes the game now. */
+static bool
+observes(struct verb_call *c)
+{
+	struct gf_error e = {0};
+	struct meta m;
+
+	return meta_load(c->gd.dir, c->gf, &m, &e) == 0 &&
+	       observer_index(&m, c->j->reply.to) >= 0;
+}
+
 void
 verb_unobserve(struct verb_call *c)
 {
-	if (named_game(c) < 0 || verb_meta_edit(c, edit_observe, NULL) < 0)
+	char code[OBSERVE_CODE_HEX + 1], why[600];
+	int r;
+
+	if (named_game(c) < 0)
+		return;
+	if (!observes(c)) {
+		verb_answer(c, "not observing", "%s does not observe game %s: no mails of it "
+			    "go there.", c->j->reply.to, c->gf->id);
+		return;
+	}
+	given_code(c->args, code);
+	if (code[0] == '\0') {
+		ask_stop_confirmation(c);
+		return;
+	}
+	r = observe_code_check(&c->j->p->cfg, c->gf->id, c->j->reply.to, pbem_now(c->j->p),
+			       code, why, sizeof(why));
+	if (r < 0) {
+		job_fail(c->j, "%s", why);
+		return;
+	}
+	if (r == 0) {
+		job_problem(c->j, "Send UNOBSERVE GAME for a new code, and answer the mail it "
+			    "brings from the same address.",
+			    "The code %s is not one this host mailed to %s for game %s, or "
+			    "it is more than %d days old: the updates go on.",
+			    code, c->j->reply.to, c->gf->id, OBSERVE_CODE_DAYS - 1);
+		return;
+	}
+	if (verb_meta_edit(c, edit_observe, NULL) < 0)
 		return;
 	players_index_game_changed(c->gd.dir);
 	verb_answer(c, "not observing", "You get no more mails of game %s.", c->gf->id);
