@@ -181,9 +181,27 @@ given_code(const char *args, char code[OBSERVE_CODE_HEX + 1])
 	snprintf(code, OBSERVE_CODE_HEX + 1, "%.*s", (int)k, w);
 }
 
-/* The first step: a mail to the address with the code; nothing changes. */
+/* What the mail asking to confirm OBSERVE or UNOBSERVE says: the verb,
+ * what it asks (before the game, then detail after it) and what
+ * happens if nobody answers; fix: how to get a new code (kept by the
+ * job until its answer is written, so a string that lasts). */
+struct code_ask {
+	const char *verb, *what, *detail, *otherwise, *fix;
+};
+
+static const struct code_ask observe_ask = {
+    "OBSERVE", "observe", ": a mail after every turn with what happened, the scores and the map",
+    "no update will come",
+    "Send OBSERVE GAME for a new code, and answer the mail it brings from the same address."};
+static const struct code_ask unobserve_ask = {
+    "UNOBSERVE", "stop the updates of", "", "the updates go on",
+    "Send UNOBSERVE GAME for a new code, and answer the mail it brings from the same address."};
+
+/* The first step: a mail to the address with the code; nothing changes.
+ * A From line is easy to forge: only the address's own reply carries
+ * the code back. */
 static void
-ask_confirmation(struct verb_call *c)
+ask_confirmation(struct verb_call *c, const struct code_ask *ask)
 {
 	char code[OBSERVE_CODE_HEX + 1], why[600], title[GF_ID_LEN + 64];
 
@@ -192,48 +210,56 @@ ask_confirmation(struct verb_call *c)
 		job_fail(c->j, "%s", why);
 		return;
 	}
-	snprintf(title, sizeof(title), "OBSERVE %s %s: reply to confirm", c->gf->id, code);
+	snprintf(title, sizeof(title), "%s %s %s: reply to confirm", ask->verb, c->gf->id, code);
 	verb_answer(c, title,
-		    "Someone, perhaps you, asked this host from %s to observe game %s: "
-		    "a mail after every turn with what happened, the scores and the map.\n\n"
+		    "Someone, perhaps you, asked this host from %s to %s game %s%s.\n\n"
 		    "To confirm, reply to this mail and keep its subject, or send a mail "
-		    "whose subject is\n\n  OBSERVE %s %s\n\nThe code is good for %d days. "
-		    "If you did not ask, do nothing: no update will come.",
-		    c->j->reply.to, c->gf->id, c->gf->id, code, OBSERVE_CODE_DAYS - 1);
+		    "whose subject is\n\n  %s %s %s\n\nThe code is good for %d days. "
+		    "If you did not ask, do nothing: %s.",
+		    c->j->reply.to, ask->what, c->gf->id, ask->detail, ask->verb, c->gf->id,
+		    code, OBSERVE_CODE_DAYS - 1, ask->otherwise);
+}
+
+/* The code after the game (VERB GAME CODE): 1 when it is the one this
+ * host mailed the sender for the game within OBSERVE_CODE_DAYS; else the
+ * sender is answered (asked to confirm when there is none, told when it
+ * is wrong) and 0. */
+static int
+code_confirmed(struct verb_call *c, const struct code_ask *ask)
+{
+	char code[OBSERVE_CODE_HEX + 1], why[600];
+	int r;
+
+	given_code(c->args, code);
+	if (code[0] == '\0') {
+		ask_confirmation(c, ask);
+		return 0;
+	}
+	r = observe_code_check(&c->j->p->cfg, c->gf->id, c->j->reply.to, pbem_now(c->j->p),
+			       code, why, sizeof(why));
+	if (r < 0)
+		job_fail(c->j, "%s", why);
+	if (r == 0) {
+		job_problem(c->j, ask->fix,
+			    "The code %s is not one this host mailed to %s for game %s, or "
+			    "it is more than %d days old: %s.",
+			    code, c->j->reply.to, c->gf->id, OBSERVE_CODE_DAYS - 1,
+			    ask->otherwise);
+	}
+	return r > 0;
 }
 
 void
 verb_observe(struct verb_call *c)
 {
-	char code[OBSERVE_CODE_HEX + 1], why[600];
-	int r;
-
 	if (!may_observe(c->j, c->j->reply.to)) {
 		job_problem(c->j, "Ask the host to let your address observe games.",
 			    "This host does not let %s observe games.", c->j->reply.to);
 		return;
 	}
-	if (named_game(c) < 0)
+	if (named_game(c) < 0 ||
+	    !code_confirmed(c, &observe_ask))
 		return;
-	given_code(c->args, code);
-	if (code[0] == '\0') {
-		ask_confirmation(c);
-		return;
-	}
-	r = observe_code_check(&c->j->p->cfg, c->gf->id, c->j->reply.to, pbem_now(c->j->p),
-			       code, why, sizeof(why));
-	if (r < 0) {
-		job_fail(c->j, "%s", why);
-		return;
-	}
-	if (r == 0) {
-		job_problem(c->j, "Send OBSERVE GAME for a new code, and answer the mail it "
-			    "brings from the same address.",
-			    "The code %s is not one this host mailed to %s for game %s, or "
-			    "it is more than %d days old: nothing was changed.",
-			    code, c->j->reply.to, c->gf->id, OBSERVE_CODE_DAYS - 1);
-		return;
-	}
 	if (verb_meta_edit(c, edit_observe, c) < 0)
 		return;
 	c->j->verified_to = true; /* the code came back: the address reads its mail */
@@ -242,29 +268,6 @@ verb_observe(struct verb_call *c)
 		    "a mail with what happened, the scores and the map (what every player "
 		    "sees, no one's secrets). Send UNOBSERVE %s to stop.",
 		    c->gf->id, c->gf->id);
-}
-
-/* UNOBSERVE's first step, for an observer: a mail to the address with
- * the code; nothing changes. A From line is easy to forge: without the
- * code anyone could stop someone else's updates. */
-static void
-ask_stop_confirmation(struct verb_call *c)
-{
-	char code[OBSERVE_CODE_HEX + 1], why[600], title[GF_ID_LEN + 64];
-
-	if (observe_code(&c->j->p->cfg, c->gf->id, c->j->reply.to, pbem_now(c->j->p), code,
-			 why, sizeof(why)) < 0) {
-		job_fail(c->j, "%s", why);
-		return;
-	}
-	c->j->verified_to = true; /* an observer's address, no stranger's */
-	snprintf(title, sizeof(title), "UNOBSERVE %s %s: reply to confirm", c->gf->id, code);
-	verb_answer(c, title,
-		    "Someone, perhaps you, asked this host from %s to stop the updates "
-		    "of game %s.\n\nTo confirm, reply to this mail and keep its subject, "
-		    "or send a mail whose subject is\n\n  UNOBSERVE %s %s\n\nThe code is "
-		    "good for %d days. If you did not ask, do nothing: the updates go on.",
-		    c->j->reply.to, c->gf->id, c->gf->id, code, OBSERVE_CODE_DAYS - 1);
 }
 
 /* Whether the sender observes the game now. */
@@ -281,9 +284,6 @@ observes(struct verb_call *c)
 void
 verb_unobserve(struct verb_call *c)
 {
-	char code[OBSERVE_CODE_HEX + 1], why[600];
-	int r;
-
 	if (named_game(c) < 0)
 		return;
 	if (!observes(c)) {
@@ -291,26 +291,9 @@ verb_unobserve(struct verb_call *c)
 			    "go there.", c->j->reply.to, c->gf->id);
 		return;
 	}
-	given_code(c->args, code);
-	if (code[0] == '\0') {
-		ask_stop_confirmation(c);
-		return;
-	}
-	r = observe_code_check(&c->j->p->cfg, c->gf->id, c->j->reply.to, pbem_now(c->j->p),
-			       code, why, sizeof(why));
-	if (r < 0) {
-		job_fail(c->j, "%s", why);
-		return;
-	}
-	if (r == 0) {
-		job_problem(c->j, "Send UNOBSERVE GAME for a new code, and answer the mail it "
-			    "brings from the same address.",
-			    "The code %s is not one this host mailed to %s for game %s, or "
-			    "it is more than %d days old: the updates go on.",
-			    code, c->j->reply.to, c->gf->id, OBSERVE_CODE_DAYS - 1);
-		return;
-	}
-	if (verb_meta_edit(c, edit_observe, NULL) < 0)
+	c->j->verified_to = true; /* an observer's address, no stranger's */
+	if (!code_confirmed(c, &unobserve_ask) ||
+	    verb_meta_edit(c, edit_observe, NULL) < 0)
 		return;
 	players_index_game_changed(c->gd.dir);
 	verb_answer(c, "not observing", "You get no more mails of game %s.", c->gf->id);
