@@ -44,8 +44,7 @@ board_alloc(struct game *g, int capacity)
 	g->tile_stamp = calloc(capacity, sizeof(*g->tile_stamp));
 	g->alloc_capacity = capacity;
 	if (!g->placed || !g->front_place || !g->front_need || !g->front_cell ||
-	    !g->front_before || !g->feat ||
-	    !g->tile_stamp)
+	    !g->front_before || !g->feat || !g->tile_stamp)
 		return -1;
 	return 0;
 }

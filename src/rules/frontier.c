@@ -188,9 +188,7 @@ frontier_count(const struct game *g, int type, uint16_t *before)
 {
 	const uint8_t *nfits = game_type(g, type)->nfits;
 	const uint16_t *need = g->front_need;
-	int n = 0;
-
-	int i = 0;
+	int n = 0, i = 0;
 
 	for (; i < g->nfrontier; i += 4) {
 		if (before)
