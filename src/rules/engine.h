@@ -234,8 +234,9 @@ int rules_options_check_in(const struct rules_options *opt, int nplayers,
 
 /* bag.c */
 int bag_fill(struct game *g, const struct game_setup *setup, struct rules_error *err);
-/* Where a tile's type goes in a shuffled pile: 0.. (the river's first, in
- * RIVER-2's order), -1 for a spring that is left out. */
+/* Where a tile's type goes in a shuffled pile: tile_type.draw_rank (the
+ * modules' piles first, RIVER-2's order; DRAW_RANK_OUT for a start pile's
+ * tile that is left out). */
 int bag_tile_rank(const struct tile_type *t);
 
 /* Lemire's multiply-and-reject: an index below bound, every one equally

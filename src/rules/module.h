@@ -52,6 +52,20 @@ struct rules_action {
 	void (*apply)(struct game *g, int player, const struct action *a);
 };
 
+/* A pile the draw deals before the main one (RIVER-2): the tiles of a
+ * draw group (tile_type.group), with all of attrs when set (a pile with
+ * attrs goes before a pile of the same group without: the volcano before
+ * the lakes). The piles of a catalogue's modules are dealt in module
+ * order, each in catalogue order or shuffled. A start pile's tiles are
+ * never drawn: one in play is the start tile, in place of the base's
+ * (RIVER-1). catalog_use_modules makes it per-type data. */
+struct draw_pile {
+	uint8_t group; /* enum draw_group, not GROUP_DEFAULT */
+	bool shuffled;
+	bool start;
+	uint32_t attrs; /* TA_BIT()s */
+};
+
 struct rules_module {
 	const char *name;
 	/* For players (the mails, issue 21.8): a line on what it changes (the
@@ -66,6 +80,8 @@ struct rules_module {
 	 * name). */
 	bool (*enabled)(const struct rules_options *opt);
 	const char *const *tilesets; /* NULL-terminated tile set names it brings */
+	const struct draw_pile *draw_piles; /* its tiles' piles, dealt first */
+	int ndraw_piles;
 	const struct figure_type_def *const *figure_types; /* its figure types' rows */
 	int nfigure_types;
 	const struct rules_step *steps;
@@ -131,6 +147,16 @@ enum hook_id {
  * builtin.c, the top of the engine, names them. */
 extern const struct rules_module *const rules_builtin_modules[];
 extern const int rules_builtin_nmodules;
+
+/* catalog_modules.c: gives the catalogue its modules and makes what
+ * their tables say of each tile type (tile_type.draw_rank,
+ * catalog.draw_shuffled); -1 with err when they have more piles than
+ * DRAW_PILES_MAX. A catalogue given other modules calls it again. */
+int catalog_use_modules(struct catalog *cat, const struct rules_module *const *mods, int n,
+			struct rules_error *err);
+/* The same for the types from `from` on, with the modules it has (a
+ * tile set parsed into it: catalog_parse). */
+void catalog_types_use_modules(struct catalog *cat, int from);
 
 /* modules.c (engine side) */
 int modules_build(struct game *g, struct rules_error *err);
