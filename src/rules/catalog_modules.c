@@ -1,8 +1,8 @@
 /* A catalogue's modules, and what their tables say of each tile type:
- * which pile of the draw it goes to (RIVER-2's order, a start left out).
- * Made once, when the catalogue gets
- * its modules, so that the bag reads a type's byte and never a module's
- * name or a draw group. */
+ * which pile of the draw it goes to (RIVER-2's order, a start left out)
+ * and whether it has a placement rule. Made once, when the catalogue gets
+ * its modules, so that the bag and the frontier read a type's byte and
+ * never a module's name or a draw group. */
 #include "tile.h"
 #include "module.h"
 
@@ -34,8 +34,10 @@ type_use_modules(struct tile_type *t, const struct rules_module *const *mods, in
 	const struct draw_pile *p =
 		t->group == GROUP_DEFAULT ? NULL : pile_of(t, mods, n, &owner, &rank);
 
-	(void)owner;
+	t->flags &= (uint8_t)~TILE_PLACE_RULE;
 	t->draw_rank = p == NULL ? DRAW_RANK_MAIN : p->start ? DRAW_RANK_OUT : (int8_t)rank;
+	if (p && !p->start && owner->place_ok)
+		t->flags |= TILE_PLACE_RULE;
 }
 
 void

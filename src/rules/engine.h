@@ -211,12 +211,13 @@ extern const struct rules_step turn_base_steps[STEP_COUNT];
 void turn_advance(struct game *g);
 void turn_first(struct game *g); /* plans the turns and starts the first */
 
-/* The placement rule of tiles that have one (a river tile): modules'
- * place_ok / place_explain hooks (hooks.c). */
+/* The placement rule of tiles that have one (a tile of a module's pile,
+ * a river tile: catalog_use_modules): modules' place_ok / place_explain
+ * hooks (hooks.c). */
 static inline bool
 tile_has_place_rule(const struct tile_type *t)
 {
-	return t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
+	return t->flags & TILE_PLACE_RULE;
 }
 bool board_place_rule_ok(const struct game *g, int type, int cell, int rot);
 int board_place_rule_explain(const struct game *g, int type, int cell, int rot,

@@ -58,7 +58,8 @@ struct rules_action {
  * the lakes). The piles of a catalogue's modules are dealt in module
  * order, each in catalogue order or shuffled. A start pile's tiles are
  * never drawn: one in play is the start tile, in place of the base's
- * (RIVER-1). catalog_use_modules makes it per-type data. */
+ * (RIVER-1). A drawn pile's tiles follow the module's place_ok hook
+ * (catalog_use_modules makes both per-type data). */
 struct draw_pile {
 	uint8_t group; /* enum draw_group, not GROUP_DEFAULT */
 	bool shuffled;
@@ -149,7 +150,7 @@ extern const struct rules_module *const rules_builtin_modules[];
 extern const int rules_builtin_nmodules;
 
 /* catalog_modules.c: gives the catalogue its modules and makes what
- * their tables say of each tile type (tile_type.draw_rank,
+ * their tables say of each tile type (tile_type.draw_rank, TILE_PLACE_RULE,
  * catalog.draw_shuffled); -1 with err when they have more piles than
  * DRAW_PILES_MAX. A catalogue given other modules calls it again. */
 int catalog_use_modules(struct catalog *cat, const struct rules_module *const *mods, int n,

@@ -82,6 +82,9 @@ enum draw_group {
 #define TILE_START 0x01  /* the start tile of its set (BASE-SETUP-1) */
 #define TILE_MAX1 0x02   /* at most one copy in a game, however many sets */
 #define TILE_WITH_RIVER 0x04 /* played only with a river set (gq11's river tiles) */
+/* Made from the modules' tables (catalog_use_modules), not a word of the
+ * tile format: the tile has a placement rule (a module's place_ok). */
+#define TILE_PLACE_RULE 0x08
 
 /* Where a tile goes in a shuffled pile (tile_type.draw_rank): a module's
  * pile 0..DRAW_PILES_MAX-1 (struct draw_pile, module.h), the main pile

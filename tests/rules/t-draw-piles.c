@@ -1,4 +1,4 @@
-/* Issue 25.1: the draw's piles come from the
+/* Issue 25.1: the draw's piles and the placement rule come from the
  * modules' tables (struct draw_pile, catalog_use_modules), not from a
  * switch on draw groups in the bag: the built-in river's table gives the
  * order RIVER-2 and RIVER2-2..5 ask for, and another table another order. */
@@ -32,18 +32,23 @@ old_rank(const struct tile_type *t)
 static void
 test_builtin(const struct catalog *cat)
 {
-	int bad_rank = 0;
+	int bad_rank = 0, bad_rule = 0, ruled = 0;
 
 	for (int i = 0; i < cat->ntypes; i++) {
 		const struct tile_type *t = &cat->types[i];
+		bool rule = t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
 		bad_rank += bag_tile_rank(t) != old_rank(t);
+		bad_rule += tile_has_place_rule(t) != rule;
+		ruled += rule;
 	}
 	is_int(bad_rank, 0, "issue 25.1: the river's table deals fork, river, volcano, lakes, "
 			    "then the rest, springs out (RIVER-2, RIVER2-2..5)");
+	is_int(bad_rule, 0, "issue 25.1: the %d tiles of the river's piles have its placement "
+			    "rule, the springs and land tiles none", ruled);
 	is_int(cat->draw_shuffled, 1 << 1, "only the river pile is shuffled");
 }
 
-/* Another river: its lake first, then the river. */
+/* Another river: its lake first, then the river, and no placement rule. */
 static bool
 on_river(const struct rules_options *opt)
 {
@@ -100,6 +105,9 @@ test_other_table(struct catalog *cat)
 	while (1 + river < g->bag_len && cat->types[g->bag[1 + river]].group == GROUP_RIVER)
 		river++;
 	is_int(river, 10, "then its shuffled river pile (RIVER I's ten river tiles)");
+	ok(!tile_has_place_rule(&cat->types[g->bag[0]]) &&
+	   !tile_has_place_rule(&cat->types[g->bag[1]]),
+	   "issue 25.1: a module without place_ok gives its piles no placement rule");
 	game_free(g);
 
 	is_int(catalog_use_modules(cat, rules_builtin_modules, rules_builtin_nmodules, &err), 0,
