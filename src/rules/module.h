@@ -67,6 +67,13 @@ struct draw_pile {
 	uint32_t attrs; /* TA_BIT()s */
 };
 
+/* A score event of a module's rule that is no feature's: the category
+ * its points count in (score JSON, docs/state-format.md) and what they
+ * are for in sentences (NULL: the feature at the event's place). */
+struct score_category {
+	const char *rule, *category, *text;
+};
+
 struct rules_module {
 	const char *name;
 	/* For players (the mails, issue 21.8): a line on what it changes (the
@@ -94,6 +101,8 @@ struct rules_module {
 	 * (River II's and Games Quarterly's pigsty). */
 	const struct score_hook *score_hooks;
 	int nscore_hooks;
+	const struct score_category *score_categories;
+	int nscore_categories;
 	/* Bytes of module state in the game's arena (module_state), kept by
 	 * copies and clones; zeroed before setup. */
 	size_t (*state_size)(const struct game *g);

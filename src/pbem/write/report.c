@@ -282,9 +282,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 				ev->y);
 		break;
 	case EV_SCORE:
-		if (score_text(ev)) {
+		if (score_text(gf->game, ev)) {
 			fprintf(fp, "%s scores %d point%s for %s%s.\n", who, ev->points,
-				ev->points == 1 ? "" : "s", score_text(ev),
+				ev->points == 1 ? "" : "s", score_text(gf->game, ev),
 				ev->final ? " (final scoring)" : "");
 			break;
 		}

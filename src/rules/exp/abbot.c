@@ -87,6 +87,11 @@ static const struct rules_action abbot_actions[] = {
 	 .format = recall_format, .check = recall_check, .apply = recall_apply},
 };
 
+/* ABBOT-6: a recalled abbot's points, apart from the monasteries'. */
+static const struct score_category abbot_categories[] = {
+	{"ABBOT-6", "abbot_recall", NULL},
+};
+
 const struct rules_module abbot_module = {
 	.name = "abbot",
 	.summary = "Abbot: one more figure each, for monasteries and gardens only; instead "
@@ -95,6 +100,8 @@ const struct rules_module abbot_module = {
 	.enabled = abbot_enabled,
 	.actions = abbot_actions,
 	.nactions = 1,
+	.score_categories = abbot_categories,
+	.nscore_categories = 1,
 	.figure_types = abbot_figures,
 	.nfigure_types = 1,
 	.figure_options = abbot_figure_options,
