@@ -204,6 +204,18 @@ figure_describe(const struct game *g, int i, char *buf, size_t n)
 			 pt->x, pt->y);
 }
 
+/* Whether an action of a turn puts a figure (a role word: "farmer SL"),
+ * by its kind, so that no list of the other words (place, pass, the
+ * modules' recall or escape) is kept here; one that does not parse
+ * without the game is taken for a figure, its place as written. */
+static bool
+is_figure_action(const char *one)
+{
+	struct action a;
+
+	return action_parse(one, &a, NULL) < 0 || a.kind == ACT_FIGURE;
+}
+
 /* The place word of the next figure action in *actions ("place 1 0 0;
  * farmer SL": "SL", "" for monk or abbot), *actions moved past it; 0
  * when no figure action is left. */
@@ -218,8 +230,7 @@ next_figure_word(const char **actions, char *word, size_t n)
 		snprintf(one, sizeof(one), "%.*s", (int)len, *actions);
 		*actions += len + ((*actions)[len] == ';');
 		place[0] = '\0';
-		if (sscanf(one, "%15s %15s", verb, place) < 1 || strcasecmp(verb, "place") == 0 ||
-		    strcasecmp(verb, "pass") == 0 || strcasecmp(verb, "recall") == 0)
+		if (sscanf(one, "%15s %15s", verb, place) < 1 || !is_figure_action(one))
 			continue;
 		snprintf(word, n, "%s", place);
 		return 1;
