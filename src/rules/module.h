@@ -88,6 +88,10 @@ struct rules_module {
 	 * name). */
 	bool (*enabled)(const struct rules_options *opt);
 	const char *const *tilesets; /* NULL-terminated tile set names it brings */
+	/* For players: what a tile of its sets is, said when a game without
+	 * the module is given one ("a river tile: it needs the river
+	 * expansion"); NULL: its tile set and --with. */
+	const char *tiles_need;
 	const struct draw_pile *draw_piles; /* its tiles' piles, dealt first */
 	int ndraw_piles;
 	const struct figure_type_def *const *figure_types; /* its figure types' rows */

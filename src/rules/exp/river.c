@@ -254,6 +254,7 @@ const struct rules_module river_module = {
 		   "each continuing the river, which may not turn back on itself.",
 	.enabled = river_enabled,
 	.tilesets = river_sets,
+	.tiles_need = "a river tile: it needs the river expansion",
 	.draw_piles = river_piles,
 	.ndraw_piles = sizeof(river_piles) / sizeof(river_piles[0]),
 	.state_size = river_state_size,
