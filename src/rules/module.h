@@ -43,6 +43,10 @@ struct rules_action {
 	int kind;
 	const char *word; /* first word of the text form */
 	const char *step;
+	/* For players: the action offered in a sentence ("recall the abbot"),
+	 * when the figure decision names it beside placing a figure; NULL:
+	 * listed only. */
+	const char *offer;
 	/* w[0] is word; fills a on success */
 	int (*parse)(const struct game *g, char **w, int n, struct action *a,
 		     struct rules_error *err);

@@ -83,7 +83,8 @@ recall_apply(struct game *g, int player, const struct action *a)
 }
 
 static const struct rules_action abbot_actions[] = {
-	{.kind = ACT_RECALL, .word = "recall", .step = "place-figure", .parse = recall_parse,
+	{.kind = ACT_RECALL, .word = "recall", .step = "place-figure", .offer = "recall the abbot",
+	 .parse = recall_parse,
 	 .format = recall_format, .check = recall_check, .apply = recall_apply},
 };
 
