@@ -165,7 +165,9 @@ int score_hook_add(struct game *g, const struct score_hook *hook);
 int score_field_cities(struct game *g, int root);
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
-void score_cloister_now(struct game *g, int seg);
+/* The feature of seg scores as it stands, its event citing rule, and its
+ * figures leave (a module's rule: the abbot's recall, ABBOT-6). */
+void score_feature_now(struct game *g, int seg, const char *rule);
 
 /* figure_setup.c */
 /* Builds g's figure-type table from the base rows and extra (modules'

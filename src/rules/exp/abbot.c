@@ -79,7 +79,7 @@ static void
 recall_apply(struct game *g, int player, const struct action *a)
 {
 	(void)a;
-	score_cloister_now(g, abbot_seg(g, player));
+	score_feature_now(g, abbot_seg(g, player), "ABBOT-6"); /* as it stands */
 }
 
 static const struct rules_action abbot_actions[] = {
