@@ -123,4 +123,15 @@ test_expect_success 'BASE-COMP-3: no players, six players' '
 		--players 0
 '
 
+test_expect_success 'issue 25.1: the figure decision offers the recall in the words of the abbot'"'"'s table' '
+	"$CARCPBEM" new --seed r --edition 2 --abbot \
+		--tiles BA/L,BA/C,BA/Rr,BA/CFc+ -o rc.json a b >/dev/null &&
+	"$CARCPBEM" play rc.json "place 0 1 0" abbot >/dev/null &&
+	"$CARCPBEM" play rc.json "place 0 -1 180" "knight S" >/dev/null &&
+	"$CARCPBEM" play rc.json "place 1 1 180" >out &&
+	grep "^Turn 3: a (A) placed BA/Rr at 1,1 rotation 180 and may put a figure on it, recall the abbot, or pass\.$" out &&
+	"$CARCPBEM" show rc.json >show.out &&
+	grep "may put a figure on it, recall the abbot, or pass\.$" show.out
+'
+
 test_done

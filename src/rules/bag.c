@@ -10,14 +10,12 @@
 #define SPARE_DRAWS 16
 
 /* Fisher-Yates driven by a ChaCha20 stream keyed by the seed, with
- * bag_index's unbiased indices. */
+ * bag_index's unbiased indices, from stream[*k]. */
 static void
-shuffle(int16_t *a, int n, const uint32_t *stream, int nstream)
+shuffle(int16_t *a, int n, const uint32_t *stream, int *k, int nstream)
 {
-	int k = 0;
-
 	for (int i = n - 1; i > 0; i--) {
-		int j = (int)bag_index((uint32_t)i + 1, stream, &k, nstream);
+		int j = (int)bag_index((uint32_t)i + 1, stream, k, nstream);
 		int16_t t = a[i];
 		a[i] = a[j];
 		a[j] = t;
@@ -55,9 +53,9 @@ river_tile_in(const struct game *g, const struct tile_type *t)
 	return !(t->flags & TILE_WITH_RIVER) || catalog_river_on(g->cat, &g->opt);
 }
 
-/* The base start tile, or a module's that replaces it (RIVER-1,
- * RIVER2-2); a with-river start replaces the river's own (GQ-1: the road
- * spring). */
+/* The base start tile, or a start pile's that replaces it (module
+ * tables, struct draw_pile: RIVER-1, RIVER2-2); a with-river start
+ * replaces the river's own (GQ-1: the road spring). */
 static int
 default_start(const struct game *g)
 {
@@ -69,7 +67,7 @@ default_start(const struct game *g)
 		const struct tile_type *t = &cat->types[i];
 		if (!(t->flags & TILE_START) || !start_in_play(g, i, others))
 			continue;
-		if (t->set_owner != SET_OWNER_BASE) {
+		if (t->draw_rank == DRAW_RANK_OUT) {
 			if (!(t->flags & TILE_WITH_RIVER))
 				mod = mod < 0 ? i : mod;
 			else if (river_tile_in(g, t))
@@ -84,30 +82,15 @@ default_start(const struct game *g)
 	return mod >= 0 ? mod : base;
 }
 
-/* Order of a shuffled game (RIVER-2, RIVER2-2..5): the fork, the river
- * tiles (shuffled), the volcano, the lake(s), then the rest (shuffled);
- * springs other than the start are left out (one spring). */
-enum { RANK_FORK, RANK_RIVER, RANK_VOLCANO, RANK_LAKE, RANK_REST, NRANK };
-
-static int
-river_rank(const struct tile_type *t)
-{
-	switch (t->group) {
-	case GROUP_RIVER_FORK:
-		return RANK_FORK;
-	case GROUP_RIVER_LAKE:
-		return t->attrs & TA_BIT(TA_VOLCANO) ? RANK_VOLCANO : RANK_LAKE;
-	case GROUP_RIVER_SPRING:
-		return -1;
-	default:
-		return RANK_RIVER;
-	}
-}
+/* Order of a shuffled game: the modules' piles (their tables: the
+ * river's first, RIVER-2), then the main pile, shuffled; a start pile's
+ * tiles are left out (tile_type.draw_rank, made by catalog_use_modules). */
+#define NRANK (DRAW_RANK_MAIN + 1)
 
 static inline int
 bag_rank(const struct tile_type *t)
 {
-	return t->group == GROUP_DEFAULT ? RANK_REST : river_rank(t);
+	return t->draw_rank;
 }
 
 int
@@ -129,8 +112,8 @@ bag_reserve(struct game *g, int n)
 }
 
 /* Copies of a type that stay out of the pile: the start tile placed, and
- * the base start tile when another start replaces it (RIVER-1: it goes
- * back in the box). */
+ * a main pile's start tile when another start replaces it (RIVER-1: it
+ * goes back in the box). */
 static int
 start_copies(const struct game *g, int type)
 {
@@ -138,7 +121,7 @@ start_copies(const struct game *g, int type)
 
 	if (type == g->start_type)
 		return 1;
-	return (t->flags & TILE_START) && t->group == GROUP_DEFAULT;
+	return (t->flags & TILE_START) && t->draw_rank == DRAW_RANK_MAIN;
 }
 
 /* Copies of type i in the pile when modules are on: what the sets in
@@ -219,23 +202,28 @@ bag_shuffled(struct game *g)
 	if (nstream > LOCAL_STREAM)
 		stream = malloc(sizeof(*stream) * (size_t)nstream);
 	if (stream && bag_reserve(g, total ? total : 1) == 0) {
-		int next[NRANK], rest = 0, nriver = n[RANK_RIVER];
-		for (int r = 0; r < NRANK; r++) /* where each rank's tiles go */
-			next[r] = rest, rest += n[r];
-		rest = next[RANK_REST];
+		int first[NRANK], next[NRANK], at = 0, npre = 0, k = 0, kmain = 0;
+		for (int r = 0; r < NRANK; r++) { /* where each rank's tiles go */
+			first[r] = next[r] = at, at += n[r];
+			if (g->cat->draw_shuffled >> r & 1)
+				npre += n[r];
+		}
 		for (int i = 0; i < ntypes; i++) {
-			int16_t *at = copies[i] > 0 ? &g->bag[next[bag_rank(&g->cat->types[i])]] : NULL;
+			int16_t *to = copies[i] > 0 ? &g->bag[next[bag_rank(&g->cat->types[i])]] : NULL;
 			for (int c = 0; c < copies[i]; c++)
-				at[c] = (int16_t)i;
-			if (at)
+				to[c] = (int16_t)i;
+			if (to)
 				next[bag_rank(&g->cat->types[i])] += copies[i];
 		}
 		randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)nstream, g->seed);
-		/* River pile first, then the main pile, each with its own values
-		 * (the fork, the volcano and the lakes keep their places). */
-		shuffle(g->bag + n[RANK_FORK], nriver, stream, nriver + SPARE_DRAWS / 2);
-		shuffle(g->bag + rest, n[RANK_REST], stream + nriver + SPARE_DRAWS / 2,
-			nstream - nriver - SPARE_DRAWS / 2);
+		/* The modules' shuffled piles first, one after another in the
+		 * stream's first part, then the main pile with the rest (the
+		 * piles not shuffled keep their places). */
+		for (int r = 0; r < DRAW_RANK_MAIN; r++)
+			if (g->cat->draw_shuffled >> r & 1)
+				shuffle(g->bag + first[r], n[r], stream, &k, npre + SPARE_DRAWS / 2);
+		shuffle(g->bag + first[DRAW_RANK_MAIN], n[DRAW_RANK_MAIN],
+			stream + npre + SPARE_DRAWS / 2, &kmain, nstream - npre - SPARE_DRAWS / 2);
 		g->bag_len = total;
 		rc = 0;
 	}

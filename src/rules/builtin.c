@@ -33,8 +33,10 @@ catalog_load_builtin(struct rules_error *err)
 			return NULL;
 		}
 	}
-	cat->modules = rules_builtin_modules;
-	cat->nmodules = rules_builtin_nmodules;
+	if (catalog_use_modules(cat, rules_builtin_modules, rules_builtin_nmodules, err) < 0) {
+		catalog_free(cat);
+		return NULL;
+	}
 	return cat;
 }
 

@@ -954,6 +954,7 @@ commit_set(struct catalog *cat, struct setparse *sp)
 	memcpy(nt + cat->ntypes, sp->types, sp->ntypes * sizeof(*nt));
 	cat->types = nt;
 	cat->ntypes += sp->ntypes;
+	catalog_types_use_modules(cat, cat->ntypes - sp->ntypes);
 	return 0;
 }
 

@@ -165,7 +165,9 @@ int score_hook_add(struct game *g, const struct score_hook *hook);
 int score_field_cities(struct game *g, int root);
 void score_completed(struct game *g, int placed);
 void score_final(struct game *g);
-void score_cloister_now(struct game *g, int seg);
+/* The feature of seg scores as it stands, its event citing rule, and its
+ * figures leave (a module's rule: the abbot's recall, ABBOT-6). */
+void score_feature_now(struct game *g, int seg, const char *rule);
 
 /* figure_setup.c */
 /* Builds g's figure-type table from the base rows and extra (modules'
@@ -211,12 +213,13 @@ extern const struct rules_step turn_base_steps[STEP_COUNT];
 void turn_advance(struct game *g);
 void turn_first(struct game *g); /* plans the turns and starts the first */
 
-/* The placement rule of tiles that have one (a river tile): modules'
- * place_ok / place_explain hooks (hooks.c). */
+/* The placement rule of tiles that have one (a tile of a module's pile,
+ * a river tile: catalog_use_modules): modules' place_ok / place_explain
+ * hooks (hooks.c). */
 static inline bool
 tile_has_place_rule(const struct tile_type *t)
 {
-	return t->group != GROUP_DEFAULT && t->group != GROUP_RIVER_SPRING;
+	return t->flags & TILE_PLACE_RULE;
 }
 bool board_place_rule_ok(const struct game *g, int type, int cell, int rot);
 int board_place_rule_explain(const struct game *g, int type, int cell, int rot,
@@ -234,8 +237,9 @@ int rules_options_check_in(const struct rules_options *opt, int nplayers,
 
 /* bag.c */
 int bag_fill(struct game *g, const struct game_setup *setup, struct rules_error *err);
-/* Where a tile's type goes in a shuffled pile: 0.. (the river's first, in
- * RIVER-2's order), -1 for a spring that is left out. */
+/* Where a tile's type goes in a shuffled pile: tile_type.draw_rank (the
+ * modules' piles first, RIVER-2's order; DRAW_RANK_OUT for a start pile's
+ * tile that is left out). */
 int bag_tile_rank(const struct tile_type *t);
 
 /* Lemire's multiply-and-reject: an index below bound, every one equally

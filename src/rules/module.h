@@ -43,6 +43,10 @@ struct rules_action {
 	int kind;
 	const char *word; /* first word of the text form */
 	const char *step;
+	/* For players: the action offered in a sentence ("recall the abbot"),
+	 * when the figure decision names it beside placing a figure; NULL:
+	 * listed only. */
+	const char *offer;
 	/* w[0] is word; fills a on success */
 	int (*parse)(const struct game *g, char **w, int n, struct action *a,
 		     struct rules_error *err);
@@ -50,6 +54,28 @@ struct rules_action {
 	int (*check)(const struct game *g, int player, const struct action *a,
 		     struct rules_error *err);
 	void (*apply)(struct game *g, int player, const struct action *a);
+};
+
+/* A pile the draw deals before the main one (RIVER-2): the tiles of a
+ * draw group (tile_type.group), with all of attrs when set (a pile with
+ * attrs goes before a pile of the same group without: the volcano before
+ * the lakes). The piles of a catalogue's modules are dealt in module
+ * order, each in catalogue order or shuffled. A start pile's tiles are
+ * never drawn: one in play is the start tile, in place of the base's
+ * (RIVER-1). A drawn pile's tiles follow the module's place_ok hook
+ * (catalog_use_modules makes both per-type data). */
+struct draw_pile {
+	uint8_t group; /* enum draw_group, not GROUP_DEFAULT */
+	bool shuffled;
+	bool start;
+	uint32_t attrs; /* TA_BIT()s */
+};
+
+/* A score event of a module's rule that is no feature's: the category
+ * its points count in (score JSON, docs/state-format.md) and what they
+ * are for in sentences (NULL: the feature at the event's place). */
+struct score_category {
+	const char *rule, *category, *text;
 };
 
 struct rules_module {
@@ -66,6 +92,12 @@ struct rules_module {
 	 * name). */
 	bool (*enabled)(const struct rules_options *opt);
 	const char *const *tilesets; /* NULL-terminated tile set names it brings */
+	/* For players: what a tile of its sets is, said when a game without
+	 * the module is given one ("a river tile: it needs the river
+	 * expansion"); NULL: its tile set and --with. */
+	const char *tiles_need;
+	const struct draw_pile *draw_piles; /* its tiles' piles, dealt first */
+	int ndraw_piles;
 	const struct figure_type_def *const *figure_types; /* its figure types' rows */
 	int nfigure_types;
 	const struct rules_step *steps;
@@ -77,6 +109,8 @@ struct rules_module {
 	 * (River II's and Games Quarterly's pigsty). */
 	const struct score_hook *score_hooks;
 	int nscore_hooks;
+	const struct score_category *score_categories;
+	int nscore_categories;
 	/* Bytes of module state in the game's arena (module_state), kept by
 	 * copies and clones; zeroed before setup. */
 	size_t (*state_size)(const struct game *g);
@@ -131,6 +165,16 @@ enum hook_id {
  * builtin.c, the top of the engine, names them. */
 extern const struct rules_module *const rules_builtin_modules[];
 extern const int rules_builtin_nmodules;
+
+/* catalog_modules.c: gives the catalogue its modules and makes what
+ * their tables say of each tile type (tile_type.draw_rank, TILE_PLACE_RULE,
+ * catalog.draw_shuffled); -1 with err when they have more piles than
+ * DRAW_PILES_MAX. A catalogue given other modules calls it again. */
+int catalog_use_modules(struct catalog *cat, const struct rules_module *const *mods, int n,
+			struct rules_error *err);
+/* The same for the types from `from` on, with the modules it has (a
+ * tile set parsed into it: catalog_parse). */
+void catalog_types_use_modules(struct catalog *cat, int from);
 
 /* modules.c (engine side) */
 int modules_build(struct game *g, struct rules_error *err);

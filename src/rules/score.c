@@ -188,16 +188,14 @@ score_completed(struct game *g, int placed)
 	}
 }
 
-/* ABBOT-6: a monastery or garden scores as it is and its figures leave
- * (the abbot module's recall). */
 void
-score_cloister_now(struct game *g, int seg)
+score_feature_now(struct game *g, int seg, const char *rule)
 {
 	int16_t idx[FIGURES_MAX];
 	int root = feature_find(g, seg), n;
 
 	n = on_feature(g, root, idx);
-	award_hooked(g, root, feature_value(g, root, false), false, false, "ABBOT-6", idx, n);
+	award_hooked(g, root, feature_value(g, root, false), false, false, rule, idx, n);
 	figures_return(g, root, false, idx, n);
 }
 

@@ -82,6 +82,16 @@ enum draw_group {
 #define TILE_START 0x01  /* the start tile of its set (BASE-SETUP-1) */
 #define TILE_MAX1 0x02   /* at most one copy in a game, however many sets */
 #define TILE_WITH_RIVER 0x04 /* played only with a river set (gq11's river tiles) */
+/* Made from the modules' tables (catalog_use_modules), not a word of the
+ * tile format: the tile has a placement rule (a module's place_ok). */
+#define TILE_PLACE_RULE 0x08
+
+/* Where a tile goes in a shuffled pile (tile_type.draw_rank): a module's
+ * pile 0..DRAW_PILES_MAX-1 (struct draw_pile, module.h), the main pile
+ * after them, or out (a start pile's tile). */
+#define DRAW_PILES_MAX 7
+#define DRAW_RANK_MAIN DRAW_PILES_MAX
+#define DRAW_RANK_OUT (-1)
 
 /* What a tile shows beyond its edges (RULES.md sections 4-16), as data
  * for the rule modules: a bit per attribute, on a segment (TA_SEGMENT and
@@ -154,6 +164,7 @@ struct tile_type {
 	uint8_t nsegs;
 	uint8_t centre_seg;      /* monastery or garden segment, or SEG_NONE */
 	uint8_t inner_seg[TILE_INNER_MAX]; /* fields touching no edge, or SEG_NONE */
+	int8_t draw_rank;        /* DRAW_RANK_*, or a module's pile (in a padding hole) */
 	uint32_t attrs;          /* TA_BIT of each tile attribute */
 	uint8_t nextra;
 	struct tile_attr_count extra[TILE_ATTR_EXTRA]; /* attributes shown twice or more */
@@ -186,6 +197,7 @@ struct catalog {
 	 * built-in ones; a test may add its own. */
 	const struct rules_module *const *modules;
 	int nmodules;
+	uint8_t draw_shuffled; /* bit per draw_rank: that pile is shuffled */
 };
 
 /* A set's line "also ID ed1/ed2" (it brings copies of a tile another set

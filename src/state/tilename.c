@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gamefile.h"
+#include "module.h"
 
 static int
 lower(int c)
@@ -78,6 +79,17 @@ suggest_ids(const struct catalog *cat, const struct rules_options *opt, const ch
 	}
 }
 
+/* What the module that brings set says of its tiles (tiles_need), or NULL. */
+static const char *
+set_tiles_need(const struct catalog *cat, const char *set)
+{
+	for (int i = 0; i < cat->nmodules; i++)
+		for (const char *const *s = cat->modules[i]->tilesets; s && *s; s++)
+			if (strcmp(*s, set) == 0 && cat->modules[i]->tiles_need)
+				return cat->modules[i]->tiles_need;
+	return NULL;
+}
+
 int
 gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 		   const char *id, char *why, size_t n)
@@ -93,9 +105,9 @@ gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 	if (tile_usable(cat, opt, i))
 		return i;
 	if (!module_set_enabled(opt, cat->types[i].set)) {
-		if (strcmp(cat->types[i].set, "river") == 0)
-			snprintf(why, n, "tile %s is a river tile: it needs the river expansion",
-				 id);
+		const char *need = set_tiles_need(cat, cat->types[i].set);
+		if (need)
+			snprintf(why, n, "tile %s is %s", id, need);
 		else
 			snprintf(why, n, "tile %s is in the tile set %s: it needs --with %s",
 				 id, cat->types[i].set, cat->types[i].set);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "module.h"
 #include "report.h"
 #include "turnfile.h"
 
@@ -96,6 +97,23 @@ has_legal(const struct gamefile *gf, const char *word)
 	return false;
 }
 
+/* ", recall the abbot": the module actions legal now that their tables
+ * offer in a sentence (rules_action.offer), each after ", ". */
+static void
+offers_legal(const struct gamefile *gf, char *buf, size_t n)
+{
+	const struct catalog *cat = gf->cat;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < cat->nmodules; i++)
+		for (int k = 0; k < cat->modules[i]->nactions; k++) {
+			const struct rules_action *a = &cat->modules[i]->actions[k];
+			if (a->offer && len < n && has_legal(gf, a->word))
+				len += (size_t)snprintf(buf + len, n - len, ", %s", a->offer);
+		}
+}
+
 /* A rule module's decision: its owner, its task and the actions it takes. */
 static void
 report_module_decision(FILE *fp, const struct gamefile *gf, const struct decision *d)
@@ -114,7 +132,7 @@ report_decision(FILE *fp, const struct gamefile *gf)
 	const struct tile_type *t;
 	const struct placed_tile *pt;
 	struct decision d;
-	char desc[160];
+	char desc[160], offers[160];
 
 	game_decision(g, &d);
 	if (d.kind == DECISION_GAME_OVER) {
@@ -135,11 +153,12 @@ report_decision(FILE *fp, const struct gamefile *gf)
 		return;
 	}
 	pt = &g->placed[g->last_placed];
+	offers_legal(gf, offers, sizeof(offers));
 	fprintf(fp,
 		"Turn %d: %s (%c) placed %s at %d,%d rotation %d and may put a figure "
 		"on it%s, or pass.\n",
 		g->turn, gf->name[d.player], seat_letter(d.player), t->id, pt->x, pt->y,
-		pt->rot * 90, has_legal(gf, "recall") ? ", recall the abbot" : "");
+		pt->rot * 90, offers);
 }
 
 json_t *
@@ -204,6 +223,18 @@ figure_describe(const struct game *g, int i, char *buf, size_t n)
 			 pt->x, pt->y);
 }
 
+/* Whether an action of a turn puts a figure (a role word: "farmer SL"),
+ * by its kind, so that no list of the other words (place, pass, the
+ * modules' recall or escape) is kept here; one that does not parse
+ * without the game is taken for a figure, its place as written. */
+static bool
+is_figure_action(const char *one)
+{
+	struct action a;
+
+	return action_parse(one, &a, NULL) < 0 || a.kind == ACT_FIGURE;
+}
+
 /* The place word of the next figure action in *actions ("place 1 0 0;
  * farmer SL": "SL", "" for monk or abbot), *actions moved past it; 0
  * when no figure action is left. */
@@ -218,8 +249,7 @@ next_figure_word(const char **actions, char *word, size_t n)
 		snprintf(one, sizeof(one), "%.*s", (int)len, *actions);
 		*actions += len + ((*actions)[len] == ';');
 		place[0] = '\0';
-		if (sscanf(one, "%15s %15s", verb, place) < 1 || strcasecmp(verb, "place") == 0 ||
-		    strcasecmp(verb, "pass") == 0 || strcasecmp(verb, "recall") == 0)
+		if (sscanf(one, "%15s %15s", verb, place) < 1 || !is_figure_action(one))
 			continue;
 		snprintf(word, n, "%s", place);
 		return 1;
@@ -282,9 +312,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 				ev->y);
 		break;
 	case EV_SCORE:
-		if (score_text(ev)) {
+		if (score_text(gf->game, ev)) {
 			fprintf(fp, "%s scores %d point%s for %s%s.\n", who, ev->points,
-				ev->points == 1 ? "" : "s", score_text(ev),
+				ev->points == 1 ? "" : "s", score_text(gf->game, ev),
 				ev->final ? " (final scoring)" : "");
 			break;
 		}

@@ -36,12 +36,13 @@ void report_decision(FILE *fp, const struct gamefile *gf);
 json_t *decision_json(const struct gamefile *gf);
 /* ---- scoring as JSON (score_json.c) ---- */
 
-/* "road", "city", ..., or "abbot_recall": what a scoring event counts as
- * in the totals. */
-const char *score_category(const struct game_event *ev);
+/* "road", "city", ..., or a module's category ("abbot_recall": its
+ * table's score_categories): what a scoring event counts as in the
+ * totals. */
+const char *score_category(const struct game *g, const struct game_event *ev);
 /* What a scoring event's points are for when it is not the feature at its
  * place ("the King, a point per completed city"), or NULL. */
-const char *score_text(const struct game_event *ev);
+const char *score_text(const struct game *g, const struct game_event *ev);
 /* The scoring events from..g->nevents: player, turn, category, kind, x, y,
  * tile, place, points, rule, final. */
 json_t *score_events_json(const struct gamefile *gf, int from);

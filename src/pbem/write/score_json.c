@@ -4,41 +4,37 @@
  * "Scoring in JSON"). */
 #include <string.h>
 
+#include "module.h"
 #include "report.h"
 
-/* Categories that are not a feature kind: the event's rule decides. */
-/* text: what the points are for in sentences, when not the feature. */
-static const struct {
-	const char *rule, *category, *text;
-} rule_categories[] = {
-	{"ABBOT-6", "abbot_recall", NULL},
-	{"KING-4", "king", "the King, a point per completed city"},
-	{"BARON-3", "robber_baron", "the Robber Baron, a point per completed road"},
-};
-
-static int
-rule_category(const struct game_event *ev)
+/* Categories that are not a feature kind: the event's rule decides, in
+ * the table of the module whose rule it is. */
+static const struct score_category *
+rule_category(const struct game *g, const struct game_event *ev)
 {
-	for (size_t i = 0; i < sizeof(rule_categories) / sizeof(rule_categories[0]); i++)
-		if (ev->rule && strcmp(ev->rule, rule_categories[i].rule) == 0)
-			return (int)i;
-	return -1;
+	const struct rules_module *const *mods = g->cat->modules;
+
+	for (int i = 0; ev->rule && i < g->cat->nmodules; i++)
+		for (int k = 0; k < mods[i]->nscore_categories; k++)
+			if (strcmp(ev->rule, mods[i]->score_categories[k].rule) == 0)
+				return &mods[i]->score_categories[k];
+	return NULL;
 }
 
 const char *
-score_category(const struct game_event *ev)
+score_category(const struct game *g, const struct game_event *ev)
 {
-	int i = rule_category(ev);
+	const struct score_category *c = rule_category(g, ev);
 
-	return i >= 0 ? rule_categories[i].category : seg_kind_name(ev->seg_kind);
+	return c ? c->category : seg_kind_name(ev->seg_kind);
 }
 
 const char *
-score_text(const struct game_event *ev)
+score_text(const struct game *g, const struct game_event *ev)
 {
-	int i = rule_category(ev);
+	const struct score_category *c = rule_category(g, ev);
 
-	return i >= 0 ? rule_categories[i].text : NULL;
+	return c ? c->text : NULL;
 }
 
 static json_t *
@@ -52,7 +48,7 @@ event_json(const struct gamefile *gf, const struct game_event *ev)
 	if (p >= 0 && ev->seg < t->nsegs)
 		place_name(t, g->placed[p].rot, ev->seg, place);
 	return json_pack("{s:s, s:i, s:s, s:s, s:i, s:i, s:s, s:s, s:i, s:s, s:b}", "player",
-			 gf->name[ev->player], "turn", ev->turn, "category", score_category(ev),
+			 gf->name[ev->player], "turn", ev->turn, "category", score_category(g, ev),
 			 "kind", seg_kind_name(ev->seg_kind), "x", ev->x, "y", ev->y, "tile",
 			 t->id, "place", place, "points", ev->points, "rule",
 			 ev->rule ? ev->rule : "", "final", ev->final != 0);
@@ -95,7 +91,7 @@ score_totals_json(const struct gamefile *gf)
 		ok &= (by[p] = json_object()) != NULL;
 	for (int i = 0; ok && i < g->nevents; i++)
 		if (g->events[i].kind == EV_SCORE)
-			ok = add_points(by[g->events[i].player], score_category(&g->events[i]),
+			ok = add_points(by[g->events[i].player], score_category(g, &g->events[i]),
 					g->events[i].points) == 0;
 	for (int p = 0; p < gf->nplayers; p++) {
 		json_t *pl = ok ? json_pack("{s:s, s:i, s:O}", "player", gf->name[p], "score",

@@ -79,12 +79,18 @@ static void
 recall_apply(struct game *g, int player, const struct action *a)
 {
 	(void)a;
-	score_cloister_now(g, abbot_seg(g, player));
+	score_feature_now(g, abbot_seg(g, player), "ABBOT-6"); /* as it stands */
 }
 
 static const struct rules_action abbot_actions[] = {
-	{.kind = ACT_RECALL, .word = "recall", .step = "place-figure", .parse = recall_parse,
+	{.kind = ACT_RECALL, .word = "recall", .step = "place-figure", .offer = "recall the abbot",
+	 .parse = recall_parse,
 	 .format = recall_format, .check = recall_check, .apply = recall_apply},
+};
+
+/* ABBOT-6: a recalled abbot's points, apart from the monasteries'. */
+static const struct score_category abbot_categories[] = {
+	{"ABBOT-6", "abbot_recall", NULL},
 };
 
 const struct rules_module abbot_module = {
@@ -95,6 +101,8 @@ const struct rules_module abbot_module = {
 	.enabled = abbot_enabled,
 	.actions = abbot_actions,
 	.nactions = 1,
+	.score_categories = abbot_categories,
+	.nscore_categories = 1,
 	.figure_types = abbot_figures,
 	.nfigure_types = 1,
 	.figure_options = abbot_figure_options,

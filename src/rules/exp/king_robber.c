@@ -184,6 +184,12 @@ kr_tokens(const struct game *g, struct rules_token *out, int cap)
 
 static const char *const kr_sets[] = {"king-robber", NULL};
 
+/* The end bonuses are for the token, not a feature. */
+static const struct score_category kr_categories[] = {
+	{"KING-4", "king", "the King, a point per completed city"},
+	{"BARON-3", "robber_baron", "the Robber Baron, a point per completed road"},
+};
+
 const struct rules_module king_robber_module = {
 	.name = "king-robber",
 	.summary = "King & Robber Baron: whoever completes the largest city (road) so far "
@@ -197,4 +203,6 @@ const struct rules_module king_robber_module = {
 	.final_scoring = kr_final,
 	.state_fields = kr_state_fields,
 	.tokens = kr_tokens,
+	.score_categories = kr_categories,
+	.nscore_categories = 2,
 };

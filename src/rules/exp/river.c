@@ -236,12 +236,27 @@ river_after_place(struct game *g, int placed)
 
 static const char *const river_sets[] = {"river", NULL};
 
+/* The draw (RIVER-2, RIVER2-2..5), for either river: the fork, the river
+ * tiles shuffled, the volcano, the lake(s), then the main pile; the
+ * springs are start tiles (RIVER-1: the spring replaces the base start;
+ * GQ-1's road spring, a with-river tile, the river's). */
+static const struct draw_pile river_piles[] = {
+	{.group = GROUP_RIVER_FORK},
+	{.group = GROUP_RIVER, .shuffled = true},
+	{.group = GROUP_RIVER_LAKE, .attrs = TA_BIT(TA_VOLCANO)},
+	{.group = GROUP_RIVER_LAKE},
+	{.group = GROUP_RIVER_SPRING, .start = true},
+};
+
 const struct rules_module river_module = {
 	.name = "river",
 	.summary = "River: the river tiles are placed first, from the spring to the lake, "
 		   "each continuing the river, which may not turn back on itself.",
 	.enabled = river_enabled,
 	.tilesets = river_sets,
+	.tiles_need = "a river tile: it needs the river expansion",
+	.draw_piles = river_piles,
+	.ndraw_piles = sizeof(river_piles) / sizeof(river_piles[0]),
 	.state_size = river_state_size,
 	.setup = river_setup,
 	.start = river_start,

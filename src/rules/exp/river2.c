@@ -1,7 +1,7 @@
 /* River II (RULES.md section 4): its tiles and special tiles. The river's
  * flow, fork and U-turn rule are exp/river.c's (on with either river);
  * the draw order (the fork first, the volcano, then the lake: RIVER2-2,
- * RIVER2-3, RIVER2-5) is the bag's, from the tiles' draw groups; River I
+ * RIVER2-3, RIVER2-5) is exp/river.c's table of draw piles; River I
  * and II together are the tile sets' also/removes lines (RIVER-7).
  * Here: the volcano (RIVER2-8, CF-09) and the pigsty (RIVER2-7, CF-08).
  * The inn on the lake (RIVER2-9) has no effect without Inns & Cathedrals
