@@ -199,12 +199,12 @@ render_legend(FILE *fp, const struct render_opts *o)
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
-	char seats[MAX_PLAYERS * 24] = "", roles[(SEG_KIND_COUNT + FIG_TYPE_MAX) * 24] = "";
-	const char *words[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
-	char letters[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
-	int n = 0, nr = figure_role_words(words, letters);
+	char seats[MAX_PLAYERS * 24] = "", roles[ROLE_WORDS_MAX * 24] = "";
+	const char *words[ROLE_WORDS_MAX + 1];
+	char letters[ROLE_WORDS_MAX + 1];
+	int n = 0, nr = rules_role_words(v->g->cat, words, letters);
 
-	/* the letters the map shows, from the rules' tables */
+	/* the letters the map shows, from the catalogue's rows */
 	for (int i = 0, len = 0; i < nr; i++)
 		len += snprintf(roles + len, sizeof(roles) - len, "%s%c" NB "%s", i ? ", " : "",
 				letters[i], words[i]);

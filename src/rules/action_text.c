@@ -18,8 +18,7 @@ struct role_word {
 	int slot; /* fixed slot, or -1 when the player names one */
 };
 
-/* A type's row in g, or the engine's own row when g has none (so that
- * "abbot" in a game without abbots parses, and is refused by rule). */
+/* A type's row in g, or the engine's own row when g has none. */
 static const struct figure_type_def *
 any_row(const struct game *g, int type)
 {
@@ -28,27 +27,40 @@ any_row(const struct game *g, int type)
 	return t ? t : figure_type_of(NULL, type);
 }
 
-/* What a role word names (seg_kind.c's roles and figure_type.h's rows):
- * a kind's role word is a follower there; a type's own word is that type
- * on any kind it may stand on. Cloister kinds take no place word. */
+static bool
+names_row(const struct figure_type_def *row, const char *word, struct role_word *r)
+{
+	if (row == NULL || row->role == NULL || strcasecmp(word, row->role) != 0)
+		return false;
+	*r = (struct role_word){row->role, row->id, SEG_KIND_COUNT,
+				figure_type_centre(row) ? SLOT_CENTRE : -1};
+	return true;
+}
+
+/* What a role word names (seg_kind.c's roles and the figure rows): a
+ * kind's role word is a follower there; a type's own word is that type
+ * on any kind it may stand on. Cloister kinds take no place word. The
+ * game's rows first, then its catalogue's (the built-in modules' without
+ * a game) whose type the game lacks: "abbot" in a game without abbots
+ * parses, and is refused by rule. */
 static bool
 find_role(const struct game *g, const char *word, struct role_word *r)
 {
-	int k = seg_kind_of_role(word);
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int k = seg_kind_of_role(word), n;
 
 	if (k >= 0) {
 		*r = (struct role_word){seg_kinds[k].role, FIG_FOLLOWER, k,
 					seg_kinds[k].cloister ? SLOT_CENTRE : -1};
 		return true;
 	}
-	for (int t = 0; t < FIG_TYPE_MAX; t++) {
-		const struct figure_type_def *row = any_row(g, t);
-		if (row && row->role && strcasecmp(word, row->role) == 0) {
-			*r = (struct role_word){row->role, t, SEG_KIND_COUNT,
-						figure_type_centre(row) ? SLOT_CENTRE : -1};
+	for (int t = 0; g && t < FIG_TYPE_MAX; t++)
+		if (names_row(figure_type_of(g, t), word, r))
 			return true;
-		}
-	}
+	n = rules_figure_rows(g ? g->cat : NULL, rows, FIG_TYPE_MAX);
+	for (int i = 0; i < n && i < FIG_TYPE_MAX; i++)
+		if (!(g && figure_type_of(g, rows[i]->id)) && names_row(rows[i], word, r))
+			return true;
 	return false;
 }
 
@@ -179,14 +191,14 @@ parse_figure(const struct game *g, const struct role_word *r, char **w, int n,
 	return 0;
 }
 
-/* "thief, knight, farmer, monk, abbot": every role word. */
+/* "thief, knight, farmer, monk, abbot": every role word of g's catalogue. */
 static const char *
-role_list(char *buf, size_t n)
+role_list(const struct game *g, char *buf, size_t n)
 {
-	const char *words[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
+	const char *words[ROLE_WORDS_MAX + 1];
 	size_t len = 0;
 
-	figure_role_words(words, NULL);
+	rules_role_words(g ? g->cat : NULL, words, NULL);
 	buf[0] = '\0';
 	for (int i = 0; words[i] && len < n; i++)
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", words[i]);
@@ -225,7 +237,7 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 	if ((ma = module_action_find(g, -1, w[0])) != NULL)
 		return ma->parse(g, w, n, a, err);
 	return rerr(err, RERR_PARSE, "", "unknown action '%s': expected place, %s, recall or pass",
-		    w[0], role_list(list, sizeof(list)));
+		    w[0], role_list(g, list, sizeof(list)));
 }
 
 /* The place name of a figure's slot on the tile just placed; the slot's

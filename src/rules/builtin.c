@@ -49,6 +49,26 @@ rules_options_check(const struct rules_options *opt, int nplayers, struct rules_
 				      rules_builtin_nmodules, err);
 }
 
+/* The words a file or a turn of any game of cat may name a figure by
+ * (the built-in modules' when cat is NULL): the kinds' roles, then every
+ * figure row's own word, its module on or off (an abbot in a game without
+ * abbots reads, and the rules refuse it). No list of names elsewhere. */
+int
+rules_role_words(const struct catalog *cat, const char **out, char *letters)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int n = rules_figure_rows(cat, rows, FIG_TYPE_MAX);
+
+	return figure_role_words(rows, n < FIG_TYPE_MAX ? n : FIG_TYPE_MAX, out, letters);
+}
+
+int
+rules_figure_rows(const struct catalog *cat, const struct figure_type_def **out, int cap)
+{
+	return cat ? figure_types_among(cat->modules, cat->nmodules, out, cap)
+		   : figure_types_among(rules_builtin_modules, rules_builtin_nmodules, out, cap);
+}
+
 /* A module action among the modules g's catalogue knows, the built-in
  * ones when g is NULL (action_parse, without a game). */
 const struct rules_action *

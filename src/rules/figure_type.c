@@ -1,8 +1,10 @@
 /* The figure-type rows the engine knows by itself, and the questions
  * texts and maps ask of a game's table (figure_type.h). */
 #include <stddef.h>
+#include <string.h>
 
 #include "engine.h"
+#include "module.h"
 
 #define KIND(k) (1u << (k))
 
@@ -67,6 +69,48 @@ figure_type_centre(const struct figure_type_def *t)
 	return any;
 }
 
+static bool
+has_row(const struct figure_type_def *const *rows, int n, const struct figure_type_def *row)
+{
+	for (int i = 0; i < n; i++)
+		if (rows[i] == row)
+			return true;
+	return false;
+}
+
+int
+figure_types_among(const struct rules_module *const *mods, int nmods,
+		   const struct figure_type_def **out, int cap)
+{
+	int n = 0;
+
+	if (cap > 0)
+		out[0] = &figure_type_follower;
+	n++;
+	for (int i = 0; i < nmods; i++)
+		for (int k = 0; k < mods[i]->nfigure_types; k++) {
+			const struct figure_type_def *row = mods[i]->figure_types[k];
+			if (has_row(out, n < cap ? n : cap, row))
+				continue; /* a row two modules share: once */
+			if (n < cap)
+				out[n] = row;
+			n++;
+		}
+	return n;
+}
+
+const struct figure_type_def *
+figure_type_in_catalog(const struct game *g, int type)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int n = figure_types_among(g->cat->modules, g->cat->nmodules, rows, FIG_TYPE_MAX);
+
+	for (int i = 0; i < n && i < FIG_TYPE_MAX; i++)
+		if (rows[i]->id == type)
+			return rows[i];
+	return figure_type_of(NULL, type);
+}
+
 static const struct seg_kind_def *
 kind_or_null(int seg_kind)
 {
@@ -112,8 +156,18 @@ figure_role_name(int seg_kind, int figure_type)
 	return figure_role(NULL, seg_kind, figure_type);
 }
 
+static bool
+listed(const char *const *out, int n, const char *word)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(out[i], word) == 0)
+			return true;
+	return false;
+}
+
 int
-figure_role_words(const char **out, char *letters)
+figure_role_words(const struct figure_type_def *const *rows, int nrows, const char **out,
+		  char *letters)
 {
 	int n = 0;
 
@@ -123,11 +177,11 @@ figure_role_words(const char **out, char *letters)
 				letters[n] = seg_kinds[k].letter;
 			out[n++] = seg_kinds[k].role;
 		}
-	for (int t = 0; t < FIG_BASE_COUNT; t++)
-		if (builtin[t]->role) {
+	for (int t = 0; t < nrows; t++)
+		if (rows[t]->role && !listed(out, n, rows[t]->role)) {
 			if (letters)
-				letters[n] = builtin[t]->letter;
-			out[n++] = builtin[t]->role;
+				letters[n] = rows[t]->letter;
+			out[n++] = rows[t]->role;
 		}
 	out[n] = NULL;
 	if (letters)

@@ -53,6 +53,10 @@ extern const struct figure_type_def figure_type_follower, figure_type_abbot;
 
 /* The row of a type in this game, or NULL when the game has none. */
 const struct figure_type_def *figure_type_of(const struct game *g, int type);
+/* The first row of this type among g's catalogue's modules, on or off
+ * (else the engine's own, or NULL): to name a figure the game is played
+ * without. */
+const struct figure_type_def *figure_type_in_catalog(const struct game *g, int type);
 /* Whether a figure of this type names no place in actions: it stands
  * only on a tile's centre (monk, abbot). */
 bool figure_type_centre(const struct figure_type_def *t);
@@ -61,9 +65,11 @@ bool figure_type_centre(const struct figure_type_def *t);
 const char *figure_role(const struct game *g, int seg_kind, int type);
 char figure_role_letter(const struct game *g, int seg_kind, int type);
 int figure_role_drawing(const struct game *g, int seg_kind, int type);
-/* Every role word the engine knows (kinds' then figures') and, if
- * letters is not NULL, each one's text-map letter; out and letters hold
- * SEG_KIND_COUNT + FIG_TYPE_MAX + 1 entries, the last NULL / NUL. */
-int figure_role_words(const char **out, char *letters);
+/* Every role word of the kinds and of these figure rows (each word
+ * once, kinds' first) and, if letters is not NULL, each one's text-map
+ * letter; out and letters hold SEG_KIND_COUNT + nrows + 1 entries, the
+ * last NULL / NUL. rules_role_words gives a catalogue's. */
+int figure_role_words(const struct figure_type_def *const *rows, int nrows, const char **out,
+		      char *letters);
 
 #endif

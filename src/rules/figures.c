@@ -216,7 +216,7 @@ check_place(const struct game *g, int player, const struct action *a,
 	bool occupied, helped;
 
 	if (ft == NULL) {
-		ft = figure_type_of(NULL, a->figure);
+		ft = figure_type_in_catalog(g, a->figure);
 		return ft ? rerr(err, RERR_ILLEGAL, ft->rule, "this game is played without %ss",
 				 ft->name)
 			  : rerr(err, RERR_PARSE, "", "unknown figure");

@@ -195,6 +195,11 @@ const struct rules_action *module_action_among(const struct rules_module *const 
 					       int n, int kind, const char *word);
 /* The name of the module of g's catalogue that owns a. */
 const char *module_of_action(const struct game *g, const struct rules_action *a);
+/* figure_type.c: every figure row of mods, their modules on or off: the
+ * follower's, then theirs, each row once. Returns how many, writing up
+ * to cap. */
+int figure_types_among(const struct rules_module *const *mods, int nmods,
+		       const struct figure_type_def **out, int cap);
 /* builtin.c: module_action_among g's catalogue's modules, the built-in
  * ones when g is NULL. */
 const struct rules_action *module_action_find(const struct game *g, int kind,

@@ -413,5 +413,16 @@ bool game_can_recall(const struct game *g, int player);
 int game_segment_slot(const struct game *g, int seg_instance);
 const char *decision_kind_name(int kind);
 const char *figure_role_name(int seg_kind, int figure_type); /* "thief", ... */
+/* Every word a figure of a game of cat may be named by, kinds' roles
+ * first ("thief", ..., "monk", then the figure rows': "abbot", "mayor"),
+ * each once, and if letters is not NULL each one's text-map letter; out
+ * and letters hold ROLE_WORDS_MAX + 1 entries, the last NULL / NUL. The
+ * built-in modules' words when cat is NULL. Returns how many. */
+#define ROLE_WORDS_MAX (SEG_KIND_COUNT + FIG_TYPE_MAX)
+int rules_role_words(const struct catalog *cat, const char **out, char *letters);
+/* Every figure row of cat's modules, on or off (the built-in modules'
+ * when cat is NULL), the follower's first, each once: what the words
+ * above name. Returns how many, writing up to cap. */
+int rules_figure_rows(const struct catalog *cat, const struct figure_type_def **out, int cap);
 
 #endif

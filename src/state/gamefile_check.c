@@ -60,16 +60,14 @@ word_ref(json_t *obj, const char *path, const char *key, const char *const *list
 	return gf_fail(err, p, "\"%.30s\" is not %s", s, what);
 }
 
-/* Whether key names a figure type some module of the catalogue has. */
+/* Whether key names a figure type some module of the catalogue has, on
+ * or off. */
 static bool
 other_figure(const struct gamefile *gf, const char *key)
 {
-	struct rules_options all = gf->setup.opt;
 	const struct figure_type_def *rows[FIG_TYPE_MAX];
-	int n;
+	int n = rules_figure_rows(gf->cat, rows, FIG_TYPE_MAX);
 
-	all.with = MODULE_ALL;
-	n = rules_figure_types(gf->cat, &all, rows, FIG_TYPE_MAX);
 	for (int i = 0; i < n && i < FIG_TYPE_MAX; i++) {
 		char k[48];
 		if (strcmp(gamefile_supply_key(rows[i], k, sizeof(k)), key) == 0)
@@ -203,8 +201,8 @@ on_board(json_t *board, json_t *x, json_t *y)
 /* The words a figure's "figure" and "feature" may be, from the rules'
  * tables, and "a figure (thief, knight, ...)" to say so. */
 struct figure_words {
-	const char *roles[SEG_KIND_COUNT + FIG_TYPE_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
-	char roles_text[256], kinds_text[256];
+	const char *roles[ROLE_WORDS_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
+	char roles_text[ROLE_WORDS_MAX * 16], kinds_text[256];
 };
 
 static void
@@ -219,11 +217,11 @@ list_text(const char *what, const char *const *list, char *buf, size_t n)
 }
 
 static void
-figure_words(struct figure_words *w)
+figure_words(const struct gamefile *gf, struct figure_words *w)
 {
 	int n = 0;
 
-	figure_role_words(w->roles, NULL);
+	rules_role_words(gf->cat, w->roles, NULL);
 	for (int k = 0; k < SEG_KIND_COUNT; k++) /* the kinds a figure may stand on */
 		if (seg_kinds[k].scores || seg_kinds[k].farm_city)
 			w->kinds[n++] = seg_kinds[k].name;
@@ -279,7 +277,7 @@ check_array(json_t *root, const struct gamefile *gf, const char *key, json_t *bo
 	if (a == NULL)
 		return -1;
 	if (board)
-		figure_words(&w); /* once for all the figures */
+		figure_words(gf, &w); /* once for all the figures */
 	json_array_foreach(a, i, v) {
 		jv_index(p, key, i);
 		if ((board ? check_figure(gf, board, &w, v, p, err)

@@ -10,6 +10,7 @@
 #include "module.h"
 #include "engine.h"
 #include "tap.h"
+#include "mayor-row.h"
 
 /* ---- the tables ---- */
 
@@ -18,7 +19,7 @@ test_names(void)
 {
 	const char *words[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
 	char letters[SEG_KIND_COUNT + FIG_TYPE_MAX + 1] = "", listed[SEG_KIND_COUNT + FIG_TYPE_MAX + 1];
-	int n = figure_role_words(words, listed), dup = 0, nl = 0;
+	int n = rules_role_words(NULL, words, listed), dup = 0, nl = 0;
 
 	ok(n >= 5, "%d role words (thief knight farmer monk abbot)", n);
 	for (int i = 0; i < n; i++)
@@ -47,7 +48,7 @@ test_names(void)
 	for (int i = 0; i < nl; i++)
 		dup += strchr(letters + i + 1, letters[i]) != NULL;
 	is_int(dup, 0, "every text-map letter is unique (%s)", letters);
-	is_str(listed, letters, "figure_role_words gives the same letters");
+	is_str(listed, letters, "rules_role_words gives the same letters");
 	ok(figure_role_letter(NULL, SEG_CITY, FIG_FOLLOWER) == 'k' &&
 		   figure_role_letter(NULL, SEG_MONASTERY, FIG_ABBOT) == 'a',
 	   "letters come from the rows: a knight k, an abbot a");
@@ -378,30 +379,7 @@ test_many_figures(void)
 	game_free(g);
 }
 
-/* ---- a strength that is a function of the feature (a mayor's) ---- */
-
-static int
-t_shields(const struct game *g, int root, int figure)
-{
-	(void)figure;
-	return g->feat[root].shields;
-}
-
-static const struct figure_type_def t_mayor = {
-	.id = FIG_BASE_COUNT,
-	.name = "mayor",
-	.role = "mayor",
-	.letter = 'y',
-	.drawing = DRAW_MEEPLE,
-	.stand = 1u << SEG_CITY,
-	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
-	.occupies = true,
-	.returns = true,
-	.strength_fn = t_shields,
-	.supply = 1,
-	.rule = "TEST-1",
-	.stand_rule = "TEST-2",
-};
+/* ---- a strength that is a function of the feature (a mayor's: tests/mayor-row.h) ---- */
 
 /* EX-BASE-14's city with a mayor: its strength is the city's shields. */
 static int
