@@ -523,6 +523,25 @@ check_listed_figures(struct run *r, int n)
 	CHECK(r, P_LISTED, passes == 1, "pass listed %d times", passes);
 }
 
+/* A module's decision (the Cathars' escape): its own actions, each once,
+ * and pass at most once; game_check decides the rest (check_listed). */
+static void
+check_listed_module(struct run *r, const struct decision *d, int n)
+{
+	int passes = 0;
+
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &r->buf[i];
+		passes += a->kind == ACT_PASS;
+		CHECK(r, P_LISTED, a->kind != ACT_PLACE_TILE && a->kind != ACT_FIGURE,
+		      "listed action %d \"%s\" at a %s decision", i, text_of(r->g, a), d->name);
+		for (int j = 0; j < i; j++)
+			CHECK(r, P_LISTED, !action_eq(a, &r->buf[j]), "\"%s\" listed twice",
+			      text_of(r->g, a));
+	}
+	CHECK(r, P_LISTED, passes <= 1, "pass listed %d times", passes);
+}
+
 /* Issue 23: the random player counts and picks by index without listing
  * placements; it must see the list's count and order exactly. */
 static void
@@ -544,8 +563,10 @@ check_listed(struct run *r, const struct decision *d, int n)
 
 	if (d->kind == DECISION_PLACE_TILE)
 		check_listed_places(r, n);
-	else
+	else if (d->kind == DECISION_PLACE_FIGURE)
 		check_listed_figures(r, n);
+	else
+		check_listed_module(r, d, n);
 	check_nth(r, n);
 	for (int i = 0; i < n; i++) {
 		memset(&err, 0, sizeof(err));
