@@ -199,6 +199,14 @@ on_feature(const struct game *g, int root, int16_t *idx)
 	return n;
 }
 
+/* Whether figure i has all these traits (enum figure_trait): what the
+ * rules that remove or move figures ask, never its type. */
+static inline bool
+figure_is(const struct game *g, int i, unsigned traits)
+{
+	return (g->traits[g->figure[i].type] & traits) == traits;
+}
+
 int figure_options(const struct game *g, int player, struct action *out, int cap);
 int figure_check(const struct game *g, int player, const struct action *a,
 		 struct rules_error *err);

@@ -48,7 +48,7 @@ scan_feature(const struct game *g, int type, int root, int player, bool *occupie
 	*helped = t->needs == 0;
 	for (int i = 0; i < n; i++) {
 		const struct figure *f = &g->figure[idx[i]];
-		*occupied |= g->ftype[f->type]->occupies;
+		*occupied |= (g->traits[f->type] & FT_OCCUPIES) != 0;
 		*helped |= f->owner == player && (t->needs >> f->type & 1);
 	}
 }
@@ -61,7 +61,7 @@ may_join(const struct game *g, int type, int root, int player)
 	bool occupied, helped;
 
 	scan_feature(g, type, root, player, &occupied, &helped);
-	return helped && !(g->ftype[type]->occupies && occupied);
+	return helped && !((g->traits[type] & FT_OCCUPIES) && occupied);
 }
 
 int
@@ -381,7 +381,7 @@ figures_return(struct game *g, int root, bool final, const int16_t *idx, int n)
 {
 	if (!g->fig_plain) {
 		for (int i = 0; i < n; i++)
-			if (g->ftype[g->figure[idx[i]].type]->returns)
+			if (figure_is(g, idx[i], FT_RETURNS))
 				figure_remove(g, idx[i], !final);
 		return;
 	}

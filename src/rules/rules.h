@@ -221,6 +221,7 @@ struct game {
 	uint16_t own_role;              /* bit per type that has its own role word */
 	uint16_t allowed[FIG_TYPE_MAX]; /* per type, a bit per seg_kind it may occupy */
 	int8_t strength[FIG_TYPE_MAX];  /* per type, its constant strength */
+	uint16_t traits[FIG_TYPE_MAX];  /* per type, enum figure_trait bits */
 	/* only base types, each occupying, returning, of strength 1 and
 	 * needing nothing (the base game): the short paths */
 	bool fig_plain;
