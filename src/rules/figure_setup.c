@@ -43,6 +43,8 @@ derive(struct game *g)
 		g->fig_plain &= t->occupies && t->returns && !t->strength_fn && !t->needs &&
 				t->strength == 1 && t->id < FIG_BASE_COUNT;
 	}
+	/* the short paths ask no module: a veto takes the general ones */
+	g->fig_plain &= g->nhook[HOOK_FIGURE_VETO] == 0;
 }
 
 /* Every player's figures of each type, a player's together (BASE-SETUP-2). */

@@ -16,9 +16,9 @@ struct game;
 enum figure_loc {
 	LOC_SUPPLY,
 	LOC_SEGMENT, /* figure.seg: a segment instance */
-	LOC_CORNER,  /* figure.at: a board corner (modules define the index) */
+	LOC_CORNER,  /* figure.at: placed index * 4 + corner (0 NE, 1 SE, 2 SW, 3 NW) */
 	LOC_QUARTER, /* figure.at: a quarter of Carcassonne (Count) */
-	LOC_TOWER,   /* figure.at: a placed tile's tower */
+	LOC_TOWER,   /* figure.at: a placed tile's index (its tower) */
 	LOC_PRISON,  /* figure.at: the seat holding it */
 	LOC_OTHER,   /* figure.at: a module's own place */
 	LOC_KIND_COUNT
@@ -68,6 +68,10 @@ struct figure_type_def {
 	const char *rule;       /* the rule that brings it ("ABBOT-1") */
 	const char *stand_rule; /* the rule on where it stands ("ABBOT-3") */
 };
+
+/* The placed tile a place off the segments is on (a corner's, a
+ * tower's), or -1 when it has none (a quarter, a prison). */
+int figure_loc_placed(int loc, int at);
 
 /* The rows the engine knows by itself. */
 extern const struct figure_type_def figure_type_follower, figure_type_abbot;

@@ -136,6 +136,14 @@ struct rules_module {
 	int (*figure_options)(const struct game *g, int player, struct action *out, int n,
 			      int cap);
 	int max_figure_options;
+	/* Whether player's figure of this type may NOT go to loc (enum
+	 * figure_loc) at where (a segment instance for LOC_SEGMENT, else the
+	 * location's index): 0 when it may, else -1 with the rule and why in
+	 * err (which may be NULL). The figure decision's list and check and
+	 * the primitives figure_put and figure_move ask it (the volcano, a
+	 * barn's field, the dragon's tile). */
+	int (*figure_veto)(const struct game *g, int player, int type, int loc, int where,
+			   struct rules_error *err);
 	void (*final_scoring)(struct game *g);
 	/* Refuses options of its own that make no sense (with the rule). */
 	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
@@ -157,6 +165,7 @@ enum hook_id {
 	HOOK_FIGURE_OPTIONS,
 	HOOK_FINAL,
 	HOOK_STATE,
+	HOOK_FIGURE_VETO,
 	HOOK_COUNT
 };
 
@@ -215,6 +224,8 @@ HOOKS_COLD int hooks_figure_options(const struct game *g, int player, struct act
 				    int n, int cap);
 HOOKS_COLD void hooks_complete(struct game *g, int root);
 HOOKS_COLD void hooks_score(struct game *g, int root, int player, int points);
+HOOKS_COLD int hooks_figure_veto(const struct game *g, int player, int type, int loc,
+				 int where, struct rules_error *err);
 
 #define FOR_HOOK(g, id, m) \
 	for (const struct rules_module *const *m = (g)->hook[id]; \

@@ -165,8 +165,11 @@ enum event_kind {
 	EV_RETURN,       /* a figure went back to its owner's supply */
 	EV_DISCARD,      /* drawn tile fitted nowhere (BASE-TILE-5) */
 	EV_GAME_OVER,
-	EV_TOKEN         /* a module's token went to player (figure: its index
+	EV_TOKEN,        /* a module's token went to player (figure: its index
 			    in game_tokens; points: the size that won it) */
+	EV_MOVE          /* a module put or moved player's figure (figure_move):
+			    x, y, slot, seg_kind where it went; rot its enum
+			    figure_loc, points its index off the segments */
 };
 
 struct game_event {
@@ -197,7 +200,7 @@ struct frame {
 #define FRAME_MAX 64
 #define MODULES_MAX 16
 #define STEPS_MAX 32
-#define HOOK_MAX 10 /* enum hook_id in module.h */
+#define HOOK_MAX 16 /* enum hook_id in module.h */
 #define SCORE_HOOKS_MAX 8
 
 struct game {

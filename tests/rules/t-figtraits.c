@@ -14,22 +14,16 @@
 #include "ai.h"
 #include "engine.h"
 #include "tap.h"
+#include "extra-module.h"
 #include "mayor-row.h"
 
 enum { MAYOR = FIG_BASE_COUNT };
 
 static const struct figure_type_def *const mayor_rows[] = {&t_mayor};
 
-static bool
-always(const struct rules_options *opt)
-{
-	(void)opt;
-	return true;
-}
-
 static const struct rules_module mayor_module = {
 	.name = "t-mayor",
-	.enabled = always,
+	.enabled = always_on,
 	.figure_types = mayor_rows,
 	.nfigure_types = 1,
 };
@@ -134,11 +128,7 @@ main(void)
 
 	if (cat == NULL)
 		bail_out("catalog: %s", err.text);
-	for (int i = 0; i < cat->nmodules; i++)
-		mods[i] = cat->modules[i];
-	mods[cat->nmodules] = &mayor_module;
-	cat->modules = mods;
-	cat->nmodules++;
+	catalog_add_module(cat, mods, &mayor_module);
 
 	rows(cat);
 	for (int id = 0; id < games; id++)
@@ -150,8 +140,7 @@ main(void)
 	   t.knights);
 	is_int(t.mayors, 0, "CATHARS-6, issue 25.1: a mayor never escapes a besieged city");
 
-	cat->modules = rules_builtin_modules;
-	cat->nmodules = rules_builtin_nmodules;
+	catalog_builtin(cat);
 	catalog_free(cat);
 	return done_testing();
 }

@@ -285,6 +285,26 @@ token_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, con
 		t[ev->figure].what);
 }
 
+/* A figure a module put or moved (EV_MOVE): where it went. */
+static void
+move_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, const char *who)
+{
+	static const char *const corners[4] = {"NE", "SE", "SW", "NW"};
+	const char *role = figure_role(gf->game, ev->seg_kind, ev->figure);
+	char place[PLACE_NAME_MAX + 24];
+
+	if (ev->rot == LOC_SEGMENT)
+		fprintf(fp, "%s's %s goes to the %s at %s of %d,%d.\n", who, role,
+			seg_kind_name(ev->seg_kind),
+			event_place(gf->game, ev, NULL, place, sizeof(place)), ev->x, ev->y);
+	else if (ev->rot == LOC_CORNER && ev->points >= 0)
+		fprintf(fp, "%s's %s goes to the %s corner of %d,%d.\n", who, role,
+			corners[ev->points % 4], ev->x, ev->y);
+	else
+		fprintf(fp, "%s's %s goes to place %d off the board's features.\n", who, role,
+			ev->points);
+}
+
 static void
 event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 	   const char *word)
@@ -336,6 +356,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 		break;
 	case EV_TOKEN:
 		token_line(fp, gf, ev, who);
+		break;
+	case EV_MOVE:
+		move_line(fp, gf, ev, who);
 		break;
 	}
 }
