@@ -56,6 +56,15 @@ action_figure(unsigned figure, unsigned slot, unsigned role)
 	return a;
 }
 
+/* A module's action on the tile at x,y: a figure type and a board slot
+ * there (rules.h, at_figure and at_slot). */
+static inline struct action
+action_at(unsigned kind, int x, int y, unsigned figure, unsigned slot)
+{
+	return (struct action){.kind = (uint8_t)kind, .x = (int16_t)x, .y = (int16_t)y,
+			       .at_figure = (uint8_t)figure, .at_slot = (uint8_t)slot};
+}
+
 static inline int
 cell_index(const struct game *g, int x, int y)
 {

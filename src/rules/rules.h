@@ -94,9 +94,16 @@ enum action_kind {
 struct action {
 	uint8_t kind; /* enum action_kind */
 	uint8_t rot;  /* place: quarter turns clockwise 0..3 */
-	union {       /* kept small: legal-action lists are hot */
+	union {       /* kept small (8 bytes, one store): legal-action lists are hot */
 		struct {
-			int16_t x, y; /* place: cell; x grows east, y grows south */
+			/* place, and a module's action on a tile other than
+			 * the one placed (a wagon's move, a portal): the cell;
+			 * x grows east, y grows south */
+			int16_t x, y;
+			/* an action on the tile at x,y: a figure type and the
+			 * board slot naming a segment there (action_at); zero
+			 * for place, whose list is copied raw (front_place) */
+			uint8_t at_figure, at_slot;
 		};
 		struct {
 			uint8_t figure; /* figure: enum figure_type */
@@ -105,8 +112,8 @@ struct action {
 					   SEG_KIND_COUNT when any fits (abbot) */
 		};
 	};
-	uint8_t spare[2]; /* zero; makes the struct 8 bytes, one store each */
 };
+_Static_assert(sizeof(struct action) == 8, "an action is one 8-byte store");
 
 /* ---- state (read-only outside src/rules) ---- */
 
