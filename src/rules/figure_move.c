@@ -4,6 +4,8 @@
  * counts, the figure sets and the supply right, honours the modules'
  * vetoes and logs what it did; the module checks its own rule first. */
 #include <stdio.h>
+#include <string.h>
+#include <strings.h>
 
 #include "module.h"
 #include "engine.h"
@@ -14,6 +16,42 @@ static const char *const loc_names[LOC_KIND_COUNT] = {
 	[LOC_TOWER] = "a tower",     [LOC_PRISON] = "a prison",
 	[LOC_OTHER] = "that place",
 };
+
+static const char *const loc_words[LOC_KIND_COUNT] = {
+	[LOC_CORNER] = "corner", [LOC_QUARTER] = "quarter", [LOC_TOWER] = "tower",
+	[LOC_PRISON] = "prison", [LOC_OTHER] = "other",
+};
+static const char *const corner_names[4] = {"NE", "SE", "SW", "NW"};
+
+const char *
+figure_loc_word(int loc)
+{
+	return loc >= 0 && loc < LOC_KIND_COUNT ? loc_words[loc] : NULL;
+}
+
+int
+figure_loc_parse(const char *word)
+{
+	for (int k = 0; k < LOC_KIND_COUNT; k++)
+		if (loc_words[k] && strcmp(loc_words[k], word) == 0)
+			return k;
+	return -1;
+}
+
+const char *
+figure_corner_name(int corner)
+{
+	return corner_names[corner & 3];
+}
+
+int
+figure_corner_parse(const char *word)
+{
+	for (int c = 0; c < 4; c++)
+		if (strcasecmp(corner_names[c], word) == 0)
+			return c;
+	return -1;
+}
 
 int
 figure_loc_placed(int loc, int at)

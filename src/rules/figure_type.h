@@ -72,6 +72,14 @@ struct figure_type_def {
 /* The placed tile a place off the segments is on (a corner's, a
  * tower's), or -1 when it has none (a quarter, a prison). */
 int figure_loc_placed(int loc, int at);
+/* Words for places off the segments, as game files and texts write
+ * them: "corner", "quarter", "tower", "prison", "other" (NULL for the
+ * supply and a segment), and the inverse (-1 if none); a corner's
+ * "NE", "SE", "SW", "NW" (at % 4) and the inverse. */
+const char *figure_loc_word(int loc);
+int figure_loc_parse(const char *word);
+const char *figure_corner_name(int corner);
+int figure_corner_parse(const char *word);
 
 /* The rows the engine knows by itself. */
 extern const struct figure_type_def figure_type_follower, figure_type_abbot;
