@@ -10,30 +10,30 @@
 #include "module.h"
 #include "engine.h"
 
-static const char *const loc_names[LOC_KIND_COUNT] = {
-	[LOC_SUPPLY] = "the supply", [LOC_SEGMENT] = "a feature",
-	[LOC_CORNER] = "a corner",   [LOC_QUARTER] = "a quarter",
-	[LOC_TOWER] = "a tower",     [LOC_PRISON] = "a prison",
-	[LOC_OTHER] = "that place",
-};
-
-static const char *const loc_words[LOC_KIND_COUNT] = {
-	[LOC_CORNER] = "corner", [LOC_QUARTER] = "quarter", [LOC_TOWER] = "tower",
-	[LOC_PRISON] = "prison", [LOC_OTHER] = "other",
+/* Each place kind: its word in files and texts (none for the supply and
+ * a segment, which files write their own way) and in refusals. */
+static const struct {
+	const char *word, *phrase;
+} locs[LOC_KIND_COUNT] = {
+	[LOC_SUPPLY] = {NULL, "the supply"},    [LOC_SEGMENT] = {NULL, "a feature"},
+	[LOC_CORNER] = {"corner", "a corner"},  [LOC_QUARTER] = {"quarter", "a quarter"},
+	[LOC_TOWER] = {"tower", "a tower"},     [LOC_PRISON] = {"prison", "a prison"},
+	[LOC_OTHER] = {"other", "that place"},
 };
 static const char *const corner_names[4] = {"NE", "SE", "SW", "NW"};
+
 
 const char *
 figure_loc_word(int loc)
 {
-	return loc >= 0 && loc < LOC_KIND_COUNT ? loc_words[loc] : NULL;
+	return loc >= 0 && loc < LOC_KIND_COUNT ? locs[loc].word : NULL;
 }
 
 int
 figure_loc_parse(const char *word)
 {
 	for (int k = 0; k < LOC_KIND_COUNT; k++)
-		if (loc_words[k] && strcmp(loc_words[k], word) == 0)
+		if (locs[k].word && strcmp(locs[k].word, word) == 0)
 			return k;
 	return -1;
 }
@@ -83,7 +83,7 @@ figure_spot_check(const struct game *g, int player, int type, int loc, int where
 		return rerr(err, RERR_ILLEGAL, "", "this game has no figure of type %d", type);
 	if (loc <= LOC_SUPPLY || loc >= LOC_KIND_COUNT || !(t->locs >> loc & 1))
 		return rerr(err, RERR_ILLEGAL, t->stand_rule, "a %s never goes to %s", t->name,
-			    loc > LOC_SUPPLY && loc < LOC_KIND_COUNT ? loc_names[loc] : "there");
+			    loc > LOC_SUPPLY && loc < LOC_KIND_COUNT ? locs[loc].phrase : "there");
 	if (loc == LOC_SEGMENT) {
 		if ((kind = segment_kind(g, where)) < 0)
 			return rerr(err, RERR_ILLEGAL, "", "no segment %d on the board", where);
@@ -94,7 +94,7 @@ figure_spot_check(const struct game *g, int player, int type, int loc, int where
 	} else if ((p = figure_loc_placed(loc, where)) >= g->nplaced ||
 		   (p < 0 && (loc == LOC_CORNER || loc == LOC_TOWER)))
 		return rerr(err, RERR_ILLEGAL, "", "no tile on the board for %s %d",
-			    loc_names[loc], where);
+			    locs[loc].phrase, where);
 	return figure_vetoed(g, player, type, loc, where, err) ? -1 : 0;
 }
 

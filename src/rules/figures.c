@@ -324,7 +324,7 @@ figure_put(struct game *g, int player, int type, int seg, struct rules_error *er
 	int root;
 
 	if (player < 0 || player >= g->nplayers)
-		return rerr(err, RERR_PARSE, "", "no player %d in this game", player + 1);
+		return rerr(err, RERR_ILLEGAL, "", "no player %d in this game", player + 1);
 	if (figure_spot_check(g, player, type, LOC_SEGMENT, seg, err) < 0)
 		return -1;
 	if (g->player[player].supply[type] == 0)
