@@ -34,7 +34,7 @@ show_figures(const struct gamefile *gf)
 
 	cli_say(stdout, "Figures on the board:\n");
 	for (int i = 0; i < g->nfigures; i++) {
-		if (g->figure[i].seg < 0)
+		if (g->figure[i].loc == LOC_SUPPLY)
 			continue;
 		figure_describe(g, i, buf, sizeof(buf));
 		cli_say(stdout, "  %c %s: %s\n", seat_letter(g->figure[i].owner),

@@ -153,6 +153,23 @@ draw_last(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
 	cairo_restore(cr);
 }
 
+/* A figure on a tile's corner (a barn): drawn on the corner itself, where
+ * the four tiles around it meet. */
+static void
+draw_corner_figure(cairo_t *cr, const struct board_view *v, const struct png_layout *l,
+		   const struct figure *f)
+{
+	/* NE, SE, SW, NW of a cell of side 1 */
+	static const double cx[4] = {1, 1, 0, 0}, cy[4] = {0, 1, 1, 0};
+	const struct placed_tile *pt = &v->g->placed[figure_loc_placed(f->loc, f->at)];
+
+	cairo_save(cr);
+	to_cell(cr, v, l, pt->x, pt->y);
+	cairo_translate(cr, cx[f->at & 3], cy[f->at & 3]);
+	png_figure(cr, figure_role_drawing(v->g, SEG_KIND_COUNT, f->type), f->owner, FIGURE_SIZE);
+	cairo_restore(cr);
+}
+
 static void
 draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 {
@@ -162,6 +179,8 @@ draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 		const struct placed_tile *pt;
 		const struct tile_geo *geo;
 		int p, s;
+		if (g->figure[i].loc == LOC_CORNER)
+			draw_corner_figure(cr, v, l, &g->figure[i]);
 		if (g->figure[i].seg < 0)
 			continue;
 		view_figure(g, i, &p, &s);

@@ -64,7 +64,8 @@ find_role(const struct game *g, const char *word, struct role_word *r)
 	return false;
 }
 
-#define MAX_WORDS 5
+/* The longest action: a module's "open move X Y FROM TO" (the Gifts). */
+#define MAX_WORDS 6
 
 static int
 split_words(char *s, char **w)
@@ -238,6 +239,69 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 		return ma->parse(g, w, n, a, err);
 	return rerr(err, RERR_PARSE, "", "unknown action '%s': expected place, %s, recall or pass",
 		    w[0], role_list(g, list, sizeof(list)));
+}
+
+/* The tile at x,y of g, as turned, or NULL (no game, no tile there). */
+static const struct tile_type *
+tile_at(const struct game *g, int x, int y, int *rot)
+{
+	int p = g ? game_placed_at(g, x, y) : -1;
+
+	if (p < 0)
+		return NULL;
+	*rot = g->placed[p].rot;
+	return game_type(g, g->placed[p].type);
+}
+
+/* "X Y [ROLE] PLACE" from w[1] on: the tile, then the place on it as
+ * turned (any place word when g has no tile there). */
+int
+action_parse_at(const struct game *g, char **w, int n, int kind, int figure,
+		struct action *a, struct rules_error *err)
+{
+	struct role_word role = {.figure = figure};
+	const struct tile_type *t;
+	long x, y;
+	int slot, rot, want = figure < 0 ? 5 : 4;
+
+	if (n != want || parse_int(w[1], -30000, 30000, &x) < 0 ||
+	    parse_int(w[2], -30000, 30000, &y) < 0 ||
+	    (figure < 0 && !find_role(g, w[3], &role)))
+		return rerr(err, RERR_PARSE, "", "write it as: %s X Y %sPLACE, e.g. %s 1 -2 %sN",
+			    w[0], figure < 0 ? "ROLE " : "", w[0], figure < 0 ? "knight " : "");
+	if ((slot = place_word_slot(w[n - 1])) < 0)
+		return parse_slot(NULL, w[n - 1], &slot, err);
+	if ((t = tile_at(g, (int)x, (int)y, &rot)) != NULL &&
+	    place_resolve(t, rot, w[n - 1], &slot) == SEG_NONE) {
+		char places[160];
+		places_text(t, rot, places, sizeof(places));
+		return rerr(err, RERR_ILLEGAL, "", "%s at %ld,%ld has nothing at %s; its places: %s",
+			    t->id, x, y, w[n - 1], places);
+	}
+	*a = action_at((unsigned)kind, (int)x, (int)y, (unsigned)role.figure, (unsigned)slot);
+	return 0;
+}
+
+int
+action_format_at(const struct game *g, const struct action *a, const char *word, bool role,
+		 char *buf, size_t n)
+{
+	char name[PLACE_NAME_MAX];
+	int rot = 0;
+	const struct tile_type *t = tile_at(g, a->x, a->y, &rot);
+	int s = t ? tile_seg_at_slot(t, a->at_slot, rot) : SEG_NONE;
+	const char *place = slot_name(a->at_slot);
+
+	if (s != SEG_NONE) {
+		place_name(t, rot, s, name);
+		place = name;
+	}
+	if (!role)
+		return snprintf(buf, n, "%s %d %d %s", word, a->x, a->y, place);
+	return snprintf(buf, n, "%s %d %d %s %s", word, a->x, a->y,
+			figure_role(g, s != SEG_NONE ? t->seg[s].kind : SEG_KIND_COUNT,
+				    a->at_figure),
+			place);
 }
 
 /* The place name of a figure's slot on the tile just placed; the slot's

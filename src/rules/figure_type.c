@@ -16,13 +16,14 @@ const struct figure_type_def figure_type_follower = {
 	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
 	.occupies = true,
 	.returns = true,
+	.traits = FT_ANY_FOLLOWER,
 	.strength = 1,
 	.supply = FOLLOWERS_PER_PLAYER,
 	.rule = "BASE-COMP-3",
 	.stand_rule = "BASE-FOLLOW-2",
 };
 
-/* ABBOT-1..7; strength 1 (UN-13). */
+/* ABBOT-1..7; strength 1, a follower for removals (UN-13). */
 const struct figure_type_def figure_type_abbot = {
 	.id = FIG_ABBOT,
 	.name = "abbot",
@@ -33,6 +34,7 @@ const struct figure_type_def figure_type_abbot = {
 	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
 	.occupies = true,
 	.returns = true,
+	.traits = FT_ANY_FOLLOWER,
 	.strength = 1,
 	.supply = 1,
 	.rule = "ABBOT-1",

@@ -123,8 +123,9 @@ cathars_after_place(struct game *g, int placed)
 }
 
 /* CATHARS-6, UN-21: player's knights that may escape now (figure
- * indices, each once): his occupying figures in an unfinished city with
- * a monastery next to one of its Cathar tiles. */
+ * indices, each once): his followers (no mayor, no wagon: their rows say
+ * they are none) in an unfinished city with a monastery next to one of
+ * its Cathar tiles. */
 static int
 escapers(const struct game *g, int player, int16_t *out)
 {
@@ -140,7 +141,7 @@ escapers(const struct game *g, int player, int16_t *out)
 		for (int j = 0; j < k; j++) {
 			const struct figure *f = &g->figure[idx[j]];
 			int m = 0;
-			if (f->owner != player || !g->ftype[f->type]->occupies)
+			if (f->owner != player || !figure_is(g, idx[j], FT_FOLLOWER))
 				continue;
 			while (m < n && out[m] != idx[j])
 				m++;
