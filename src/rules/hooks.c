@@ -98,3 +98,10 @@ hooks_score(struct game *g, int root, int player, int points)
 	FOR_HOOK(g, HOOK_SCORE, m)
 		(*m)->on_score(g, root, player, points);
 }
+
+void
+hooks_feature_scored(struct game *g, int root, const int16_t *figures, int n, bool final)
+{
+	FOR_HOOK(g, HOOK_FEATURE_SCORED, m)
+		(*m)->feature_scored(g, root, figures, n, final);
+}

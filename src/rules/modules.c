@@ -23,6 +23,7 @@ hook_set(const struct rules_module *m, int id)
 	case HOOK_FIGURE_OPTIONS: return m->figure_options != NULL;
 	case HOOK_FINAL: return m->final_scoring != NULL;
 	case HOOK_STATE: return m->state_fields != NULL;
+	case HOOK_FEATURE_SCORED: return m->feature_scored != NULL;
 	default: return false;
 	}
 }
@@ -115,7 +116,7 @@ modules_build(struct game *g, struct rules_error *err)
 	size_t off = 0;
 
 	g->nsteps = 0;
-	g->nscore_hooks = 0;
+	g->nscore_hooks = g->nfield_hooks = 0;
 	g->attr_want = 0;
 	for (int i = 0; i < STEP_COUNT; i++)
 		g->steps[g->nsteps++] = &turn_base_steps[i];

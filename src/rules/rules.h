@@ -197,7 +197,7 @@ struct frame {
 #define FRAME_MAX 64
 #define MODULES_MAX 16
 #define STEPS_MAX 32
-#define HOOK_MAX 10 /* enum hook_id in module.h */
+#define HOOK_MAX 16 /* enum hook_id in module.h */
 #define SCORE_HOOKS_MAX 8
 
 struct game {
@@ -231,6 +231,7 @@ struct game {
 	/* run on every feature value: the enabled modules' (module.h) */
 	const struct score_hook *score_hooks[SCORE_HOOKS_MAX];
 	int nscore_hooks;
+	int nfield_hooks; /* those with city_weight or field_rate */
 	/* scratch: a score hook's rule for the value it gave ("CATHARS-3"),
 	 * or NULL: the kind's own rule */
 	const char *score_rule;

@@ -163,6 +163,25 @@ vote_score(struct game *g, int root, int player, int points)
 	vs->points += points;
 }
 
+/* What feature_scored saw (issue 25.1), in the test, not in the game's
+ * state: the game file round trip compares that. */
+static struct {
+	int calls, figures, left_on_board, fields, finals;
+} scored;
+
+static void
+vote_feature_scored(struct game *g, int root, const int16_t *figures, int n, bool final)
+{
+	bool field = g->farm_kinds >> g->feat[root].kind & 1;
+
+	scored.calls++;
+	scored.figures += n;
+	scored.fields += field;
+	scored.finals += final;
+	for (int i = 0; i < n; i++)
+		scored.left_on_board += !field && g->figure[figures[i]].seg >= 0;
+}
+
 static int
 vote_fields(const struct game *g, struct rules_field *out, int cap)
 {
@@ -202,6 +221,7 @@ const struct rules_module vote_module = {
 	.after_place = vote_after_place,
 	.on_complete = vote_complete,
 	.on_score = vote_score,
+	.feature_scored = vote_feature_scored,
 	.state_fields = vote_fields,
 };
 
@@ -516,6 +536,28 @@ river_ends(void)
 	catalog_free(cat);
 }
 
+/* Features that scored points: each (place, final) of the score events
+ * once (a tie gives several events). */
+static int
+scored_features(const struct game *g)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nevents; i++) {
+		const struct game_event *e = &g->events[i];
+		bool seen = false;
+		if (e->kind != EV_SCORE)
+			continue;
+		for (int j = 0; j < i && !seen; j++) {
+			const struct game_event *o = &g->events[j];
+			seen = o->kind == EV_SCORE && o->x == e->x && o->y == e->y &&
+			       o->seg == e->seg && o->final == e->final;
+		}
+		n += !seen;
+	}
+	return n;
+}
+
 int
 main(void)
 {
@@ -556,6 +598,14 @@ main(void)
 		ok(vs->completed > 0 && vs->open == 0,
 		   "on_complete saw the completed features (%d, %d open)", vs->completed, vs->open);
 		is_int(vs->points, total, "on_score saw every point scored");
+		ok(scored.calls >= scored_features(gf->game),
+		   "issue 25.1: feature_scored ran for every feature scored (%d calls, %d features)",
+		   scored.calls, scored_features(gf->game));
+		ok(scored.figures >= scored.calls && scored.fields > 0 && scored.finals > 0,
+		   "with the figures that stood on it, fields and the final scoring included "
+		   "(%d figures, %d fields, %d at the end)", scored.figures, scored.fields,
+		   scored.finals);
+		is_int(scored.left_on_board, 0, "every figure but a farmer already home");
 		ok(vs->setup == 1 && vs->final == 1, "setup and final_scoring ran once each");
 		is_int(vs->turns, turns + 1,
 		       "turn_start ran for every turn, and for the one that found the bag empty");
