@@ -224,6 +224,20 @@ score_feature_now(struct game *g, int seg, const char *rule)
 		hooks_feature_scored(g, root, idx, n, false);
 }
 
+void
+score_points(struct game *g, int player, int points, const char *rule, bool final)
+{
+	g->player[player].score += points;
+	if (g->nhook[HOOK_SCORE])
+		hooks_score(g, -1, player, points);
+	event_add(g, &(struct game_event){.kind = EV_SCORE,
+					  .player = (int8_t)player,
+					  .final = final,
+					  .points = (int16_t)points,
+					  .tile = -1,
+					  .rule = rule});
+}
+
 /* A fresh mark for counting distinct features (feature.mark). */
 static uint8_t
 mark_next(struct game *g)

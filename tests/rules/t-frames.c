@@ -142,7 +142,12 @@ static void
 vote_final(struct game *g)
 {
 	((struct vote_state *)module_state(g, &vote_module))->final++;
+	score_points(g, 0, 2, "T-VOTES", true); /* issue 25.1: points for no feature */
 }
+
+static const struct score_category vote_categories[] = {
+	{.rule = "T-VOTES", .category = "votes", .text = "voting"},
+};
 
 static void
 vote_complete(struct game *g, int root)
@@ -218,6 +223,8 @@ const struct rules_module vote_module = {
 	.setup = vote_setup,
 	.turn_start = vote_turn_start,
 	.final_scoring = vote_final,
+	.score_categories = vote_categories,
+	.nscore_categories = 1,
 	.after_place = vote_after_place,
 	.on_complete = vote_complete,
 	.on_score = vote_score,
@@ -536,6 +543,36 @@ river_ends(void)
 	catalog_free(cat);
 }
 
+/* Issue 25.1: the vote module's final 2 points to alice are an event
+ * without a feature: in the score JSON by their category and without a
+ * place, in the update's words from the module's table. */
+static void
+featureless_points(const struct gamefile *gf)
+{
+	json_t *events = score_events_json(gf, 0), *totals = score_totals_json(gf), *last;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+	int alice = -1;
+
+	last = json_array_get(events, json_array_size(events) - 1);
+	ok(last && strcmp(json_string_value(json_object_get(last, "category")), "votes") == 0 &&
+		   json_integer_value(json_object_get(last, "points")) == 2 &&
+		   json_object_get(last, "tile") == NULL && json_object_get(last, "x") == NULL,
+	   "issue 25.1: points for no feature: a score event with its category and no place");
+	json_unpack(json_array_get(totals, 0), "{s:{s:i}}", "by_category", "votes", &alice);
+	is_int(alice, 2, "counted in alice's total by category");
+	if (fp) {
+		report_events(fp, gf, 0, "", NULL);
+		fclose(fp);
+	}
+	ok(text && strstr(text, "alice scores 2 points for voting (final scoring).") != NULL,
+	   "the update says them in the module's words");
+	free(text);
+	json_decref(events);
+	json_decref(totals);
+}
+
 /* Features that scored points: each (place, final) of the score events
  * once (a tie gives several events). */
 static int
@@ -610,6 +647,7 @@ main(void)
 		is_int(vs->turns, turns + 1,
 		       "turn_start ran for every turn, and for the one that found the bag empty");
 	}
+	featureless_points(gf);
 	round_trip(gf, cat);
 	gamefile_free(gf);
 	river_ends();
