@@ -7,6 +7,7 @@
 #include "ai.h"
 #include "cli.h"
 #include "demo.h"
+#include "report.h"
 
 enum { OPT_SEED = 512, OPT_PLAYERS, OPT_DIRECT, OPT_DEMO_SPOOL, OPT_VERBOSE, OPT_DEMO_PNG };
 
@@ -114,7 +115,7 @@ print_scores(const struct demo *d, int from, int to)
 		const struct game_event *ev = &g->events[i];
 		if (ev->kind == EV_SCORE && !ev->final)
 			printf("%s%s +%d %s", k++ ? ", " : "", d->gf->name[ev->player],
-			       ev->points, seg_kind_name(ev->seg_kind));
+			       ev->points, score_category(g, ev));
 	}
 }
 

@@ -177,6 +177,11 @@ void score_final(struct game *g);
 /* The feature of seg scores as it stands, its event citing rule, and its
  * figures leave (a module's rule: the abbot's recall, ABBOT-6). */
 void score_feature_now(struct game *g, int seg, const char *rule);
+/* Points a module's rule gives a player for no feature (trade goods, an
+ * end bonus): the event has no tile (tile -1), and its rule should be
+ * one of the module's score_categories, which name and say them. The
+ * on_score hooks get root -1. */
+void score_points(struct game *g, int player, int points, const char *rule, bool final);
 
 /* figure_setup.c */
 /* Builds g's figure-type table from the base rows and extra (modules'

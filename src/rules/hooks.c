@@ -108,3 +108,10 @@ hooks_figure_veto(const struct game *g, int player, int type, int loc, int where
 			return -1;
 	return 0;
 }
+
+void
+hooks_feature_scored(struct game *g, int root, const int16_t *figures, int n, bool final)
+{
+	FOR_HOOK(g, HOOK_FEATURE_SCORED, m)
+		(*m)->feature_scored(g, root, figures, n, final);
+}

@@ -133,6 +133,13 @@ struct rules_module {
 	void (*on_complete)(struct game *g, int root);
 	/* Points a player got for a feature (in the game or at its end). */
 	void (*on_score)(struct game *g, int root, int player, int points);
+	/* A feature with figures was scored (in the game, by a module's
+	 * rule, or at the end; fields included), after its points: figures
+	 * (n of them, g->figure indices) are those that stood on it, now gone
+	 * home but a field's farmers. A module may put one somewhere else
+	 * (the wagon moves on, WAGON-*). */
+	void (*feature_scored)(struct game *g, int root, const int16_t *figures, int n,
+			       bool final);
 	void (*turn_start)(struct game *g);
 	/* Adds the player's extra options to a figure decision's list (n so
 	 * far, writes up to cap, returns the new count); at most
@@ -172,6 +179,7 @@ enum hook_id {
 	HOOK_FINAL,
 	HOOK_STATE,
 	HOOK_FIGURE_VETO,
+	HOOK_FEATURE_SCORED,
 	HOOK_COUNT
 };
 
@@ -242,6 +250,8 @@ HOOKS_COLD void hooks_complete(struct game *g, int root);
 HOOKS_COLD void hooks_score(struct game *g, int root, int player, int points);
 HOOKS_COLD int hooks_figure_veto(const struct game *g, int player, int type, int loc,
 				 int where, struct rules_error *err);
+HOOKS_COLD void hooks_feature_scored(struct game *g, int root, const int16_t *figures, int n,
+				     bool final);
 
 #define FOR_HOOK(g, id, m) \
 	for (const struct rules_module *const *m = (g)->hook[id]; \

@@ -24,6 +24,7 @@ hook_set(const struct rules_module *m, int id)
 	case HOOK_FINAL: return m->final_scoring != NULL;
 	case HOOK_STATE: return m->state_fields != NULL;
 	case HOOK_FIGURE_VETO: return m->figure_veto != NULL;
+	case HOOK_FEATURE_SCORED: return m->feature_scored != NULL;
 	default: return false;
 	}
 }
@@ -117,7 +118,7 @@ modules_build(struct game *g, struct rules_error *err)
 	size_t off = 0;
 
 	g->nsteps = 0;
-	g->nscore_hooks = 0;
+	g->nscore_hooks = g->nfield_hooks = 0;
 	g->attr_want = 0;
 	for (int i = 0; i < STEP_COUNT; i++)
 		g->steps[g->nsteps++] = &turn_base_steps[i];

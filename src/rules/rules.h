@@ -242,6 +242,7 @@ struct game {
 	/* run on every feature value: the enabled modules' (module.h) */
 	const struct score_hook *score_hooks[SCORE_HOOKS_MAX];
 	int nscore_hooks;
+	int nfield_hooks; /* those with city_weight or field_rate */
 	/* scratch: a score hook's rule for the value it gave ("CATHARS-3"),
 	 * or NULL: the kind's own rule */
 	const char *score_rule;

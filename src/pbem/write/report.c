@@ -364,6 +364,12 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 				ev->final ? " (final scoring)" : "");
 			break;
 		}
+		if (ev->tile < 0) { /* no feature, and no words for it */
+			fprintf(fp, "%s scores %d point%s (%s)%s.\n", who, ev->points,
+				ev->points == 1 ? "" : "s", ev->rule ? ev->rule : "?",
+				ev->final ? " (final scoring)" : "");
+			break;
+		}
 		fprintf(fp, "%s scores %d point%s for the %s at %d,%d%s.\n", who,
 			ev->points, ev->points == 1 ? "" : "s",
 			seg_kind_name(ev->seg_kind), ev->x, ev->y,

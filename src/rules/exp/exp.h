@@ -16,9 +16,8 @@ struct game;
 /* The river's open ends now (tests). */
 int river_open_ends(const struct game *g);
 
-/* The pigsty's score hook (pigsty.c), in River II's and Games
- * Quarterly's tables with attrs 1 << TA_PIGSTY. */
-#include <stdbool.h>
-int pigsty_score_hook(struct game *g, int root, bool complete, int value);
+/* The pigsty's owner rate (pigsty.c), in River II's and Games
+ * Quarterly's score hooks with attrs TA_BIT(TA_PIGSTY). */
+int pigsty_field_rate(struct game *g, int field, int player, int rate);
 
 #endif

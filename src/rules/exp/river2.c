@@ -54,7 +54,7 @@ river2_after_place(struct game *g, int placed)
 
 /* RIVER2-7, CF-08, XEXP-15: the pigsty (exp/pigsty.c, shared with GQ11). */
 static const struct score_hook river2_score_hooks[] = {
-	{.value = pigsty_score_hook, .attrs = TA_BIT(TA_PIGSTY)},
+	{.field_rate = pigsty_field_rate, .attrs = TA_BIT(TA_PIGSTY)},
 };
 
 static const char *const river2_sets[] = {"river2", NULL};
