@@ -153,6 +153,16 @@ draw_last(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
 	cairo_restore(cr);
 }
 
+/* A figure that counts as two (the big follower, IC-6) is drawn a
+ * third bigger. */
+static double
+figure_size(const struct game *g, int type)
+{
+	const struct figure_type_def *t = figure_type_of(g, type);
+
+	return t && t->strength > 1 ? FIGURE_SIZE * 4 / 3 : FIGURE_SIZE;
+}
+
 static void
 draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 {
@@ -174,7 +184,7 @@ draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 		png_figure(cr,
 			   figure_role_drawing(g, g->cat->types[pt->type].seg[s].kind,
 					       g->figure[i].type),
-			   g->figure[i].owner, FIGURE_SIZE);
+			   g->figure[i].owner, figure_size(g, g->figure[i].type));
 		cairo_restore(cr);
 	}
 }
