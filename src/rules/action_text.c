@@ -227,14 +227,16 @@ parse_figure(const struct game *g, const struct role_word *r, char **w, int n,
 	return 0;
 }
 
-/* "thief, knight, farmer, monk, abbot": every role word of g's catalogue. */
+/* "thief, knight, farmer, monk, abbot, big thief, ...": every role word
+ * of g's catalogue, the rows' kind role words last. */
 static const char *
 role_list(const struct game *g, char *buf, size_t n)
 {
-	const char *words[ROLE_WORDS_MAX + 1];
+	const char *words[ROLE_WORDS_MAX + KIND_ROLE_WORDS_MAX + 1];
 	size_t len = 0;
+	int nw = rules_role_words(g ? g->cat : NULL, words, NULL);
 
-	rules_role_words(g ? g->cat : NULL, words, NULL);
+	rules_kind_role_words(g ? g->cat : NULL, words + nw, NULL);
 	buf[0] = '\0';
 	for (int i = 0; words[i] && len < n; i++)
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", words[i]);
@@ -251,7 +253,7 @@ int
 action_parse_in(const struct game *g, const char *text, struct action *a,
 		struct rules_error *err)
 {
-	char buf[128], list[128], *w[MAX_WORDS];
+	char buf[128], list[256], *w[MAX_WORDS];
 	struct role_word role;
 	const struct rules_action *ma;
 	int n;
