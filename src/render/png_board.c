@@ -99,22 +99,19 @@ draw_tiles(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 
 	for (int p = 0; p < g->nplaced; p++) {
 		const struct placed_tile *pt = &g->placed[p];
-		cairo_surface_t *sp = png_sprite(v, pt->type, pt->rot, l->px);
+		cairo_surface_t *sp = png_sprite(v, pt->type, pt->rot, l->px), *once = NULL;
 		const struct tile_geo *geo;
-		if (sp != NULL) { /* drawn before: copied to its cell */
-			double x = l->board_x + (pt->x - v->minx) * l->px,
-			       y = l->board_y + (pt->y - v->miny) * l->px;
-			cairo_set_source_surface(cr, sp, x, y);
-			cairo_rectangle(cr, x, y, l->px, l->px);
-			cairo_fill(cr);
+		double x = l->board_x + (pt->x - v->minx) * l->px,
+		       y = l->board_y + (pt->y - v->miny) * l->px;
+		if (sp == NULL && (geo = view_geo(v, pt->type, pt->rot)) != NULL)
+			sp = once = png_sprite_draw(geo, l->px); /* the cached pixels */
+		if (sp == NULL)
 			continue;
-		}
-		if ((geo = view_geo(v, pt->type, pt->rot)) == NULL)
-			continue;
-		cairo_save(cr);
-		to_cell(cr, v, l, pt->x, pt->y);
-		png_tile(cr, geo);
-		cairo_restore(cr);
+		cairo_set_source_surface(cr, sp, x, y); /* copied to its cell */
+		cairo_rectangle(cr, x, y, l->px, l->px);
+		cairo_fill(cr);
+		if (once)
+			cairo_surface_destroy(once);
 	}
 }
 
