@@ -1,7 +1,8 @@
 /* Actions as text, the form players write in turn files and carcpbem legal
  * prints:  place X Y ROT | thief P | knight P | monk | farmer P | abbot |
- * big thief P (a figure row's kind role words, Inns & Cathedrals) | pass   (P = a place such as N, NE or EL, place_name.c; case does not
- * matter), and the rule modules' own actions (the abbot's recall). */
+ * big thief P (a figure row's kind role words: Inns & Cathedrals) | pass
+ * (P = a place such as N, NE or EL, place_name.c; case does not matter),
+ * and the rule modules' own actions (the abbot's recall). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
