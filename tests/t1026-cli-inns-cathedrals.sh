@@ -40,7 +40,13 @@ test_expect_success 'issue 25.2: play big thief E: the update, show, the map and
 d = json.load(open(\"show.json\"))
 assert d[\"figures\"][0][\"figure\"] == \"big thief\", d[\"figures\"]
 assert d[\"players\"][0][\"big_follower_in_supply\"] is False, d[\"players\"][0]
-assert d[\"players\"][1][\"big_follower_in_supply\"] is True, d[\"players\"][1]"
+assert d[\"players\"][1][\"big_follower_in_supply\"] is True, d[\"players\"][1]" &&
+	"$CARCPBEM" view g.json -o public.json &&
+	"$CARCPBEM" show public.json >public.out &&
+	grep "^  A alice: big thief on the road at E of IC/RFr.i at 1,0$" public.out &&
+	"$CARCPBEM" view --player bob g.json -o bob.json &&
+	"$CARCPBEM" show bob.json >bob.out &&
+	grep "^  B bob      0 points  7 of 7 followers in supply, big follower in supply$" bob.out
 '
 
 test_expect_success 'issue 25.2: the game file with a big thief loads and plays on; its road scores 2 a tile (IC-8)' '
