@@ -14,7 +14,7 @@ enum { OPT_SEED = 512, OPT_PLAYERS, OPT_DIRECT, OPT_DEMO_SPOOL, OPT_VERBOSE, OPT
 static const struct cli_opt demo_opts[] = {
 	{OPT_SEED, "seed", 0, "SEED",
 	 "play the game of this seed (default: random, printed)"},
-	{OPT_PLAYERS, "players", 0, "N", "number of players, 1 to 5 (default 2)"},
+	{OPT_PLAYERS, "players", 0, "N", "number of players, 1 to 5, 6 with inns-cathedrals\n(default 2)"},
 	{OPT_DEMO_SPOOL, "spool", 0, "DIR",
 	 "the host's spool for the game by mail (default: a\n"
 	 "new temporary directory, printed)"},

@@ -106,6 +106,8 @@ players_json(const struct gamefile *gf)
 						    json_integer(have));
 			} else {
 				snprintf(key, sizeof(key), "%s_in_supply", t->name);
+				for (char *c = key; *c; c++) /* "big_follower_in_supply" */
+					*c = *c == ' ' ? '_' : *c;
 				json_object_set_new(pl, key, json_boolean(have > 0));
 			}
 		}

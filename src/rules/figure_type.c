@@ -2,6 +2,7 @@
  * texts and maps ask of a game's table (figure_type.h). */
 #include <stddef.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine.h"
 #include "module.h"
@@ -127,6 +128,8 @@ figure_role(const struct game *g, int seg_kind, int type)
 
 	if (t && t->role)
 		return t->role;
+	if (t && t->kind_roles && k && t->kind_roles[seg_kind])
+		return t->kind_roles[seg_kind];
 	return k && k->role ? k->role : "?";
 }
 
@@ -138,6 +141,8 @@ figure_role_letter(const struct game *g, int seg_kind, int type)
 
 	if (t && t->letter)
 		return t->letter;
+	if (t && t->kind_letters && k && t->kind_letters[seg_kind])
+		return t->kind_letters[seg_kind];
 	return k && k->letter ? k->letter : '?';
 }
 
@@ -189,4 +194,38 @@ figure_role_words(const struct figure_type_def *const *rows, int nrows, const ch
 	if (letters)
 		letters[n] = '\0';
 	return n;
+}
+
+int
+figure_kind_role_words(const struct figure_type_def *const *rows, int nrows,
+		       const char **out, char *letters)
+{
+	int n = 0;
+
+	for (int t = 0; t < nrows; t++)
+		for (int k = 0; rows[t]->kind_roles && k < SEG_KIND_COUNT; k++) {
+			const char *w = rows[t]->kind_roles[k];
+			if (w == NULL || listed(out, n, w))
+				continue;
+			if (letters)
+				letters[n] = rows[t]->kind_letters ? rows[t]->kind_letters[k] : '?';
+			out[n++] = w;
+		}
+	out[n] = NULL;
+	if (letters)
+		letters[n] = '\0';
+	return n;
+}
+
+const struct figure_type_def *
+figure_kind_role_find(const struct figure_type_def *const *rows, int nrows, const char *word,
+		      int *kind)
+{
+	for (int t = 0; t < nrows; t++)
+		for (int k = 0; rows[t]->kind_roles && k < SEG_KIND_COUNT; k++)
+			if (rows[t]->kind_roles[k] && strcasecmp(rows[t]->kind_roles[k], word) == 0) {
+				*kind = k;
+				return rows[t];
+			}
+	return NULL;
 }

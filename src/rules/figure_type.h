@@ -67,6 +67,12 @@ struct figure_type_def {
 	uint16_t needs;
 	const char *rule;       /* the rule that brings it ("ABBOT-1") */
 	const char *stand_rule; /* the rule on where it stands ("ABBOT-3") */
+	/* A figure whose role follows its feature (role NULL) but is not a
+	 * plain follower: its role word and text-map letter per seg_kind
+	 * ("big thief", 'T'), indexed by kind, NULL / NUL where it has
+	 * none; NULL: the kind's own. */
+	const char *const *kind_roles;
+	const char *kind_letters;
 };
 
 /* The placed tile a place off the segments is on (a corner's, a
@@ -104,5 +110,14 @@ int figure_role_drawing(const struct game *g, int seg_kind, int type);
  * last NULL / NUL. rules_role_words gives a catalogue's. */
 int figure_role_words(const struct figure_type_def *const *rows, int nrows, const char **out,
 		      char *letters);
+/* The kind role words of these rows ("big thief", ...; kind_roles), each
+ * once, with their letters when letters is not NULL; out and letters
+ * hold SEG_KIND_COUNT * nrows + 1 entries, the last NULL / NUL. */
+int figure_kind_role_words(const struct figure_type_def *const *rows, int nrows,
+			   const char **out, char *letters);
+/* The row and kind of a kind role word of these rows ("big thief"), or
+ * NULL. */
+const struct figure_type_def *figure_kind_role_find(const struct figure_type_def *const *rows,
+						    int nrows, const char *word, int *kind);
 
 #endif

@@ -118,13 +118,17 @@ slot_options(const struct game *g, int player, unsigned kinds, struct action *ou
 		if (!(kinds >> kind & 1) || (plain && g->feat[new_root(g, s)].figures) ||
 		    earlier_piece(g, s))
 			continue;
-		for (int fig = 0; fig < (plain ? FIG_BASE_COUNT : g->fig_hi); fig++)
+		for (int i = 0; i < (plain ? FIG_BASE_COUNT : g->nftypes); i++) {
+			/* a module's types by the table: ids may be sparse (IC's
+			 * big follower is FIG_TYPE_MAX - 1), in table order */
+			int fig = plain ? i : g->ftypes[i];
 			if (ps->supply[fig] && figure_allowed(g, fig, kind) &&
 			    (plain || may_join(g, fig, s, player)))
 				n = emit(out, n, cap,
 					 action_figure((unsigned)fig, t->name_slot[pt->rot][s],
 						       g->own_role >> fig & 1 ? SEG_KIND_COUNT
 									      : (unsigned)kind));
+		}
 	}
 	return n;
 }
@@ -140,8 +144,8 @@ figure_options(const struct game *g, int player, struct action *out, int cap)
 		for (int fig = 0; fig < FIG_BASE_COUNT; fig++)
 			kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
 	else
-		for (int fig = 0; fig < g->fig_hi; fig++)
-			kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
+		for (int i = 0; i < g->nftypes; i++)
+			kinds |= ps->supply[g->ftypes[i]] ? g->allowed[g->ftypes[i]] : 0u;
 	if (kinds) /* often not: random players soon have all figures out */
 		n = g->fig_plain ? slot_options(g, player, kinds, out, n, cap, true)
 				 : slot_options(g, player, kinds, out, n, cap, false);

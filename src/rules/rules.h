@@ -432,6 +432,10 @@ const char *figure_role_name(int seg_kind, int figure_type); /* "thief", ... */
  * built-in modules' words when cat is NULL. Returns how many. */
 #define ROLE_WORDS_MAX (SEG_KIND_COUNT + FIG_TYPE_MAX)
 int rules_role_words(const struct catalog *cat, const char **out, char *letters);
+/* The same for the rows' kind role words ("big thief": figure_type.h,
+ * kind_roles); out and letters hold KIND_ROLE_WORDS_MAX + 1 entries. */
+#define KIND_ROLE_WORDS_MAX (SEG_KIND_COUNT * FIG_TYPE_MAX)
+int rules_kind_role_words(const struct catalog *cat, const char **out, char *letters);
 /* Every figure row of cat's modules, on or off (the built-in modules'
  * when cat is NULL), the follower's first, each once: what the words
  * above name. Returns how many, writing up to cap. */

@@ -201,8 +201,8 @@ on_board(json_t *board, json_t *x, json_t *y)
 /* The words a figure's "figure" and "feature" may be, from the rules'
  * tables, and "a figure (thief, knight, ...)" to say so. */
 struct figure_words {
-	const char *roles[ROLE_WORDS_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
-	char roles_text[ROLE_WORDS_MAX * 16], kinds_text[256];
+	const char *roles[ROLE_WORDS_MAX + KIND_ROLE_WORDS_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
+	char roles_text[(ROLE_WORDS_MAX + 8) * 16], kinds_text[256];
 };
 
 static void
@@ -221,7 +221,9 @@ figure_words(const struct gamefile *gf, struct figure_words *w)
 {
 	int n = 0;
 
-	rules_role_words(gf->cat, w->roles, NULL);
+	int nr = rules_role_words(gf->cat, w->roles, NULL);
+
+	rules_kind_role_words(gf->cat, w->roles + nr, NULL); /* "big thief" */
 	for (int k = 0; k < SEG_KIND_COUNT; k++) /* the kinds a figure may stand on */
 		if (seg_kinds[k].scores || seg_kinds[k].farm_city)
 			w->kinds[n++] = seg_kinds[k].name;

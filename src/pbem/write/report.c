@@ -268,17 +268,21 @@ is_figure_action(const char *one)
 static int
 next_figure_word(const char **actions, char *word, size_t n)
 {
-	char one[TURN_ACTION_LEN + 1], verb[16], place[16];
+	char one[TURN_ACTION_LEN + 1], verb[16], place[16], third[16];
 
 	while (*actions && **actions) {
 		size_t len = strcspn(*actions, ";");
+		int nw;
 
 		snprintf(one, sizeof(one), "%.*s", (int)len, *actions);
 		*actions += len + ((*actions)[len] == ';');
 		place[0] = '\0';
-		if (sscanf(one, "%15s %15s", verb, place) < 1 || !is_figure_action(one))
+		nw = sscanf(one, "%15s %15s %15s", verb, place, third);
+		if (nw < 1 || !is_figure_action(one))
 			continue;
-		snprintf(word, n, "%s", place);
+		/* the place is the last word after the role's ("big thief E") */
+		snprintf(word, n, "%s",
+			 nw == 3 ? third : nw == 2 && place_word_slot(place) >= 0 ? place : "");
 		return 1;
 	}
 	return 0;

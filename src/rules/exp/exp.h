@@ -3,6 +3,8 @@
 #ifndef CARC_EXP_H
 #define CARC_EXP_H
 
+#include "../rules.h"
+
 struct rules_module;
 
 extern const struct rules_module river_module;
@@ -11,6 +13,11 @@ extern const struct rules_module abbot_module;
 extern const struct rules_module king_robber_module;
 extern const struct rules_module gq11_module;
 extern const struct rules_module cathars_module;
+extern const struct rules_module inns_cathedrals_module;
+
+/* The built-in modules' own figure types, numbered down from the top
+ * (modules outside the tree number theirs up from FIG_BASE_COUNT). */
+enum { FIG_BIG = FIG_TYPE_MAX - 1 };
 
 struct game;
 /* The river's open ends now (tests). */
