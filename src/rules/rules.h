@@ -274,6 +274,9 @@ struct game {
 	uint8_t mark_gen;                /* scratch for feature.mark */
 
 	int16_t cloisters_done[9]; /* monasteries/gardens the last tile surrounded */
+	/* roads and cities the last tile's walls completed (EDGE_WALL) */
+	int16_t walls_done[4];
+	int nwalls_done;
 	int ncloisters_done;
 
 	/* rule modules (module.h), built once at creation */

@@ -39,7 +39,11 @@ enum slot {
 #define TILE_INNER_MAX 2
 
 /* Edge kinds, one nibble per side in an edge signature. */
-enum edge_kind { EDGE_FIELD = 1, EDGE_ROAD = 2, EDGE_CITY = 3, EDGE_RIVER = 4 };
+enum edge_kind { EDGE_FIELD = 1, EDGE_ROAD = 2, EDGE_CITY = 3, EDGE_RIVER = 4, EDGE_WALL = 5 };
+/* EDGE_WALL (the abbey's, ABBEY-4): a side with no piece that ends every
+ * road and city it meets and that no field crosses. Never a demand digit
+ * (it is EDGE_BASE): a tile with walls fits no demand of the frontier and
+ * goes only where a module puts it, into a hole (ABBEY-2). */
 
 /* What an empty cell demands, as one number: a base-EDGE_BASE digit per
  * side (side N lowest), 0 where no neighbour constrains it. */
@@ -85,6 +89,8 @@ enum draw_group {
 /* Made from the modules' tables (catalog_use_modules), not a word of the
  * tile format: the tile has a placement rule (a module's place_ok). */
 #define TILE_PLACE_RULE 0x08
+/* A side is a wall (EDGE_WALL): placing it closes what meets it. */
+#define TILE_WALLS 0x10
 
 /* Where a tile goes in a shuffled pile (tile_type.draw_rank): a module's
  * pile 0..DRAW_PILES_MAX-1 (struct draw_pile, module.h), the main pile
