@@ -94,7 +94,7 @@ static const struct {
 	{ "river-fork", 0, GROUP_RIVER_FORK },
 };
 /* What the river groups show, so the lines need not say it twice. */
-static const uint32_t group_attrs[] = {
+static const tile_attrs group_attrs[] = {
 	[GROUP_RIVER_SPRING] = TA_BIT(TA_SPRING),
 	[GROUP_RIVER_LAKE] = TA_BIT(TA_LAKE),
 	[GROUP_RIVER_FORK] = TA_BIT(TA_FORK),
@@ -231,7 +231,7 @@ tile_attr_parse(const char *word)
 int
 tile_attr_count(const struct tile_type *t, int s, int attr)
 {
-	uint32_t bits = s == SEG_NONE ? t->attrs : t->seg[s].attrs;
+	tile_attrs bits = s == SEG_NONE ? t->attrs : t->seg[s].attrs;
 	int i;
 
 	if (attr < 0 || attr >= TA_COUNT || !(bits & TA_BIT(attr)))
@@ -609,7 +609,7 @@ add_attr(struct setparse *sp, struct linestate *ls, int seg, char *w)
 {
 	struct tile_type *t = &ls->t;
 	char *eq = strchr(w, '='), *p;
-	uint32_t *bits;
+	tile_attrs *bits;
 	int a, n = 1;
 
 	if (eq != NULL) {

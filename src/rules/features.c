@@ -165,11 +165,12 @@ feature_attrs_add(struct game *g, int seg)
 	const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
 	const struct tile_type *t = game_type(g, pt->type);
 	int s = seg % TILE_SEG_MAX;
-	uint32_t m = t->seg[s].attrs & g->attr_want;
+	tile_attrs m = t->seg[s].attrs & g->attr_want;
 
 	/* a piece may show a symbol more than once (goods: wine=2) */
 	for (; m; m &= m - 1)
-		g->attr_sum[__builtin_ctz(m)] += (uint16_t)tile_attr_count(t, s, __builtin_ctz(m));
+		g->attr_sum[__builtin_ctzll(m)] +=
+			(uint16_t)tile_attr_count(t, s, __builtin_ctzll(m));
 }
 
 /* feature_tile_count for games whose modules sum attributes. */

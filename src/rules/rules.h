@@ -237,8 +237,8 @@ struct game {
 	bool fig_plain;
 	/* bit per seg_kind that scores with its figures / as a farm (seg_kind.h) */
 	uint16_t score_kinds, farm_kinds;
-	uint32_t attr_want;   /* tile_attr bits a module sums over features */
-	uint16_t attr_sum[32]; /* scratch: their counts in the last walk */
+	uint64_t attr_want;   /* tile_attr bits a module sums over features */
+	uint16_t attr_sum[64]; /* scratch: their counts in the last walk (TILE_ATTRS_MAX) */
 	/* run on every feature value: the enabled modules' (module.h) */
 	const struct score_hook *score_hooks[SCORE_HOOKS_MAX];
 	int nscore_hooks;
