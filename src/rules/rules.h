@@ -85,10 +85,11 @@ enum action_kind {
 	ACT_PLACE_TILE,  /* place X Y ROT */
 	ACT_FIGURE,      /* thief/knight/monk/farmer/abbot on a slot of the new tile */
 	ACT_PASS,        /* no figure this turn */
-	ACT_RECALL,      /* abbot module: take the abbot back and score it (ABBOT-6) */
-	ACT_ESCAPE,      /* cathars module: a knight escapes a besieged city (CATHARS-6) */
-	ACT_KIND_COUNT   /* modules outside the tree number theirs from here */
+	ACT_BASE_COUNT   /* the built-in modules number theirs from here (exp/exp.h) */
 };
+/* Modules outside the tree number theirs from here (the built-in ones'
+ * are below it, exp/exp.h). */
+#define ACT_KIND_COUNT 16
 #define ACT_KIND_MAX 32
 
 struct action {
