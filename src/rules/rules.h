@@ -385,6 +385,11 @@ int action_places(const struct game *g, char *buf, size_t n);
 struct rules_field {
 	const char *key;
 	int value;
+	/* A list instead of value (issue 25.1): nvalues numbers the module
+	 * keeps, one per seat in seat order (a player's goods) or any other;
+	 * NULL: the field is value. */
+	const int *values;
+	int nvalues;
 };
 int game_modules(const struct game *g);
 const char *game_module_name(const struct game *g, int i);

@@ -230,25 +230,65 @@ file_turn(const struct game *g)
 	return g->turn + g->over;
 }
 
+/* A module's field: its number, or its list of numbers. */
+static json_t *
+field_json(const struct rules_field *f)
+{
+	json_t *a;
+
+	if (f->values == NULL)
+		return json_integer(f->value);
+	if ((a = json_array()) == NULL)
+		return NULL;
+	for (int i = 0; i < f->nvalues; i++)
+		if (json_array_append_new(a, json_integer(f->values[i])) < 0) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
+/* Module i's fields, all of them (a module says how many it has: the
+ * buffer grows to that, nothing is dropped), as {"key": n or [n...]};
+ * NULL with *ok still true when it has none. */
+static json_t *
+module_json(const struct game *g, int i, bool *ok)
+{
+	struct rules_field local[16], *f = local;
+	int n = game_module_state(g, i, f, 16);
+	json_t *m;
+
+	if (n > 16 && (f = malloc(sizeof(*f) * (size_t)n)) != NULL)
+		n = game_module_state(g, i, f, n);
+	if (f == NULL)
+		*ok = false;
+	if (n <= 0 || f == NULL)
+		return NULL;
+	if ((m = json_object()) == NULL)
+		*ok = false;
+	for (int k = 0; m && k < n; k++)
+		jv_set(m, f[k].key, field_json(&f[k]), ok);
+	if (f != local)
+		free(f);
+	return m;
+}
+
 /* The rule modules' own state, {"module": {"key": n, ...}}, or NULL when
  * no module on has any: a base game's file keeps its bytes. */
 static json_t *
 modules_json(const struct game *g)
 {
-	struct rules_field f[16];
 	json_t *o = NULL;
 	bool ok = true;
 
 	for (int i = 0; i < game_modules(g) && ok; i++) {
-		int n = game_module_state(g, i, f, 16);
-		json_t *m;
-		if (n <= 0)
+		json_t *m = module_json(g, i, &ok);
+		if (m == NULL)
 			continue;
-		if (o == NULL && (o = json_object()) == NULL)
+		if (o == NULL && (o = json_object()) == NULL) {
+			json_decref(m);
 			return NULL;
-		m = json_object();
-		for (int k = 0; k < n && k < 16; k++)
-			jv_set(m, f[k].key, json_integer(f[k].value), &ok);
+		}
 		jv_set(o, game_module_name(g, i), m, &ok);
 	}
 	return o ? jv_done(o, ok) : NULL;

@@ -38,6 +38,15 @@
 struct vote_state {
 	int yes, votes, completed, open, points;
 	int setup, turns, final; /* the setup, turn_start and final_scoring hooks ran */
+	int yes_by_seat[MAX_PLAYERS];
+};
+
+/* More fields than the game file took before (16), to show none is
+ * dropped (issue 25.1). */
+#define VOTE_TALLIES 16
+static const char *const tally_names[VOTE_TALLIES] = {
+	"t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7",
+	"t8", "t9", "t10", "t11", "t12", "t13", "t14", "t15",
 };
 
 extern const struct rules_module vote_module;
@@ -104,8 +113,8 @@ vote_apply(struct game *g, const struct frame *f, const struct action *a)
 {
 	struct vote_state *vs = module_state(g, &vote_module);
 
-	(void)f;
 	vs->yes += a->x;
+	vs->yes_by_seat[f->owner] += a->x;
 	vs->votes++;
 }
 
@@ -198,7 +207,13 @@ vote_fields(const struct game *g, struct rules_field *out, int cap)
 	out[1] = (struct rules_field){"votes", vs->votes};
 	out[2] = (struct rules_field){"completed", vs->completed};
 	out[3] = (struct rules_field){"points", vs->points};
-	return 4;
+	if (cap < 5 + VOTE_TALLIES)
+		return 5 + VOTE_TALLIES; /* how many it has: the caller asks again */
+	out[4] = (struct rules_field){.key = "yes_by_seat", .values = vs->yes_by_seat,
+				      .nvalues = g->nplayers};
+	for (int i = 0; i < VOTE_TALLIES; i++)
+		out[5 + i] = (struct rules_field){tally_names[i], vs->votes % (i + 2)};
+	return 5 + VOTE_TALLIES;
 }
 
 static const struct rules_step vote_steps[] = {
@@ -475,6 +490,10 @@ round_trip(struct gamefile *gf, const struct catalog *cat)
 	ok(a && b && strcmp(a, b) == 0, "the same bytes after the round trip");
 	ok(a && strstr(a, "\"modules\": {\n    \"vote\": {\n      \"yes\": ") != NULL,
 	   "the module's state is in the file");
+	ok(a && strstr(a, "\"yes_by_seat\": [") != NULL,
+	   "issue 25.1: a module's list (a number per seat) is in the file");
+	ok(a && strstr(a, "\"t15\": ") != NULL,
+	   "all 21 of its fields: none dropped past 16");
 	free(a);
 	free(b);
 	gamefile_free(back);
