@@ -715,6 +715,63 @@ parse_features(struct setparse *sp, struct linestate *ls, char *s)
 	}
 }
 
+/* The segment a label of the line names: L (monastery), G (garden), or
+ * a kind letter and its number (R1, C2, F1, ~1); -1 when none. */
+static int
+label_segment(const struct linestate *ls, const char *w, size_t n)
+{
+	static const struct {
+		char c;
+		uint8_t kind;
+	} letters[] = {{'R', SEG_ROAD}, {'C', SEG_CITY}, {'F', SEG_FIELD}, {'~', SEG_RIVER}};
+	const struct tile_type *t = &ls->t;
+	char *end;
+	long label;
+
+	for (int s = 0; s < t->nsegs && n == 1; s++)
+		if ((w[0] == 'L' && t->seg[s].kind == SEG_MONASTERY) ||
+		    (w[0] == 'G' && t->seg[s].kind == SEG_GARDEN))
+			return s;
+	for (size_t k = 0; n > 1 && k < sizeof(letters) / sizeof(letters[0]); k++) {
+		if (w[0] != letters[k].c)
+			continue;
+		label = strtol(w + 1, &end, 10);
+		for (int s = 0; s < t->nsegs && end == w + n; s++)
+			if (t->seg[s].kind == letters[k].kind && ls->label[s] == label)
+				return s;
+	}
+	return -1;
+}
+
+/* touch{L,R1}: the segments listed touch each other on the tile (a
+ * wagon's way on, tiles.md's wagon links). */
+static int
+parse_touch(struct setparse *sp, struct linestate *ls, char *w)
+{
+	char *p = w + strlen("touch{"), *close = strchr(p, '}');
+	uint16_t group = 0;
+
+	if (close == NULL || close[1] != '\0')
+		return perr(sp, "%s: write touch{L,R1}: the touching features, by label",
+		    ls->t.id);
+	*close = '\0';
+	while (*p != '\0') {
+		size_t n = strcspn(p, ",");
+		int s = label_segment(ls, p, n);
+		if (s < 0)
+			return perr(sp, "%s: touch{}: '%.*s' is no feature of this line",
+			    ls->t.id, (int)n, p);
+		group |= (uint16_t)(1u << s);
+		p += n + (p[n] == ',');
+	}
+	if ((group & (group - 1)) == 0)
+		return perr(sp, "%s: touch{} needs two features or more", ls->t.id);
+	for (int s = 0; s < ls->t.nsegs; s++)
+		if (group >> s & 1)
+			ls->t.touching[s] |= (uint16_t)(group & ~(1u << s));
+	return 0;
+}
+
 static int
 parse_flags(struct setparse *sp, struct linestate *ls, char *s)
 {
@@ -723,6 +780,11 @@ parse_flags(struct setparse *sp, struct linestate *ls, char *s)
 	int group = -1;
 
 	while (*(w = next_word(&s)) != '\0') {
+		if (strncmp(w, "touch{", strlen("touch{")) == 0) {
+			if (parse_touch(sp, ls, w) == -1)
+				return -1;
+			continue;
+		}
 		for (i = 0; i < sizeof(flag_words) / sizeof(flag_words[0]); i++)
 			if (strcmp(w, flag_words[i].name) == 0)
 				break;

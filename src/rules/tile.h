@@ -192,6 +192,10 @@ struct tile_type {
 	 * first segment's number (features.c). */
 	int16_t fresh[TILE_SEG_MAX * FEATURE_LANES];
 	tile_attrs seg_attrs; /* its segments' attrs together (last: the hot fields keep their places) */
+	/* For each segment, the others of the tile it touches (bit per
+	 * segment): where a wagon may go on (WAGON-3, UN-31; tiles.md's
+	 * wagon links, the tile format's touch{...}). Cold, so last. */
+	uint16_t touching[TILE_SEG_MAX];
 };
 
 /* All tile types of all built-in sets, read once by the caller and shared

@@ -447,7 +447,7 @@ meta_load(const char *dir, const struct gamefile *gf, struct meta *m, struct gf_
 int
 meta_peek(const char *dir, struct meta *m, struct gf_error *err)
 {
-	const char *names[MAX_PLAYERS];
+	const char *names[MAX_PLAYERS] = {0};
 	json_t *o, *seats, *s;
 	size_t i;
 	int r, n = 0;

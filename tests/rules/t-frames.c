@@ -203,16 +203,16 @@ vote_fields(const struct game *g, struct rules_field *out, int cap)
 
 	if (cap < 4)
 		return 0;
-	out[0] = (struct rules_field){"yes", vs->yes};
-	out[1] = (struct rules_field){"votes", vs->votes};
-	out[2] = (struct rules_field){"completed", vs->completed};
-	out[3] = (struct rules_field){"points", vs->points};
+	out[0] = (struct rules_field){.key = "yes", .value = vs->yes};
+	out[1] = (struct rules_field){.key = "votes", .value = vs->votes};
+	out[2] = (struct rules_field){.key = "completed", .value = vs->completed};
+	out[3] = (struct rules_field){.key = "points", .value = vs->points};
 	if (cap < 5 + VOTE_TALLIES)
 		return 5 + VOTE_TALLIES; /* how many it has: the caller asks again */
 	out[4] = (struct rules_field){.key = "yes_by_seat", .values = vs->yes_by_seat,
 				      .nvalues = g->nplayers};
 	for (int i = 0; i < VOTE_TALLIES; i++)
-		out[5 + i] = (struct rules_field){tally_names[i], vs->votes % (i + 2)};
+		out[5 + i] = (struct rules_field){.key = tally_names[i], .value = vs->votes % (i + 2)};
 	return 5 + VOTE_TALLIES;
 }
 

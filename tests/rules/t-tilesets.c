@@ -51,6 +51,12 @@ static const struct {
 	{ "duplicate slot",
 	  "X/1 1/1 CFFF C1{N}; F1{EL ER SL SR WL WR NL}(C1) |\n",
 	  "broken:1:", "twice" },
+	{ "a touching feature the line lacks",
+	  "X/1 1/1 FFRF L; R1{S}; F1{NL NR EL ER SL SR WL WR} | touch{L,R2}\n",
+	  "broken:1:", "R2" },
+	{ "a touch of one feature",
+	  "X/1 1/1 FFRF L; R1{S}; F1{NL NR EL ER SL SR WL WR} | touch{L}\n",
+	  "broken:1:", "two" },
 	{ "unknown city link",
 	  "X/1 1/1 CFFF C1{N}; F1{EL ER SL SR WL WR}(C2) |\n",
 	  "broken:1:", "C2" },
@@ -368,6 +374,35 @@ test_broken(struct catalog *cat)
 	    "refused sets leave the catalogue as it was");
 }
 
+/* Issue 25.1: the features of a tile that touch each other (tiles.md's
+ * wagon links, the wagon's way on, WAGON-3), from the tile format's
+ * touch{...}. */
+static void
+test_touching(const struct catalog *cat)
+{
+	const struct tile_type *lr = get(cat, "BA/LR"), *crrr = get(cat, "BA/CRRR");
+	const struct tile_type *crcr = get(cat, "IC/CRCR"), *l = get(cat, "BA/L");
+	int tiles = 0, r1 = -1, r2 = -1, r3 = -1;
+
+	for (int i = 0; i < cat->ntypes; i++)
+		for (int s = 0; s < cat->types[i].nsegs; s++)
+			if (cat->types[i].touching[s]) {
+				tiles++;
+				break;
+			}
+	is_int(tiles, 27, "27 tiles of the built-in sets have touching features (tiles.md)");
+	ok(lr->touching[lr->centre_seg] == 1u << lr->slot_seg[SLOT_S],
+	   "BA/LR: the monastery touches its road");
+	ok(lr->touching[lr->slot_seg[SLOT_S]] == 1u << lr->centre_seg, "and the road the monastery");
+	r1 = crrr->slot_seg[SLOT_E], r2 = crrr->slot_seg[SLOT_S], r3 = crrr->slot_seg[SLOT_W];
+	ok(crrr->touching[r1] == (1u << r2 | 1u << r3) && crrr->touching[r2] == (1u << r1 | 1u << r3),
+	   "BA/CRRR: the three roads touch at the crossing");
+	ok(crrr->touching[crrr->slot_seg[SLOT_N]] == 0, "its city touches none");
+	is_int(__builtin_popcount(crcr->touching[crcr->slot_seg[SLOT_N]]), 3,
+	       "IC/CRCR: a group of four: each touches the other three");
+	ok(l->touching[l->centre_seg] == 0, "BA/L: a monastery alone touches nothing");
+}
+
 int
 main(void)
 {
@@ -384,6 +419,7 @@ main(void)
 	test_river(cat);
 	test_edges(cat);
 	test_segments(cat);
+	test_touching(cat);
 	test_names();
 	test_extras();
 	test_broken(cat);

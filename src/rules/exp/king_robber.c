@@ -160,9 +160,9 @@ kr_state_fields(const struct game *g, struct rules_field *out, int cap)
 
 	for (int i = 0; i < KR_TOKENS; i++) {
 		const struct rules_field f[3] = {
-			{kr_rows[i].key, s->t[i].holder},
-			{kr_rows[i].record_key, s->t[i].record},
-			{kr_rows[i].done_key, s->t[i].done},
+			{.key = kr_rows[i].key, .value = s->t[i].holder},
+			{.key = kr_rows[i].record_key, .value = s->t[i].record},
+			{.key = kr_rows[i].done_key, .value = s->t[i].done},
 		};
 		for (int k = 0; k < 3; k++, n++)
 			if (n < cap)
