@@ -257,7 +257,6 @@ rules_opt_with(const struct cli_usage *u, const char *arg, struct rules_options 
 
 	if (module_parse_list(arg, &o->with, why, sizeof(why)) < 0)
 		return usage_error(u, "--with %s: %s", arg, why), -1;
-	module_sync(o);
 	return 1;
 }
 

@@ -1149,6 +1149,5 @@ module_tile_copies(const struct catalog *cat, const struct rules_options *opt, i
 	const char *sets[MODULE_COUNT + 1];
 	struct rules_options o = *opt;
 
-	module_sync(&o);
 	return catalog_copies(cat, type, sets, module_played_sets(&o, sets), o.edition);
 }

@@ -12,8 +12,6 @@ rules_options_default(struct rules_options *opt)
 	*opt = (struct rules_options){
 		.edition = 1,
 		.farmers = true,
-		.river = false,
-		.abbot = false,
 		.river_uturn = RIVER_UTURN_CURVES,
 	};
 }
@@ -27,7 +25,6 @@ rules_options_check_in(const struct rules_options *opt, int nplayers,
 
 	if (opt->edition != 1 && opt->edition != 2)
 		return rerr(err, RERR_OPTION, "", "edition must be 1 or 2, not %d", opt->edition);
-	module_sync(&o);
 	if (module_check(&o, nplayers, err) < 0)
 		return -1;
 	/* every module of the list checks its own, on or not */
@@ -80,7 +77,6 @@ game_init(struct game *g, const struct catalog *cat, const struct game_setup *se
 	g->cat = cat;
 	g->types = cat->types;
 	g->opt = setup->opt;
-	module_sync(&g->opt);
 	g->nplayers = setup->nplayers;
 	g->current = setup->first_player;
 	memcpy(g->seed, setup->seed, SEED_BYTES);

@@ -91,9 +91,8 @@ struct rules_module {
 	const char *summary;
 	const char *symbol;
 	tile_attrs symbol_attrs;
-	/* Whether the module is on under these options: one line each
-	 * (opt->river today; a bit of opt->with once modules are chosen by
-	 * name). */
+	/* Whether the module is on under these options: one line each (its
+	 * bit of opt->with, module_on). */
 	bool (*enabled)(const struct rules_options *opt);
 	const char *const *tilesets; /* NULL-terminated tile set names it brings */
 	/* For players: what a tile of its sets is, said when a game without

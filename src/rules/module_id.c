@@ -185,19 +185,6 @@ module_set(struct rules_options *opt, int id, bool on)
 		opt->with |= MODULE_BIT(id);
 	else
 		opt->with &= ~MODULE_BIT(id);
-	opt->river = module_on(opt, MOD_RIVER);
-	opt->abbot = module_on(opt, MOD_ABBOT);
-}
-
-void
-module_sync(struct rules_options *opt)
-{
-	if (opt->river)
-		opt->with |= MODULE_BIT(MOD_RIVER);
-	if (opt->abbot)
-		opt->with |= MODULE_BIT(MOD_ABBOT);
-	opt->river = module_on(opt, MOD_RIVER);
-	opt->abbot = module_on(opt, MOD_ABBOT);
 }
 
 int

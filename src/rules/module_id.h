@@ -78,10 +78,7 @@ int module_check(const struct rules_options *opt, int nplayers, struct rules_err
 int module_combo_check(uint32_t with, struct rules_error *err);
 /* The player limits of these options (BASE-COMP-3, UN-03). */
 void module_player_limits(const struct rules_options *opt, int *min, int *max);
-/* Keeps opt->river/opt->abbot and the bits of opt->with the same: each
- * side turns on what the other has on. */
-void module_sync(struct rules_options *opt);
-/* Turns one module on or off, keeping the short-form fields in step. */
+/* Turns one module on or off. */
 void module_set(struct rules_options *opt, int id, bool on);
 bool module_on(const struct rules_options *opt, int id);
 

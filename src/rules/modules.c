@@ -173,7 +173,6 @@ rules_figure_types(const struct catalog *cat, const struct rules_options *opt,
 	struct rules_options o = *opt;
 	int n = 0;
 
-	module_sync(&o);
 	if (n < cap)
 		out[n] = &figure_type_follower;
 	n++;

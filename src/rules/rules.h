@@ -45,8 +45,6 @@ enum river_uturn {
 struct rules_options {
 	int edition;   /* 1 or 2 (2nd edition tile set, with gardens) */
 	bool farmers;  /* FARM */
-	bool river;    /* RIVER: the same as with's MOD_RIVER bit (module_sync) */
-	bool abbot;    /* ABBOT: the same as with's MOD_ABBOT bit */
 	int river_uturn; /* enum river_uturn */
 	uint32_t with; /* a bit per enum module_id (MODULE_BIT) */
 };

@@ -131,7 +131,6 @@ new_checks(const struct catalog *cat, const struct game_setup *setup,
 	struct rules_error re = {0};
 	int min, max;
 
-	module_sync(&o);
 	module_player_limits(&o, &min, &max);
 	if (rules_options_check(&o, setup->nplayers, &re) < 0)
 		return gf_fail(err,

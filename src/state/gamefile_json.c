@@ -23,9 +23,9 @@ gamefile_rules_json(const struct rules_options *o)
 	struct rules_options s = *o;
 	json_t *r;
 
-	module_sync(&s);
 	r = json_pack("{s:i, s:b, s:b, s:b, s:s}", "edition", s.edition, "farmers",
-		      s.farmers, "river", s.river, "abbot", s.abbot, "river_uturn",
+		      s.farmers, "river", module_on(&s, MOD_RIVER), "abbot",
+		      module_on(&s, MOD_ABBOT), "river_uturn",
 		      gamefile_uturn_name(s.river_uturn));
 	for (int i = 0; r && i < MODULE_COUNT; i++)
 		if (i != MOD_RIVER && i != MOD_ABBOT && module_on(&s, i) &&

@@ -128,6 +128,7 @@ load_rules(json_t *root, struct rules_options *o, struct gf_error *err)
 					      "river_uturn"};
 	json_t *r = jv_member(root, "", "rules", JSON_OBJECT, "an object", err);
 	const char *uturn;
+	bool river, abbot;
 	int k = 5;
 
 	for (int i = 0; i < MODULE_COUNT; i++)
@@ -137,11 +138,12 @@ load_rules(json_t *root, struct rules_options *o, struct gf_error *err)
 	if (r == NULL || jv_keys(r, "rules", keys, err) < 0 ||
 	    jv_int(r, "rules", "edition", 1, 2, &o->edition, err) < 0 ||
 	    jv_bool(r, "rules", "farmers", &o->farmers, err) < 0 ||
-	    jv_bool(r, "rules", "river", &o->river, err) < 0 ||
-	    jv_bool(r, "rules", "abbot", &o->abbot, err) < 0)
+	    jv_bool(r, "rules", "river", &river, err) < 0 ||
+	    jv_bool(r, "rules", "abbot", &abbot, err) < 0)
 		return -1;
 	o->with = 0;
-	module_sync(o);
+	module_set(o, MOD_RIVER, river);
+	module_set(o, MOD_ABBOT, abbot);
 	if (load_module_keys(r, o, err) < 0 || check_modules(o, err) < 0)
 		return -1;
 	uturn = jv_string(r, "rules", "river_uturn", "\"curves\" or \"area\"", err);

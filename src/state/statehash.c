@@ -86,8 +86,9 @@ memo_key(const struct gamefile *gf, uint8_t out[GF_HASH_BYTES])
 		put_int(&st, g->player[p].score);
 		crypto_generichash_update(&st, g->player[p].supply, FIG_TYPE_MAX);
 	}
-	put_int(&st, o->edition), put_int(&st, o->farmers), put_int(&st, o->river);
-	put_int(&st, o->abbot), put_int(&st, o->river_uturn), put_int(&st, o->with);
+	/* river and abbot stand apart from with's bits for old hashes */
+	put_int(&st, o->edition), put_int(&st, o->farmers), put_int(&st, module_on(o, MOD_RIVER));
+	put_int(&st, module_on(o, MOD_ABBOT)), put_int(&st, o->river_uturn), put_int(&st, o->with);
 	put_int(&st, gf->setup.first_player), put_int(&st, gf->setup.start);
 	put_int(&st, gf->bag_mode);
 	put_str(&st, gf->shuffle);

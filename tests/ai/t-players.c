@@ -37,7 +37,6 @@ setup_of(struct game_setup *s, uint32_t with, int id)
 	s->opt.edition = 1 + (id & 1);
 	s->opt.farmers = (id >> 1 & 1) == 0;
 	s->opt.with = with;
-	module_sync(&s->opt);
 	module_player_limits(&s->opt, &min, &max);
 	s->nplayers = min + id % (max - min + 1);
 	s->first_player = id % s->nplayers;

@@ -76,8 +76,8 @@ make_setup(const struct config *c, uint64_t id, struct game_setup *s)
 	rules_options_default(&s->opt);
 	s->opt.edition = c->edition;
 	s->opt.farmers = c->farmers;
-	s->opt.river = c->river;
-	s->opt.abbot = c->abbot;
+	module_set(&s->opt, MOD_RIVER, c->river);
+	module_set(&s->opt, MOD_ABBOT, c->abbot);
 	s->opt.with |= c->with;
 	s->nplayers = c->nplayers;
 	s->first_player = 0;

@@ -25,7 +25,7 @@ sample_game(void)
 	if (sodium_init() < 0 || (cat = catalog_load_builtin(&re)) == NULL)
 		abort();
 	rules_options_default(&s.opt);
-	s.opt.abbot = true;
+	module_set(&s.opt, MOD_ABBOT, true);
 	memset(s.seed, 7, SEED_BYTES);
 	if ((gf = gamefile_new(cat, &s, names, &err)) == NULL)
 		abort();

@@ -329,17 +329,12 @@ set_rule(struct test *t, char *kv)
 		o->edition = v[0] - '0';
 	else if (strcmp(kv, "farmers") == 0 && on_off(v, &o->farmers))
 		;
-	else if (strcmp(kv, "river") == 0 && on_off(v, &o->river))
-		;
-	else if (strcmp(kv, "abbot") == 0 && on_off(v, &o->abbot))
-		;
 	else if (strcmp(kv, "with") == 0) {
 		char why[160];
 		if (module_parse_list(v, &o->with, why, sizeof(why)) < 0)
 			return parse_error(t, "rules: with=%s: %s", v, why);
-		module_sync(o);
 	} else if (module_find(kv) >= 0 && on_off(v, &on)) /* river2=on, any module */
-		module_sync(o), module_set(o, module_find(kv), on);
+		module_set(o, module_find(kv), on);
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "curves") == 0)
 		o->river_uturn = RIVER_UTURN_CURVES;
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "area") == 0)

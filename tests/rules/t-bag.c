@@ -36,7 +36,7 @@ new_game(const struct catalog *cat, int edition, bool river, uint8_t seedbyte)
 
 	rules_options_default(&s.opt);
 	s.opt.edition = edition;
-	s.opt.river = river;
+	module_set(&s.opt, MOD_RIVER, river);
 	memset(s.seed, seedbyte, SEED_BYTES);
 	if ((g = game_new(cat, &s, &err)) == NULL)
 		bail_out("game_new: %s", err.text);

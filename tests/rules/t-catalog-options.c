@@ -74,7 +74,7 @@ setup_for(struct game_setup *s, const int *order, int norder, int start, int n)
 	rules_options_default(&s->opt);
 	s->opt.edition = 2;
 	s->opt.farmers = true;
-	s->opt.abbot = true;
+	module_set(&s->opt, MOD_ABBOT, true);
 	s->nplayers = 2;
 	s->order = order;
 	s->norder = norder;

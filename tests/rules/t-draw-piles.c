@@ -52,7 +52,7 @@ test_builtin(const struct catalog *cat)
 static bool
 on_river(const struct rules_options *opt)
 {
-	return opt->river;
+	return module_on(opt, MOD_RIVER);
 }
 
 static const struct draw_pile lake_first_piles[] = {
@@ -77,7 +77,7 @@ river_game(const struct catalog *cat)
 	struct game *g;
 
 	rules_options_default(&s.opt);
-	s.opt.river = true;
+	module_set(&s.opt, MOD_RIVER, true);
 	memset(s.seed, 7, SEED_BYTES);
 	if ((g = game_new(cat, &s, &err)) == NULL)
 		bail_out("game_new: %s", err.text);

@@ -538,7 +538,7 @@ river_ends(void)
 		return;
 	}
 	rules_options_default(&s.opt);
-	s.opt.river = true;
+	module_set(&s.opt, MOD_RIVER, true);
 	s.start = catalog_find(cat, "T/X");
 	for (int i = 0; i < 9; i++)
 		order[i] = catalog_find(cat, "T/Y");

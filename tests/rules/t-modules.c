@@ -52,7 +52,7 @@ test_refusals(void)
 	is_int(module_check(&o, 2, &err), 0, "the base game");
 	module_set(&o, MOD_RIVER, true);
 	module_set(&o, MOD_ABBOT, true);
-	ok(o.river && o.abbot, "module_set keeps opt.river and opt.abbot in step");
+	ok(module_on(&o, MOD_RIVER) && module_on(&o, MOD_ABBOT), "module_set turns them on");
 	is_int(module_check(&o, 2, &err), 0, "river and abbot play");
 	module_set(&o, MOD_RIVER2, true);
 	is_int(module_check(&o, 2, &err), 0, "RIVER-7, UN-10: river2 plays, with river too");
@@ -160,7 +160,7 @@ test_players(void)
 	is_int(rules_options_check(&o, 6, &err), -1, "nor six with the five abbots");
 	rules_options_default(&o);
 	is_int(rules_options_check(&o, 0, &err), -1, "nor does nobody");
-	o.river = true; /* the short form alone still counts */
+	module_set(&o, MOD_RIVER, true);
 	is_int(rules_options_check(&o, 1, &err), 0, "a solo river game");
 }
 

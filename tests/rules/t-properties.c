@@ -120,14 +120,13 @@ combo_options(int combo, struct rules_options *opt)
 	rules_options_default(opt);
 	opt->edition = 1 + (combo & 1);
 	opt->farmers = (combo >> 1) & 1;
-	opt->river = (combo >> 2) & 1;
-	opt->abbot = (combo >> 3) & 1;
+	module_set(opt, MOD_RIVER, (combo >> 2) & 1);
+	module_set(opt, MOD_ABBOT, (combo >> 3) & 1);
 	if ((combo >> 4) & 1)
 		opt->with |= MODULE_BIT(MOD_KING_ROBBER);
 	if ((combo >> 5) & 1)
 		opt->with |= MODULE_BIT(MOD_RIVER2);
 	opt->with |= extra_with;
-	module_sync(opt);
 }
 
 static const char *
@@ -141,8 +140,8 @@ combo_name(int combo)
 		char with[80];
 		module_names(extra_with, " +", with, sizeof(with));
 		snprintf(names[combo], sizeof(names[combo]), "ed%d%s%s%s%s%s%s%s", o.edition,
-			 o.farmers ? " +farmers" : "", o.river ? " +river" : "",
-			 module_on(&o, MOD_RIVER2) ? " +river2" : "", o.abbot ? " +abbot" : "",
+			 o.farmers ? " +farmers" : "", module_on(&o, MOD_RIVER) ? " +river" : "",
+			 module_on(&o, MOD_RIVER2) ? " +river2" : "", module_on(&o, MOD_ABBOT) ? " +abbot" : "",
 			 module_on(&o, MOD_KING_ROBBER) ? " +king-robber" : "", *with ? " +" : "",
 			 with);
 	}
@@ -349,7 +348,7 @@ check_figures(struct run *r)
 {
 	const struct game *g = r->g;
 	int board[MAX_PLAYERS][FIG_TYPE_MAX] = {{0}}, all[MAX_PLAYERS][FIG_TYPE_MAX] = {{0}};
-	int want[FIG_TYPE_MAX] = {FOLLOWERS_PER_PLAYER, g->opt.abbot ? 1 : 0};
+	int want[FIG_TYPE_MAX] = {FOLLOWERS_PER_PLAYER, module_on(&g->opt, MOD_ABBOT) ? 1 : 0};
 
 	for (int t = FIG_BASE_COUNT; t < FIG_TYPE_MAX; t++) /* a module's (IC-4: one big) */
 		want[t] = figure_type_of(g, t) ? figure_type_of(g, t)->supply : 0;

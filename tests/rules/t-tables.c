@@ -74,7 +74,7 @@ new_game(int nplayers, const char *const *tiles, int ntiles, bool abbot,
 	struct game *g;
 
 	rules_options_default(&s.opt);
-	s.opt.abbot = abbot;
+	module_set(&s.opt, MOD_ABBOT, abbot);
 	s.opt.edition = 2;
 	for (int i = 0; i < ntiles; i++)
 		order[i] = catalog_find(cat, tiles[i]);

@@ -195,7 +195,7 @@ test_bags(const struct catalog *cat)
 		struct game *g;
 		rules_options_default(&setup.opt);
 		setup.opt.edition = 1 + k % 2;
-		setup.opt.river = k >= 2;
+		module_set(&setup.opt, MOD_RIVER, k >= 2);
 		if ((g = game_new(cat, &setup, &err)) == NULL)
 			bail_out("%s", err.text);
 		sizes[k] = g->bag_len;

@@ -121,7 +121,6 @@ setup_of(struct run *r, uint32_t with, int id)
 	s->opt.edition = 1 + (id & 1);
 	s->opt.farmers = (id >> 1) & 1;
 	s->opt.with = with;
-	module_sync(&s->opt);
 	module_player_limits(&s->opt, &min, &max);
 	s->nplayers = min + id / 4 % (max - min + 1);
 	s->first_player = id / 3 % s->nplayers;

@@ -28,7 +28,7 @@ sample_game(const struct catalog *cat)
 	struct ai_rng rng;
 
 	rules_options_default(&s.opt);
-	s.opt.abbot = true;
+	module_set(&s.opt, MOD_ABBOT, true);
 	memset(s.seed, 7, SEED_BYTES);
 	if ((gf = gamefile_new(cat, &s, names, &err)) == NULL)
 		bail_out("%s", err.text);

@@ -28,7 +28,8 @@ new_game(const struct catalog *cat, bool modules, int seed)
 	struct gamefile *gf;
 
 	rules_options_default(&s.opt);
-	s.opt.river = s.opt.abbot = modules;
+	module_set(&s.opt, MOD_RIVER, modules);
+	module_set(&s.opt, MOD_ABBOT, modules);
 	crypto_generichash(s.seed, SEED_BYTES, (const uint8_t *)&seed, sizeof(seed), NULL,
 			   0);
 	if ((gf = gamefile_new(cat, &s, names, &err)) == NULL)

@@ -46,8 +46,7 @@ new_game(const struct catalog *cat, int edition, bool abbot)
 
 	rules_options_default(&s.opt);
 	s.opt.edition = edition;
-	s.opt.abbot = abbot;
-	module_sync(&s.opt);
+	module_set(&s.opt, MOD_ABBOT, abbot);
 	s.seed[0] = 5;
 	if ((gf = gamefile_new(cat, &s, names, &err)) == NULL)
 		bail_out("gamefile_new: %s", err.text);

@@ -228,7 +228,9 @@ new_game(const struct catalog *cat, const struct config *c, int seed)
 	char addr[64];
 
 	rules_options_default(&s.opt);
-	s.opt.edition = c->edition, s.opt.river = c->river, s.opt.abbot = c->abbot;
+	s.opt.edition = c->edition;
+	module_set(&s.opt, MOD_RIVER, c->river);
+	module_set(&s.opt, MOD_ABBOT, c->abbot);
 	crypto_generichash(s.seed, SEED_BYTES, (const uint8_t *)&seed, sizeof(seed), NULL,
 			   0);
 	for (int i = 0; i < 7; i++)

@@ -130,7 +130,8 @@ op_engine(const struct ctx *c, char *out, size_t n, char *why, size_t nwhy)
 	int moves = 0, r = -1;
 
 	rules_options_default(&s.opt);
-	s.opt.abbot = s.opt.river = true;
+	module_set(&s.opt, MOD_ABBOT, true);
+	module_set(&s.opt, MOD_RIVER, true);
 	memset(s.seed, 3, SEED_BYTES);
 	ai_rng_seed(&rng, s.seed);
 	if ((g = game_new(c->cat, &s, &re)) == NULL) {
@@ -322,7 +323,7 @@ make_inputs(struct ctx *c)
 	uint8_t seed[crypto_sign_SEEDBYTES];
 
 	rules_options_default(&s.opt);
-	s.opt.abbot = true;
+	module_set(&s.opt, MOD_ABBOT, true);
 	memset(s.seed, 5, SEED_BYTES);
 	memset(seed, 9, sizeof(seed));
 	crypto_sign_seed_keypair(k.pk, k.sk, seed);

@@ -157,7 +157,9 @@ main(void)
 		bail_out("setup: %s", re.text);
 	rules_options_default(&base);
 	options = base;
-	options.edition = 2, options.river = true, options.abbot = true;
+	options.edition = 2;
+	module_set(&options, MOD_RIVER, true);
+	module_set(&options, MOD_ABBOT, true);
 	history_limits();
 	whole_game(cat, "base, 2 players", 2, &base, 1);
 	whole_game(cat, "2nd edition, river, abbot, 3 players", 3, &options, 2);

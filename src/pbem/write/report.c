@@ -73,14 +73,14 @@ rules_describe(const struct rules_options *o, char *buf, size_t n)
 	struct rules_options s = *o;
 	char more[160];
 
-	module_sync(&s);
 	module_names(s.with & ~(MODULE_BIT(MOD_RIVER) | MODULE_BIT(MOD_ABBOT)), ", ", more,
 		     sizeof(more));
+	bool river = module_on(&s, MOD_RIVER);
 	snprintf(buf, n, "edition %d, %s%s%s%s%s%s%s", s.edition,
 		 s.farmers ? "farmers" : "no farmers",
-		 s.river ? ", river (u-turn rule: " : "",
-		 s.river ? gamefile_uturn_name(s.river_uturn) : "", s.river ? ")" : "",
-		 s.abbot ? ", abbot" : "", more[0] ? ", " : "", more);
+		 river ? ", river (u-turn rule: " : "",
+		 river ? gamefile_uturn_name(s.river_uturn) : "", river ? ")" : "",
+		 module_on(&s, MOD_ABBOT) ? ", abbot" : "", more[0] ? ", " : "", more);
 }
 
 /* Whether an action of that first word is legal now. */
