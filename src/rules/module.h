@@ -187,6 +187,18 @@ int module_token0(const struct game *g, const struct rules_module *m);
  * after another run last pushed first. -1 when the stack is full
  * (turn.c). */
 int turn_push(struct game *g, int step, int owner, int arg);
+/* turn_rounds.c: another round of the turn for owner (a sub-turn: draw,
+ * place-tile, place-figure, score and the steps modules put between
+ * them), after the score step of the round under way; the steps after
+ * the score and the end of the turn run once, after the last round. -1
+ * when the stack is full. */
+int turn_add_round(struct game *g, int owner);
+/* Drops the pending frame of step in the round under way (no figure
+ * decision on River II's volcano); -1 when there is none. */
+int turn_skip(struct game *g, int step);
+/* The tiles of this turn: 1 + the rounds modules added to it, run or to
+ * come ("never a third tile"). */
+int game_turn_tiles(const struct game *g);
 
 /* hooks.c: the game's module tables as the turn reads them */
 const struct rules_action *module_action(const struct game *g, int kind);
