@@ -24,6 +24,7 @@ enum step_id {
 	STEP_PLACE_FIGURE,
 	STEP_SCORE,
 	STEP_END_TURN,
+	STEP_END_GAME, /* pushed when the tiles run out (turn.c:tiles_out) */
 	STEP_COUNT
 };
 

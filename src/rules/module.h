@@ -137,6 +137,9 @@ struct rules_module {
 			      int cap);
 	int max_figure_options;
 	void (*final_scoring)(struct game *g);
+	/* The pile is empty (BASE-END-1): it may push decisions (turn_push)
+	 * to take before final scoring, such as a last round (UN-29). */
+	void (*end_game)(struct game *g);
 	/* Refuses options of its own that make no sense (with the rule). */
 	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
 	/* Its state for the game file: up to cap fields, returns how many. */
@@ -157,6 +160,7 @@ enum hook_id {
 	HOOK_FIGURE_OPTIONS,
 	HOOK_FINAL,
 	HOOK_STATE,
+	HOOK_END_GAME,
 	HOOK_COUNT
 };
 

@@ -23,6 +23,7 @@ hook_set(const struct rules_module *m, int id)
 	case HOOK_FIGURE_OPTIONS: return m->figure_options != NULL;
 	case HOOK_FINAL: return m->final_scoring != NULL;
 	case HOOK_STATE: return m->state_fields != NULL;
+	case HOOK_END_GAME: return m->end_game != NULL;
 	default: return false;
 	}
 }

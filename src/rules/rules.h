@@ -197,7 +197,7 @@ struct frame {
 #define FRAME_MAX 64
 #define MODULES_MAX 16
 #define STEPS_MAX 32
-#define HOOK_MAX 10 /* enum hook_id in module.h */
+#define HOOK_MAX 16 /* enum hook_id in module.h, and room */
 #define SCORE_HOOKS_MAX 8
 
 struct game {
@@ -293,6 +293,7 @@ struct game {
 	int last_placed;     /* placed index of this turn's tile, or -1 */
 	bool new_closed;     /* placing it completed a road or city */
 	bool over;
+	bool ending; /* the tiles ran out: the end-game step is pushed */
 	/* rounds modules added to turn rounds_turn (turn_rounds.c) */
 	int rounds_turn, rounds_added;
 

@@ -13,6 +13,7 @@
 static void step_draw(struct game *g, const struct frame *f);
 static void step_score(struct game *g, const struct frame *f);
 static void step_end_turn(struct game *g, const struct frame *f);
+static void step_end_game(struct game *g, const struct frame *f);
 
 /* Indexed by enum step_id; the decision steps' rules are called directly
  * by game_legal_actions, game_check and game_apply (the hot path). */
@@ -24,6 +25,7 @@ const struct rules_step turn_base_steps[STEP_COUNT] = {
 			       .what = "places a figure or passes"},
 	[STEP_SCORE] = {.name = "score", .run = step_score},
 	[STEP_END_TURN] = {.name = "end-turn", .run = step_end_turn},
+	[STEP_END_GAME] = {.name = "end-game", .run = step_end_game},
 };
 
 static void
@@ -43,6 +45,33 @@ game_finish(struct game *g)
 {
 	if (!g->over)
 		game_end(g);
+}
+
+/* No tile left to draw (BASE-END-1). Modules with an end_game hook may
+ * push decisions to take before final scoring (the abbeys' last round,
+ * UN-29): the end-game step goes under them and ends the game once they
+ * are taken. Without (the base game), the game ends now. A draw in that
+ * last round that finds no tile ends the game. */
+static HOOKS_COLD void
+tiles_out(struct game *g)
+{
+	if (g->nhook[HOOK_END_GAME] == 0 || g->ending) {
+		game_end(g);
+		return;
+	}
+	g->ending = true;
+	g->drawn = -1;
+	g->nframes = 0;
+	turn_push(g, STEP_END_GAME, g->current, 0);
+	FOR_HOOK(g, HOOK_END_GAME, m)
+		(*m)->end_game(g);
+}
+
+static void
+step_end_game(struct game *g, const struct frame *f)
+{
+	(void)f;
+	game_end(g);
 }
 
 /* BASE-TILE-1, BASE-TILE-5: draw; a tile that fits nowhere is discarded and
@@ -69,7 +98,7 @@ draw(struct game *g, int owner, int arg)
 						  .turn = (int16_t)(g->turn + (arg == 0)),
 						  .tile = (int16_t)type});
 	}
-	game_end(g);
+	tiles_out(g);
 }
 
 static void
