@@ -85,6 +85,17 @@ hooks_figure_options(const struct game *g, int player, struct action *out, int n
 	return n;
 }
 
+int
+hooks_draw(struct game *g, int owner, int arg)
+{
+	FOR_HOOK(g, HOOK_DRAW, m) {
+		int type = (*m)->draw(g, owner, arg);
+		if (type >= 0)
+			return type;
+	}
+	return -1;
+}
+
 void
 hooks_complete(struct game *g, int root)
 {

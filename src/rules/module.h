@@ -140,6 +140,14 @@ struct rules_module {
 	/* The pile is empty (BASE-END-1): it may push decisions (turn_push)
 	 * to take before final scoring, such as a last round (UN-29). */
 	void (*end_game)(struct game *g);
+	/* The draw: a tile of its own sources for owner (a second pile, the
+	 * player's supply; arg as the draw frame's), or -1 to let the next
+	 * module or the bag give it. Such a tile is not the bag's: it cannot
+	 * be set aside (game_set_drawn_aside). */
+	int (*draw)(struct game *g, int owner, int arg);
+	/* Tiles it may put on the board from outside the bag (its piles and
+	 * supplies), for the board's capacity; 0 when NULL. */
+	int (*extra_tiles)(const struct game *g);
 	/* Refuses options of its own that make no sense (with the rule). */
 	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
 	/* Its state for the game file: up to cap fields, returns how many. */
@@ -161,6 +169,7 @@ enum hook_id {
 	HOOK_FINAL,
 	HOOK_STATE,
 	HOOK_END_GAME,
+	HOOK_DRAW,
 	HOOK_COUNT
 };
 
@@ -182,6 +191,8 @@ void catalog_types_use_modules(struct catalog *cat, int from);
 
 /* modules.c (engine side) */
 int modules_build(struct game *g, struct rules_error *err);
+/* The tiles the modules on may play from outside the bag (extra_tiles). */
+int modules_extra_tiles(const struct game *g);
 void *module_state(const struct game *g, const struct rules_module *m);
 /* The game's step number for a module's step i (to push it). */
 int module_step(const struct game *g, const struct rules_module *m, int i);
@@ -203,6 +214,10 @@ int turn_skip(struct game *g, int step);
 /* The tiles of this turn: 1 + the rounds modules added to it, run or to
  * come ("never a third tile"). */
 int game_turn_tiles(const struct game *g);
+/* turn.c: sets the drawn tile aside, after the tiles left to draw (bag
+ * positions: engine.h), and draws another for owner in the same turn; -1
+ * when no tile is drawn or it is none of the bag's (a module's draw). */
+int game_set_drawn_aside(struct game *g, int owner);
 
 /* hooks.c: the game's module tables as the turn reads them */
 const struct rules_action *module_action(const struct game *g, int kind);
@@ -231,6 +246,7 @@ HOOKS_COLD int hooks_figure_options(const struct game *g, int player, struct act
 				    int n, int cap);
 HOOKS_COLD void hooks_complete(struct game *g, int root);
 HOOKS_COLD void hooks_score(struct game *g, int root, int player, int points);
+HOOKS_COLD int hooks_draw(struct game *g, int owner, int arg);
 
 #define FOR_HOOK(g, id, m) \
 	for (const struct rules_module *const *m = (g)->hook[id]; \

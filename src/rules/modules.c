@@ -24,6 +24,7 @@ hook_set(const struct rules_module *m, int id)
 	case HOOK_FINAL: return m->final_scoring != NULL;
 	case HOOK_STATE: return m->state_fields != NULL;
 	case HOOK_END_GAME: return m->end_game != NULL;
+	case HOOK_DRAW: return m->draw != NULL;
 	default: return false;
 	}
 }
@@ -135,6 +136,17 @@ modules_build(struct game *g, struct rules_error *err)
 			return -1;
 	g->plain_turn = g->nmods == 0;
 	return 0;
+}
+
+int
+modules_extra_tiles(const struct game *g)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->extra_tiles)
+			n += g->mods[i]->extra_tiles(g);
+	return n;
 }
 
 static int

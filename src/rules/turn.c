@@ -74,6 +74,48 @@ step_end_game(struct game *g, const struct frame *f)
 	game_end(g);
 }
 
+/* BASE-TILE-5: the drawn tile if it fits somewhere; else it is
+ * discarded, false. */
+static HOT_INLINE bool
+take_drawn(struct game *g, int owner, int arg, int type)
+{
+	/* counted whole, not "any": a random player's choice needs the
+	 * count, and nothing moves the frontier before it */
+	int places = board_drawn_count(g, type);
+
+	if (places > 0) {
+		g->drawn = type;
+		g->drawn_places = places;
+		g->turn += arg == 0;
+		return true;
+	}
+	event_add(g, &(struct game_event){.kind = EV_DISCARD,
+					  .player = (int8_t)owner,
+					  .turn = (int16_t)(g->turn + (arg == 0)),
+					  .tile = (int16_t)type});
+	return false;
+}
+
+/* The draw with modules' sources (their draw hooks, in module order: a
+ * second pile, a player's supply), the bag when none gives a tile. */
+static HOOKS_COLD void
+draw_hooked(struct game *g, int owner, int arg)
+{
+	for (;;) {
+		int type = hooks_draw(g, owner, arg);
+		g->drawn_outside = type >= 0;
+		if (type < 0) {
+			if (g->bag_next >= g->bag_len)
+				break;
+			type = g->bag[g->bag_next++];
+		}
+		if (take_drawn(g, owner, arg, type))
+			return;
+	}
+	g->drawn_outside = false;
+	tiles_out(g);
+}
+
 /* BASE-TILE-1, BASE-TILE-5: draw; a tile that fits nowhere is discarded and
  * another drawn. An empty pile ends the game (BASE-END-1, UN-04); turn
  * then counts the turns played. A draw frame with argument 1 is a second
@@ -82,23 +124,24 @@ static HOT_INLINE void
 draw(struct game *g, int owner, int arg)
 {
 	g->last_placed = -1;
-	while (g->bag_next < g->bag_len) {
-		int type = g->bag[g->bag_next++];
-		/* counted whole, not "any": a random player's choice needs
-		 * the count, and nothing moves the frontier before it */
-		int places = board_drawn_count(g, type);
-		if (places > 0) {
-			g->drawn = type;
-			g->drawn_places = places;
-			g->turn += arg == 0;
-			return;
-		}
-		event_add(g, &(struct game_event){.kind = EV_DISCARD,
-						  .player = (int8_t)owner,
-						  .turn = (int16_t)(g->turn + (arg == 0)),
-						  .tile = (int16_t)type});
+	if (g->nhook[HOOK_DRAW]) {
+		draw_hooked(g, owner, arg);
+		return;
 	}
+	while (g->bag_next < g->bag_len)
+		if (take_drawn(g, owner, arg, g->bag[g->bag_next++]))
+			return;
 	tiles_out(g);
+}
+
+int
+game_set_drawn_aside(struct game *g, int owner)
+{
+	if (g->drawn < 0 || g->drawn_outside || bag_set_drawn_aside(g) < 0)
+		return -1;
+	g->drawn = -1;
+	draw(g, owner, 1);
+	return 0;
 }
 
 static void
