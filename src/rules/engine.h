@@ -25,6 +25,9 @@ enum step_id {
 	STEP_SCORE,
 	STEP_END_TURN,
 	STEP_END_GAME, /* pushed when the tiles run out (turn.c:tiles_out) */
+	/* place-tile where modules answer it too (tile_options), through the
+	 * step table: the hot path's tests of STEP_PLACE_TILE pass it by */
+	STEP_PLACE_ANY,
 	STEP_COUNT
 };
 

@@ -96,6 +96,14 @@ hooks_draw(struct game *g, int owner, int arg)
 	return -1;
 }
 
+int
+hooks_tile_options(const struct game *g, int player, struct action *out, int n, int cap)
+{
+	FOR_HOOK(g, HOOK_TILE_OPTIONS, m)
+		n = (*m)->tile_options(g, player, out, n, cap);
+	return n;
+}
+
 void
 hooks_complete(struct game *g, int root)
 {

@@ -54,6 +54,11 @@ struct rules_action {
 	int (*check)(const struct game *g, int player, const struct action *a,
 		     struct rules_error *err);
 	void (*apply)(struct game *g, int player, const struct action *a);
+	/* Answering place-tile or place-figure, it leaves the decision to
+	 * take still (a card played before the tile, a tile set aside and
+	 * another drawn): the engine puts the decision's frame back, under
+	 * what apply pushed. */
+	bool keeps_decision;
 };
 
 /* A pile the draw deals before the main one (RIVER-2): the tiles of a
@@ -148,6 +153,14 @@ struct rules_module {
 	/* Tiles it may put on the board from outside the bag (its piles and
 	 * supplies), for the board's capacity; 0 when NULL. */
 	int (*extra_tiles)(const struct game *g);
+	/* Adds the player's extra answers to a place-tile decision (its
+	 * actions whose step is "place-tile": an abbey in place of the
+	 * tile), as figure_options does: at most 4 per empty cell next to
+	 * the board (a tile of its own, turn_place_tile) and
+	 * max_tile_options others. A module with such actions must have it. */
+	int (*tile_options)(const struct game *g, int player, struct action *out, int n,
+			    int cap);
+	int max_tile_options;
 	/* Refuses options of its own that make no sense (with the rule). */
 	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
 	/* Its state for the game file: up to cap fields, returns how many. */
@@ -170,6 +183,7 @@ enum hook_id {
 	HOOK_STATE,
 	HOOK_END_GAME,
 	HOOK_DRAW,
+	HOOK_TILE_OPTIONS,
 	HOOK_COUNT
 };
 
@@ -218,6 +232,13 @@ int game_turn_tiles(const struct game *g);
  * positions: engine.h), and draws another for owner in the same turn; -1
  * when no tile is drawn or it is none of the bag's (a module's draw). */
 int game_set_drawn_aside(struct game *g, int owner);
+/* turn.c: places a tile of type for owner, not the drawn one (an abbey
+ * from the player's supply): where a->x, a->y, a->rot say, if it fits
+ * there; the round goes on with it as the drawn tile's would (after_place
+ * hooks, the figure decision on it). The drawn tile, if any, is the
+ * module's to put back or aside first. -1 when it does not fit or the
+ * board has no room (extra_tiles). */
+int turn_place_tile(struct game *g, int owner, int type, const struct action *a);
 
 /* hooks.c: the game's module tables as the turn reads them */
 const struct rules_action *module_action(const struct game *g, int kind);
@@ -247,6 +268,8 @@ HOOKS_COLD int hooks_figure_options(const struct game *g, int player, struct act
 HOOKS_COLD void hooks_complete(struct game *g, int root);
 HOOKS_COLD void hooks_score(struct game *g, int root, int player, int points);
 HOOKS_COLD int hooks_draw(struct game *g, int owner, int arg);
+HOOKS_COLD int hooks_tile_options(const struct game *g, int player, struct action *out, int n,
+				  int cap);
 
 #define FOR_HOOK(g, id, m) \
 	for (const struct rules_module *const *m = (g)->hook[id]; \
