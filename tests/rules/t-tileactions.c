@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ai.h"
 #include "engine.h"
 #include "gamefile.h"
 #include "module.h"
@@ -311,6 +312,52 @@ random_games(const struct catalog *cat)
 	   laters);
 }
 
+static bool
+listed(const struct game *g, const struct action *a)
+{
+	int cap = game_legal_cap(g), n;
+	struct action *buf = malloc(sizeof(*buf) * (size_t)cap);
+	bool found = false;
+
+	n = buf ? game_legal_actions(g, buf, cap) : 0;
+	for (int i = 0; i < n && !found; i++)
+		found = memcmp(&buf[i], a, sizeof(*a)) == 0;
+	free(buf);
+	return found;
+}
+
+/* The computer players (greedy, MCTS with 2 playouts) play a whole game:
+ * what they choose is listed and applies. */
+static void
+ai_games(const struct catalog *cat)
+{
+	static const int kinds[] = {AI_GREEDY, AI_MCTS};
+
+	for (int k = 0; k < 2; k++) {
+		struct game *g = new_game(cat, 7);
+		struct ai_params p;
+		const char *why = NULL;
+		int moves = 0;
+		ai_params_default(&p);
+		p.kind = kinds[k];
+		p.playouts = 2;
+		while (g && !g->over && why == NULL) {
+			struct action a[AI_TURN_MAX];
+			struct decision d;
+			int n = 0;
+			game_decision(g, &d);
+			if (ai_choose(g, d.player, &p, a, &n, NULL) < 0 || n < 1)
+				why = "no move";
+			for (int i = 0; i < n && why == NULL; i++, moves++)
+				if (!listed(g, &a[i]) || game_apply_by(g, d.player, &a[i], NULL) < 0)
+					why = "an action not listed, or refused";
+		}
+		ok(g && g->over && why == NULL, "%s plays a game to its end (%d actions)%s%s",
+		   ai_kind_name(kinds[k]), moves, why ? ": " : "", why ? why : "");
+		game_free(g);
+	}
+}
+
 static void
 without_module(const struct catalog *base)
 {
@@ -417,6 +464,7 @@ main(void)
 	random_games(cat);
 	without_module(base);
 	file_round_trip(cat);
+	ai_games(cat);
 	no_hook();
 	catalog_with_free(cat);
 	catalog_with_free(base);
