@@ -19,6 +19,7 @@
 #include "gamefile.h"
 #include "module.h"
 #include "tap.h"
+#include "legal-listed.h"
 #include "catalog-with.h"
 
 #define ACT_RESERVE ACT_KIND_COUNT
@@ -310,20 +311,6 @@ random_games(const struct catalog *cat)
 	ok(over == 6 && refused == 0, "issue 25.1: six random games end, every listed action applied");
 	ok(reserves > 0 && laters > 0, "they played reserves (%d) and laters (%d)", reserves,
 	   laters);
-}
-
-static bool
-listed(const struct game *g, const struct action *a)
-{
-	int cap = game_legal_cap(g), n;
-	struct action *buf = malloc(sizeof(*buf) * (size_t)cap);
-	bool found = false;
-
-	n = buf ? game_legal_actions(g, buf, cap) : 0;
-	for (int i = 0; i < n && !found; i++)
-		found = memcmp(&buf[i], a, sizeof(*a)) == 0;
-	free(buf);
-	return found;
 }
 
 /* The computer players (greedy, MCTS with 2 playouts) play a whole game:
