@@ -226,7 +226,8 @@ int turn_add_round(struct game *g, int owner);
  * decision on River II's volcano); -1 when there is none. */
 int turn_skip(struct game *g, int step);
 /* The tiles of this turn: 1 + the rounds modules added to it, run or to
- * come ("never a third tile"). */
+ * come ("never a third tile"). It counts from the turn's first draw on:
+ * a round added before it (a turn_start hook) counts for the turn before. */
 int game_turn_tiles(const struct game *g);
 /* turn.c: sets the drawn tile aside, after the tiles left to draw (bag
  * positions: engine.h), and draws another for owner in the same turn; -1
