@@ -116,7 +116,7 @@ test_expect_success 'no file to write to' '
 
 test_expect_success 'no player, six players (BASE-COMP-3, UN-03)' '
 	new_fails 2 "carcpbem new: name the players, in their seat order" -o g.json &&
-	new_fails 2 "carcpbem new: the base game is for 1 to 5 players, not 6 (BASE-COMP-3)" \
+	new_fails 2 "carcpbem new: the base game is for 1 to 5 players, not 6: 6 play only with a module that brings a sixth colour (--with inns-cathedrals) (UN-03)" \
 		-o g.json a b c d e f
 '
 

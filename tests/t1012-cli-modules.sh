@@ -41,7 +41,7 @@ test_expect_success 'modules not built yet are refused with their section' '
 '
 
 test_expect_success 'unknown names, and Hunters & Gatherers (RULES.md 16)' '
-	refused new "carcpbem new: --with dragon: unknown module '"'dragon'"' (the modules: river, river2, gq11, cathars, king-robber, count, abbey-mayor, traders-builders, princess-dragon, tower, gifts, abbot)" \
+	refused new "carcpbem new: --with dragon: unknown module '"'dragon'"' (the modules: river, river2, gq11, cathars, king-robber, count, abbey-mayor, traders-builders, princess-dragon, tower, gifts, abbot, inns-cathedrals)" \
 		--with dragon -o g.json a b &&
 	refused new "carcpbem new: --with river,hg: hg: Hunters & Gatherers is a separate game (RULES.md section 16), not a module (HG)" \
 		--with river,hg -o g.json a b &&
@@ -117,7 +117,7 @@ test_expect_success 'UN-03: one player by signed turns: move, apply; a turn ends
 '
 
 test_expect_success 'BASE-COMP-3: no players, six players' '
-	refused new "carcpbem new: the base game is for 1 to 5 players, not 6 (BASE-COMP-3)" \
+	refused new "carcpbem new: the base game is for 1 to 5 players, not 6: 6 play only with a module that brings a sixth colour (--with inns-cathedrals) (UN-03)" \
 		--with river -o g.json a b c d e f &&
 	refused selfplay "carcpbem selfplay: --players 0: the base game is for 1 to 5 players, not 0 (BASE-COMP-3)" \
 		--players 0

@@ -82,4 +82,13 @@ assert len(s) == 1 and s[0][\"points\"] == 2 and s[0][\"rule\"] == \"CATHARS-3\"
 assert s[0][\"category\"] == \"city\" and s[0][\"player\"] == \"alice\", s"
 '
 
+test_expect_success 'issue 25: every property of 400 random games with the Cathars (t-properties): the escape decision is listed as its own' '
+	CARC_PROPERTY_WITH=cathars CARC_PROPERTY_GAMES=400 \
+		"$top_builddir/tests/rules/t-properties" >props &&
+	! grep "^not ok" props &&
+	test "$(grep -c "^ok .*+cathars: " props)" -ge 160 &&
+	grep "^ok .* ed1 +cathars: listed actions are distinct, fit the decision, pass game_check" props &&
+	grep "^ok .* ed2 +farmers +king-robber +cathars: seed + action text replays the same final state" props
+'
+
 test_done

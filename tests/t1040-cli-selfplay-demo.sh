@@ -47,7 +47,7 @@ test_expect_success 'selfplay: bad arguments' '
 	expect_code 2 "$CARCPBEM" selfplay -n 0 2>err &&
 	grep "^carcpbem selfplay: -n 0: give a number of games from 1 up$" err &&
 	expect_code 2 "$CARCPBEM" selfplay --players 6 2>err &&
-	grep "^carcpbem selfplay: --players 6: the base game is for 1 to 5 players, not 6 (BASE-COMP-3)$" err &&
+	grep "^carcpbem selfplay: --players 6: the base game is for 1 to 5 players, not 6: 6 play only with a module that brings a sixth colour (--with inns-cathedrals) (UN-03)$" err &&
 	expect_code 2 "$CARCPBEM" selfplay --players 0 2>err &&
 	grep "^carcpbem selfplay: --players 0: the base game is for 1 to 5 players, not 0 (BASE-COMP-3)$" err &&
 	expect_code 2 "$CARCPBEM" selfplay games 2>err &&

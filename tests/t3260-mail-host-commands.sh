@@ -187,6 +187,24 @@ test_expect_success 'CREATE refuses an id in use, a bad key, no players' '
 	test ! -e spool/games/g3 && test ! -e spool/games/g4
 '
 
+test_expect_success 'issue 25.2: CREATE with six players: refused by mail without a sixth colour, created with inns-cathedrals (UN-03)' '
+	cd "$WORK" &&
+	six="" &&
+	for p in p1 p2 p3 p4 p5 p6; do
+		"$CARCPBEM" keygen $p >/dev/null 2>&1 &&
+		six="$six -w \"player $p $p@example.test $(cat $p.pub)\"" || return 1
+	done &&
+	eval "\"\$CARCPBEM\" command -k admin.key -p host $six CREATE g6" >c6 2>/dev/null &&
+	send admin@example.test c6 &&
+	tr "\n" " " <answer.txt | grep -q "6 play *only with a module that brings a sixth *colour (--with *inns-cathedrals) (UN-03)" &&
+	test ! -e spool/games/g6 &&
+	CARCPBEM_NOW=$((CARCPBEM_NOW + 1)) eval "\"\$CARCPBEM\" command -k admin.key -p host $six -w \"with inns-cathedrals\" CREATE g6" >c7 2>/dev/null &&
+	send admin@example.test c7 &&
+	grep -q "game created" "$ANSWER" &&
+	jq -e ".rules[\"inns-cathedrals\"] == true and (.players | length) == 6" spool/games/g6/state.json &&
+	replays g6
+'
+
 test_expect_success 'RESIGN on the seat'"'"'s own decision: the computer moves at once, unmailed to her (issue 21.1)' '
 	cd "$WORK" &&
 	n=$(wc -l <spool/games/g2/history.jsonl) &&

@@ -41,9 +41,11 @@ figures_worth(const struct game *g, int left, double phase, double *v)
 	for (int p = 0; p < g->nplayers; p++)
 		for (int t = 0; t < FIG_TYPE_MAX; t++)
 			v[p] += unit * g->player[p].supply[t];
+	/* a figure off the segments (a barn on a corner) is spent for good:
+	 * what it brings, final scoring counts */
 	for (int i = 0; i < g->nfigures; i++) {
 		const struct figure *f = &g->figure[i];
-		if (f->seg >= 0)
+		if (f->loc == LOC_SEGMENT)
 			v[f->owner] += unit * chance_freed(g, game_feature_root(g, f->seg),
 							   left);
 	}

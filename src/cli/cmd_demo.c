@@ -7,13 +7,14 @@
 #include "ai.h"
 #include "cli.h"
 #include "demo.h"
+#include "report.h"
 
 enum { OPT_SEED = 512, OPT_PLAYERS, OPT_DIRECT, OPT_DEMO_SPOOL, OPT_VERBOSE, OPT_DEMO_PNG };
 
 static const struct cli_opt demo_opts[] = {
 	{OPT_SEED, "seed", 0, "SEED",
 	 "play the game of this seed (default: random, printed)"},
-	{OPT_PLAYERS, "players", 0, "N", "number of players, 1 to 5 (default 2)"},
+	{OPT_PLAYERS, "players", 0, "N", "number of players, 1 to 5, 6 with inns-cathedrals\n(default 2)"},
 	{OPT_DEMO_SPOOL, "spool", 0, "DIR",
 	 "the host's spool for the game by mail (default: a\n"
 	 "new temporary directory, printed)"},
@@ -114,7 +115,7 @@ print_scores(const struct demo *d, int from, int to)
 		const struct game_event *ev = &g->events[i];
 		if (ev->kind == EV_SCORE && !ev->final)
 			printf("%s%s +%d %s", k++ ? ", " : "", d->gf->name[ev->player],
-			       ev->points, seg_kind_name(ev->seg_kind));
+			       ev->points, score_category(g, ev));
 	}
 }
 

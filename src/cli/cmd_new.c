@@ -30,7 +30,7 @@ static const struct cli_opt new_opts[] = {
 static const struct cli_usage usage = {
 	"new",
 	"[options] -o FILE|--spool DIR|--dir DIR NAME [NAME...]",
-	"Creates a game for 1 to 5 players, named in their seat order: a game file\n"
+	"Creates a game for 1 to 5 players (6 with inns-cathedrals), named in their\nseat order: a game file\n"
 	"FILE (mode 0600: it holds the secret seed) that the host plays with\n"
 	"carcpbem play, or, with every player's public key, a game directory for\n"
 	"signed turns (state.json and history.jsonl; carcpbem apply).",

@@ -14,7 +14,7 @@ static const struct cli_opt selfplay_opts[] = {
 	{'n', "games", 'n', "N", "play N games (default 100)"},
 	{OPT_SEED, "seed", 0, "SEED", "seed of the whole run (default: random, printed)"},
 	{OPT_PLAYERS, "players", 0, "N|KIND,KIND...",
-	 "players per game, 1 to 5 (default 2), all random; or\n"
+	 "players per game, 1 to 5 (6 with inns-cathedrals;\ndefault 2), all random; or\n"
 	 "the computer player of each seat: random, greedy, mcts"},
 	{0, NULL, 0, NULL, NULL},
 };

@@ -34,7 +34,7 @@ show_figures(const struct gamefile *gf)
 
 	cli_say(stdout, "Figures on the board:\n");
 	for (int i = 0; i < g->nfigures; i++) {
-		if (g->figure[i].seg < 0)
+		if (g->figure[i].loc == LOC_SUPPLY)
 			continue;
 		figure_describe(g, i, buf, sizeof(buf));
 		cli_say(stdout, "  %c %s: %s\n", seat_letter(g->figure[i].owner),
@@ -106,6 +106,8 @@ players_json(const struct gamefile *gf)
 						    json_integer(have));
 			} else {
 				snprintf(key, sizeof(key), "%s_in_supply", t->name);
+				for (char *c = key; *c; c++) /* "big_follower_in_supply" */
+					*c = *c == ' ' ? '_' : *c;
 				json_object_set_new(pl, key, json_boolean(have > 0));
 			}
 		}

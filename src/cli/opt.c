@@ -30,7 +30,8 @@ const struct cli_opt rules_opts[] = {
 	 "play with these rule modules: river, river2, gq11,\n"
 	 "cathars, king-robber, count, abbey-mayor,\n"
 	 "traders-builders, princess-dragon, tower, gifts,\n"
-	 "abbot (those not built yet are refused)"},
+	 "abbot, inns-cathedrals (those not built yet are\n"
+	 "refused)"},
 	{OPT_RIVER, "river", 0, NULL, "add the River expansion (--with river)"},
 	{OPT_ABBOT, "abbot", 0, NULL, "give each player an abbot (--with abbot)"},
 	{OPT_UTURN, "river-uturn", 0, "curves|area",

@@ -32,6 +32,22 @@ draw_tiles(struct board_view *v, struct glyph_grid *gr)
 	}
 }
 
+/* A figure on a tile's corner (a barn): its two letters just inside
+ * that corner of the cell, clear of the last tile's corner marks. */
+static void
+draw_corner_figure(const struct board_view *v, struct glyph_grid *gr, const struct figure *f)
+{
+	/* NE, SE, SW, NW: the column and row of the first letter in a cell */
+	static const int col[4] = {ACELL_W - 3, ACELL_W - 3, 1, 1};
+	static const int row[4] = {1, ACELL_H - 2, ACELL_H - 2, 1};
+	const struct placed_tile *pt = &v->g->placed[figure_loc_placed(f->loc, f->at)];
+	int c = (pt->x - v->minx) * ACELL_W + col[f->at & 3];
+	int r = (pt->y - v->miny) * ACELL_H + row[f->at & 3];
+
+	*grid_at(gr, c, r) = (glyph)('A' + f->owner);
+	*grid_at(gr, c + 1, r) = (glyph)figure_role_letter(v->g, SEG_KIND_COUNT, f->type);
+}
+
 static void
 draw_figures(struct board_view *v, struct glyph_grid *gr)
 {
@@ -41,6 +57,8 @@ draw_figures(struct board_view *v, struct glyph_grid *gr)
 		const struct placed_tile *pt;
 		const struct tile_geo *geo;
 		int p, s, kind;
+		if (g->figure[i].loc == LOC_CORNER)
+			draw_corner_figure(v, gr, &g->figure[i]);
 		if (g->figure[i].seg < 0)
 			continue;
 		view_figure(g, i, &p, &s);

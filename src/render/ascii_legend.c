@@ -196,6 +196,25 @@ render_legend(FILE *fp, const struct render_opts *o)
 	text_wrap(fp, o->width, "%s.", text);
 }
 
+/* The game's own kind role letters ("T big thief"), after the others:
+ * only a game with such a figure lists them. */
+static void
+kind_roles_text(const struct game *g, char *roles, size_t size)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	const char *words[KIND_ROLE_WORDS_MAX + 1];
+	char letters[KIND_ROLE_WORDS_MAX + 1];
+	size_t len = strlen(roles);
+	int n = 0, nw;
+
+	for (int i = 0; i < g->nftypes; i++)
+		rows[n++] = figure_type_of(g, g->ftypes[i]);
+	nw = figure_kind_role_words(rows, n, words, letters);
+	for (int i = 0; i < nw && len < size; i++)
+		len += (size_t)snprintf(roles + len, size - len, ", %c" NB "%s", letters[i],
+					words[i]);
+}
+
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
@@ -208,6 +227,7 @@ print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 	for (int i = 0, len = 0; i < nr; i++)
 		len += snprintf(roles + len, sizeof(roles) - len, "%s%c" NB "%s", i ? ", " : "",
 				letters[i], words[i]);
+	kind_roles_text(v->g, roles, sizeof(roles));
 	for (int p = 0; p < v->g->nplayers; p++)
 		n += snprintf(seats + n, sizeof(seats) - n, "%s%c%s%s", p ? ", " : "",
 			      'A' + p, seat_name(o, p) ? NB : "",

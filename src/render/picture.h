@@ -46,8 +46,14 @@ cairo_surface_t *png_drawn_surface(cairo_surface_t *s, cairo_t *cr);
 /* One tile, figures aside, in the unit square. */
 void png_tile(cairo_t *cr, const struct tile_geo *geo);
 /* The same drawn px pixels wide, kept in v's render_cache
- * (png_sprite.c); NULL without one: draw it with png_tile. */
+ * (png_sprite.c); NULL without one: draw it with png_sprite_draw. */
 cairo_surface_t *png_sprite(struct board_view *v, int type, int rot, int px);
+/* A tile drawn px wide into a surface of its own (the caller destroys
+ * it), as png_sprite keeps them: a picture drawn without a cache copies
+ * these too, so that it has the very pixels of one drawn with (drawn in
+ * place, clipped to its cell of the larger picture, cairo now and then
+ * rounds an edge pixel of a shield one unit apart). */
+cairo_surface_t *png_sprite_draw(const struct tile_geo *geo, int px);
 /* Fills the current path, then strokes it w wide. */
 void png_fill_stroke(cairo_t *cr, uint32_t fill, uint32_t edge, double w);
 /* Where the contact sheet draws type i turned rot: the tile's north-west

@@ -99,22 +99,19 @@ draw_tiles(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 
 	for (int p = 0; p < g->nplaced; p++) {
 		const struct placed_tile *pt = &g->placed[p];
-		cairo_surface_t *sp = png_sprite(v, pt->type, pt->rot, l->px);
+		cairo_surface_t *sp = png_sprite(v, pt->type, pt->rot, l->px), *once = NULL;
 		const struct tile_geo *geo;
-		if (sp != NULL) { /* drawn before: copied to its cell */
-			double x = l->board_x + (pt->x - v->minx) * l->px,
-			       y = l->board_y + (pt->y - v->miny) * l->px;
-			cairo_set_source_surface(cr, sp, x, y);
-			cairo_rectangle(cr, x, y, l->px, l->px);
-			cairo_fill(cr);
+		double x = l->board_x + (pt->x - v->minx) * l->px,
+		       y = l->board_y + (pt->y - v->miny) * l->px;
+		if (sp == NULL && (geo = view_geo(v, pt->type, pt->rot)) != NULL)
+			sp = once = png_sprite_draw(geo, l->px); /* the cached pixels */
+		if (sp == NULL)
 			continue;
-		}
-		if ((geo = view_geo(v, pt->type, pt->rot)) == NULL)
-			continue;
-		cairo_save(cr);
-		to_cell(cr, v, l, pt->x, pt->y);
-		png_tile(cr, geo);
-		cairo_restore(cr);
+		cairo_set_source_surface(cr, sp, x, y); /* copied to its cell */
+		cairo_rectangle(cr, x, y, l->px, l->px);
+		cairo_fill(cr);
+		if (once)
+			cairo_surface_destroy(once);
 	}
 }
 
@@ -153,6 +150,33 @@ draw_last(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
 	cairo_restore(cr);
 }
 
+/* A figure on a tile's corner (a barn): drawn on the corner itself, where
+ * the four tiles around it meet. */
+static void
+draw_corner_figure(cairo_t *cr, const struct board_view *v, const struct png_layout *l,
+		   const struct figure *f)
+{
+	/* NE, SE, SW, NW of a cell of side 1 */
+	static const double cx[4] = {1, 1, 0, 0}, cy[4] = {0, 1, 1, 0};
+	const struct placed_tile *pt = &v->g->placed[figure_loc_placed(f->loc, f->at)];
+
+	cairo_save(cr);
+	to_cell(cr, v, l, pt->x, pt->y);
+	cairo_translate(cr, cx[f->at & 3], cy[f->at & 3]);
+	png_figure(cr, figure_role_drawing(v->g, SEG_KIND_COUNT, f->type), f->owner, FIGURE_SIZE);
+	cairo_restore(cr);
+}
+
+/* A figure that counts as two (the big follower, IC-6) is drawn a
+ * third bigger. */
+static double
+figure_size(const struct game *g, int type)
+{
+	const struct figure_type_def *t = figure_type_of(g, type);
+
+	return t && t->strength > 1 ? FIGURE_SIZE * 4 / 3 : FIGURE_SIZE;
+}
+
 static void
 draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 {
@@ -162,6 +186,8 @@ draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 		const struct placed_tile *pt;
 		const struct tile_geo *geo;
 		int p, s;
+		if (g->figure[i].loc == LOC_CORNER)
+			draw_corner_figure(cr, v, l, &g->figure[i]);
 		if (g->figure[i].seg < 0)
 			continue;
 		view_figure(g, i, &p, &s);
@@ -174,7 +200,7 @@ draw_figures(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 		png_figure(cr,
 			   figure_role_drawing(g, g->cat->types[pt->type].seg[s].kind,
 					       g->figure[i].type),
-			   g->figure[i].owner, FIGURE_SIZE);
+			   g->figure[i].owner, figure_size(g, g->figure[i].type));
 		cairo_restore(cr);
 	}
 }

@@ -69,11 +69,21 @@ table(struct render_cache *c, int px)
 }
 
 cairo_surface_t *
+png_sprite_draw(const struct tile_geo *geo, int px)
+{
+	cairo_surface_t *sp = cairo_image_surface_create(CAIRO_FORMAT_RGB24, px, px);
+	cairo_t *cr = cairo_create(sp);
+
+	cairo_scale(cr, px, px);
+	png_tile(cr, geo);
+	return png_drawn_surface(sp, cr);
+}
+
+cairo_surface_t *
 png_sprite(struct board_view *v, int type, int rot, int px)
 {
 	const struct tile_geo *geo;
-	cairo_surface_t **t, *sp;
-	cairo_t *cr;
+	cairo_surface_t **t;
 
 	if (v->cache == NULL || (t = table(v->cache, px)) == NULL)
 		return NULL;
@@ -81,9 +91,5 @@ png_sprite(struct board_view *v, int type, int rot, int px)
 		return t[type * 4 + rot];
 	if ((geo = view_geo(v, type, rot)) == NULL)
 		return NULL;
-	sp = cairo_image_surface_create(CAIRO_FORMAT_RGB24, px, px);
-	cr = cairo_create(sp);
-	cairo_scale(cr, px, px);
-	png_tile(cr, geo);
-	return t[type * 4 + rot] = png_drawn_surface(sp, cr);
+	return t[type * 4 + rot] = png_sprite_draw(geo, px);
 }

@@ -1,7 +1,8 @@
 /* Actions as text, the form players write in turn files and carcpbem legal
  * prints:  place X Y ROT | thief P | knight P | monk | farmer P | abbot |
- * pass   (P = a place such as N, NE or EL, place_name.c; case does not
- * matter), and the rule modules' own actions (the abbot's recall). */
+ * big thief P (a figure row's kind role words: Inns & Cathedrals) | pass
+ * (P = a place such as N, NE or EL, place_name.c; case does not matter),
+ * and the rule modules' own actions (the abbot's recall). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,13 +19,22 @@ struct role_word {
 	int slot; /* fixed slot, or -1 when the player names one */
 };
 
-/* A type's row in g, or the engine's own row when g has none. */
+/* A type's row in g, or its catalogue's (the built-in modules' without
+ * a game) when g has none. */
 static const struct figure_type_def *
 any_row(const struct game *g, int type)
 {
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
 	const struct figure_type_def *t = g ? figure_type_of(g, type) : NULL;
+	int n;
 
-	return t ? t : figure_type_of(NULL, type);
+	if (t)
+		return t;
+	n = rules_figure_rows(g ? g->cat : NULL, rows, FIG_TYPE_MAX);
+	for (int i = 0; i < n && i < FIG_TYPE_MAX; i++)
+		if (rows[i]->id == type)
+			return rows[i];
+	return figure_type_of(NULL, type);
 }
 
 static bool
@@ -64,7 +74,35 @@ find_role(const struct game *g, const char *word, struct role_word *r)
 	return false;
 }
 
-#define MAX_WORDS 5
+/* A kind role word of two words ("big thief": a figure row's
+ * kind_roles), among g's rows, then its catalogue's (the built-in
+ * modules' without a game) as find_role. */
+static bool
+find_kind_role(const struct game *g, char **w, int n, struct role_word *r)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX], *row;
+	char word[64];
+	int nr = 0, kind;
+
+	if (n < 2 || snprintf(word, sizeof(word), "%s %s", w[0], w[1]) >= (int)sizeof(word))
+		return false;
+	for (int t = 0; g && t < FIG_TYPE_MAX; t++)
+		if (figure_type_of(g, t))
+			rows[nr++] = figure_type_of(g, t);
+	if ((row = figure_kind_role_find(rows, nr, word, &kind)) == NULL) {
+		nr = rules_figure_rows(g ? g->cat : NULL, rows, FIG_TYPE_MAX);
+		row = figure_kind_role_find(rows, nr < FIG_TYPE_MAX ? nr : FIG_TYPE_MAX, word,
+					    &kind);
+	}
+	if (row == NULL)
+		return false;
+	*r = (struct role_word){row->kind_roles[kind], row->id, kind,
+				seg_kinds[kind].cloister ? SLOT_CENTRE : -1};
+	return true;
+}
+
+/* The longest action: a module's "open move X Y FROM TO" (the Gifts). */
+#define MAX_WORDS 6
 
 static int
 split_words(char *s, char **w)
@@ -191,14 +229,16 @@ parse_figure(const struct game *g, const struct role_word *r, char **w, int n,
 	return 0;
 }
 
-/* "thief, knight, farmer, monk, abbot": every role word of g's catalogue. */
+/* "thief, knight, farmer, monk, abbot, big thief, ...": every role word
+ * of g's catalogue, the rows' kind role words last. */
 static const char *
 role_list(const struct game *g, char *buf, size_t n)
 {
-	const char *words[ROLE_WORDS_MAX + 1];
+	const char *words[ROLE_WORDS_MAX + KIND_ROLE_WORDS_MAX + 1];
 	size_t len = 0;
+	int nw = rules_role_words(g ? g->cat : NULL, words, NULL);
 
-	rules_role_words(g ? g->cat : NULL, words, NULL);
+	rules_kind_role_words(g ? g->cat : NULL, words + nw, NULL);
 	buf[0] = '\0';
 	for (int i = 0; words[i] && len < n; i++)
 		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", words[i]);
@@ -215,7 +255,7 @@ int
 action_parse_in(const struct game *g, const char *text, struct action *a,
 		struct rules_error *err)
 {
-	char buf[128], list[128], *w[MAX_WORDS];
+	char buf[128], list[256], *w[MAX_WORDS];
 	struct role_word role;
 	const struct rules_action *ma;
 	int n;
@@ -234,10 +274,75 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 	}
 	if (find_role(g, w[0], &role))
 		return parse_figure(g, &role, w, n, a, err);
+	if (find_kind_role(g, w, n, &role)) /* "big thief S": the place after both */
+		return parse_figure(g, &role, w + 1, n - 1, a, err);
 	if ((ma = module_action_find(g, -1, w[0])) != NULL)
 		return ma->parse(g, w, n, a, err);
 	return rerr(err, RERR_PARSE, "", "unknown action '%s': expected place, %s, recall or pass",
 		    w[0], role_list(g, list, sizeof(list)));
+}
+
+/* The tile at x,y of g, as turned, or NULL (no game, no tile there). */
+static const struct tile_type *
+tile_at(const struct game *g, int x, int y, int *rot)
+{
+	int p = g ? game_placed_at(g, x, y) : -1;
+
+	if (p < 0)
+		return NULL;
+	*rot = g->placed[p].rot;
+	return game_type(g, g->placed[p].type);
+}
+
+/* "X Y [ROLE] PLACE" from w[1] on: the tile, then the place on it as
+ * turned (any place word when g has no tile there). */
+int
+action_parse_at(const struct game *g, char **w, int n, int kind, int figure,
+		struct action *a, struct rules_error *err)
+{
+	struct role_word role = {.figure = figure};
+	const struct tile_type *t;
+	long x, y;
+	int slot, rot, want = figure < 0 ? 5 : 4;
+
+	if (n != want || parse_int(w[1], -30000, 30000, &x) < 0 ||
+	    parse_int(w[2], -30000, 30000, &y) < 0 ||
+	    (figure < 0 && !find_role(g, w[3], &role)))
+		return rerr(err, RERR_PARSE, "", "write it as: %s X Y %sPLACE, e.g. %s 1 -2 %sN",
+			    w[0], figure < 0 ? "ROLE " : "", w[0], figure < 0 ? "knight " : "");
+	if ((slot = place_word_slot(w[n - 1])) < 0)
+		return parse_slot(NULL, w[n - 1], &slot, err);
+	if ((t = tile_at(g, (int)x, (int)y, &rot)) != NULL &&
+	    place_resolve(t, rot, w[n - 1], &slot) == SEG_NONE) {
+		char places[160];
+		places_text(t, rot, places, sizeof(places));
+		return rerr(err, RERR_ILLEGAL, "", "%s at %ld,%ld has nothing at %s; its places: %s",
+			    t->id, x, y, w[n - 1], places);
+	}
+	*a = action_at((unsigned)kind, (int)x, (int)y, (unsigned)role.figure, (unsigned)slot);
+	return 0;
+}
+
+int
+action_format_at(const struct game *g, const struct action *a, const char *word, bool role,
+		 char *buf, size_t n)
+{
+	char name[PLACE_NAME_MAX];
+	int rot = 0;
+	const struct tile_type *t = tile_at(g, a->x, a->y, &rot);
+	int s = t ? tile_seg_at_slot(t, a->at_slot, rot) : SEG_NONE;
+	const char *place = slot_name(a->at_slot);
+
+	if (s != SEG_NONE) {
+		place_name(t, rot, s, name);
+		place = name;
+	}
+	if (!role)
+		return snprintf(buf, n, "%s %d %d %s", word, a->x, a->y, place);
+	return snprintf(buf, n, "%s %d %d %s %s", word, a->x, a->y,
+			figure_role(g, s != SEG_NONE ? t->seg[s].kind : SEG_KIND_COUNT,
+				    a->at_figure),
+			place);
 }
 
 /* The place name of a figure's slot on the tile just placed; the slot's
@@ -271,6 +376,8 @@ action_format(const struct game *g, const struct action *a, char *buf, size_t n)
 	case ACT_FIGURE:
 		row = any_row(g, a->figure);
 		word = row && row->role ? row->role : figure_role(NULL, a->role, FIG_FOLLOWER);
+		if (row && row->kind_roles && a->role < SEG_KIND_COUNT && row->kind_roles[a->role])
+			word = row->kind_roles[a->role]; /* "big thief" */
 		if (row && row->role ? figure_type_centre(row)
 				     : a->role < SEG_KIND_COUNT && seg_kinds[a->role].cloister)
 			return snprintf(buf, n, "%s", word);

@@ -155,14 +155,16 @@ bag_count_sets(const struct game *g, int *copies, int n[NRANK])
 	return total;
 }
 
-/* Copies of each type in the draw pile, by rank (see bag_rank). */
+/* Copies of each type in the draw pile, by rank (see bag_rank), for the
+ * types below *end (the others have none). */
 static int
-bag_count(const struct game *g, int *copies, int n[NRANK])
+bag_count(const struct game *g, int *copies, int n[NRANK], int *end)
 {
 	const char *set = NULL;
-	bool enabled = false;
+	bool enabled = false, seen = false;
 	int total = 0;
 
+	*end = g->cat->ntypes;
 	if (g->opt.with)
 		return bag_count_sets(g, copies, n);
 	for (int i = 0; i < g->cat->ntypes; i++) {
@@ -170,6 +172,11 @@ bag_count(const struct game *g, int *copies, int n[NRANK])
 		if (t->set != set) { /* types of one set are contiguous */
 			set = t->set;
 			enabled = module_owner_enabled(&g->opt, t->set_owner);
+			if (seen && !enabled) { /* past the base set, the one played */
+				*end = i;
+				break;
+			}
+			seen |= enabled;
 		}
 		copies[i] = enabled && bag_rank(t) >= 0
 				    ? t->count[g->opt.edition - 1] - start_copies(g, i)
@@ -190,14 +197,14 @@ bag_count(const struct game *g, int *copies, int n[NRANK])
 static int
 bag_shuffled(struct game *g)
 {
-	int n[NRANK] = {0}, total, nstream, ntypes = g->cat->ntypes, rc = -1;
+	int n[NRANK] = {0}, total, nstream, ntypes = g->cat->ntypes, end, rc = -1;
 	int local_copies[LOCAL_TYPES];
 	uint32_t local_stream[LOCAL_STREAM], *stream = local_stream;
 	int *copies = ntypes <= LOCAL_TYPES ? local_copies : malloc(sizeof(*copies) * ntypes);
 
 	if (copies == NULL)
 		return -1;
-	total = bag_count(g, copies, n);
+	total = bag_count(g, copies, n, &end);
 	nstream = total + SPARE_DRAWS;
 	if (nstream > LOCAL_STREAM)
 		stream = malloc(sizeof(*stream) * (size_t)nstream);
@@ -208,7 +215,7 @@ bag_shuffled(struct game *g)
 			if (g->cat->draw_shuffled >> r & 1)
 				npre += n[r];
 		}
-		for (int i = 0; i < ntypes; i++) {
+		for (int i = 0; i < end; i++) {
 			int16_t *to = copies[i] > 0 ? &g->bag[next[bag_rank(&g->cat->types[i])]] : NULL;
 			for (int c = 0; c < copies[i]; c++)
 				to[c] = (int16_t)i;

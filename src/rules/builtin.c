@@ -63,6 +63,15 @@ rules_role_words(const struct catalog *cat, const char **out, char *letters)
 }
 
 int
+rules_kind_role_words(const struct catalog *cat, const char **out, char *letters)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int n = rules_figure_rows(cat, rows, FIG_TYPE_MAX);
+
+	return figure_kind_role_words(rows, n < FIG_TYPE_MAX ? n : FIG_TYPE_MAX, out, letters);
+}
+
+int
 rules_figure_rows(const struct catalog *cat, const struct figure_type_def **out, int cap)
 {
 	return cat ? figure_types_among(cat->modules, cat->nmodules, out, cap)

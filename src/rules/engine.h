@@ -60,6 +60,15 @@ action_figure(unsigned figure, unsigned slot, unsigned role)
 	return a;
 }
 
+/* A module's action on the tile at x,y: a figure type and a board slot
+ * there (rules.h, at_figure and at_slot). */
+static inline struct action
+action_at(unsigned kind, int x, int y, unsigned figure, unsigned slot)
+{
+	return (struct action){.kind = (uint8_t)kind, .x = (int16_t)x, .y = (int16_t)y,
+			       .at_figure = (uint8_t)figure, .at_slot = (uint8_t)slot};
+}
+
 static inline int
 cell_index(const struct game *g, int x, int y)
 {
@@ -172,6 +181,11 @@ void score_final(struct game *g);
 /* The feature of seg scores as it stands, its event citing rule, and its
  * figures leave (a module's rule: the abbot's recall, ABBOT-6). */
 void score_feature_now(struct game *g, int seg, const char *rule);
+/* Points a module's rule gives a player for no feature (trade goods, an
+ * end bonus): the event has no tile (tile -1), and its rule should be
+ * one of the module's score_categories, which name and say them. The
+ * on_score hooks get root -1. */
+void score_points(struct game *g, int player, int points, const char *rule, bool final);
 
 /* figure_setup.c */
 /* Builds g's figure-type table from the base rows and extra (modules'
@@ -203,10 +217,51 @@ on_feature(const struct game *g, int root, int16_t *idx)
 	return n;
 }
 
+/* Whether figure i has all these traits (enum figure_trait): what the
+ * rules that remove or move figures ask, never its type. */
+static inline bool
+figure_is(const struct game *g, int i, unsigned traits)
+{
+	return (g->traits[g->figure[i].type] & traits) == traits;
+}
+
+/* Whether a module vetoes player's figure of this type at loc, where
+ * (module.h, figure_veto); the base game pays one compare. */
+static inline bool
+figure_vetoed(const struct game *g, int player, int type, int loc, int where,
+	      struct rules_error *err)
+{
+	return g->nhook[HOOK_FIGURE_VETO] &&
+	       hooks_figure_veto(g, player, type, loc, where, err) < 0;
+}
+
 int figure_options(const struct game *g, int player, struct action *out, int cap);
 int figure_check(const struct game *g, int player, const struct action *a,
 		 struct rules_error *err);
 void figure_place(struct game *g, int player, const struct action *a);
+/* The primitives a module puts and moves figures with (a wagon, a
+ * portal, a barn): the feature counts, the figure sets, the supply,
+ * orphans (needs) and an event; -1 with err when the module's veto
+ * (figure_veto) or the figure's row refuses the place. The caller checks
+ * its own rule first (occupied, connected, ...).
+ * figure_put: player's figure of this type from the supply onto segment
+ * instance seg, anywhere on the board; its index. */
+int figure_put(struct game *g, int player, int type, int seg, struct rules_error *err);
+/* The same at a place off the segments (loc: enum figure_loc, at: its
+ * index, figure_type.h); its index. */
+int figure_put_at(struct game *g, int player, int type, int loc, int at,
+		  struct rules_error *err);
+/* Figure i, wherever it is, to loc at where (a segment instance for
+ * LOC_SEGMENT, else the location's index), logged (EV_MOVE); the figures
+ * that needed it where it was leave (figure_type_def.needs). */
+int figure_move(struct game *g, int i, int loc, int where, struct rules_error *err);
+/* 0 when a figure of this type of player's may be at loc, where as far as
+ * its row and the modules' vetoes go (figure_move.c). */
+int figure_spot_check(const struct game *g, int player, int type, int loc, int where,
+		      struct rules_error *err);
+/* Owner's figures on the feature at root that needed a figure no longer
+ * there leave (logged or not). */
+void figure_orphans(struct game *g, int root, int owner, bool log);
 void figures_return(struct game *g, int root, bool final, const int16_t *idx, int n);
 /* Takes figure i off the board to its owner's supply, logged or not, and
  * the figures that depended on it (figure_type_def.needs) with it. */

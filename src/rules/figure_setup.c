@@ -38,9 +38,13 @@ derive(struct game *g)
 		g->own_role |= (uint16_t)((t->role != NULL) << t->id);
 		g->allowed[t->id] = (uint16_t)(t->stand & kinds);
 		g->strength[t->id] = t->strength;
+		g->traits[t->id] = (uint16_t)(t->traits | (t->occupies ? FT_OCCUPIES : 0) |
+					      (t->returns ? FT_RETURNS : 0));
 		g->fig_plain &= t->occupies && t->returns && !t->strength_fn && !t->needs &&
 				t->strength == 1 && t->id < FIG_BASE_COUNT;
 	}
+	/* the short paths ask no module: a veto takes the general ones */
+	g->fig_plain &= g->nhook[HOOK_FIGURE_VETO] == 0;
 }
 
 /* Every player's figures of each type, a player's together (BASE-SETUP-2). */

@@ -2,6 +2,7 @@
  * texts and maps ask of a game's table (figure_type.h). */
 #include <stddef.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine.h"
 #include "module.h"
@@ -16,13 +17,14 @@ const struct figure_type_def figure_type_follower = {
 	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
 	.occupies = true,
 	.returns = true,
+	.traits = FT_ANY_FOLLOWER,
 	.strength = 1,
 	.supply = FOLLOWERS_PER_PLAYER,
 	.rule = "BASE-COMP-3",
 	.stand_rule = "BASE-FOLLOW-2",
 };
 
-/* ABBOT-1..7; strength 1 (UN-13). */
+/* ABBOT-1..7; strength 1, a follower for removals (UN-13). */
 const struct figure_type_def figure_type_abbot = {
 	.id = FIG_ABBOT,
 	.name = "abbot",
@@ -33,6 +35,7 @@ const struct figure_type_def figure_type_abbot = {
 	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
 	.occupies = true,
 	.returns = true,
+	.traits = FT_ANY_FOLLOWER,
 	.strength = 1,
 	.supply = 1,
 	.rule = "ABBOT-1",
@@ -125,6 +128,8 @@ figure_role(const struct game *g, int seg_kind, int type)
 
 	if (t && t->role)
 		return t->role;
+	if (t && t->kind_roles && k && t->kind_roles[seg_kind])
+		return t->kind_roles[seg_kind];
 	return k && k->role ? k->role : "?";
 }
 
@@ -136,6 +141,8 @@ figure_role_letter(const struct game *g, int seg_kind, int type)
 
 	if (t && t->letter)
 		return t->letter;
+	if (t && t->kind_letters && k && t->kind_letters[seg_kind])
+		return t->kind_letters[seg_kind];
 	return k && k->letter ? k->letter : '?';
 }
 
@@ -187,4 +194,38 @@ figure_role_words(const struct figure_type_def *const *rows, int nrows, const ch
 	if (letters)
 		letters[n] = '\0';
 	return n;
+}
+
+int
+figure_kind_role_words(const struct figure_type_def *const *rows, int nrows,
+		       const char **out, char *letters)
+{
+	int n = 0;
+
+	for (int t = 0; t < nrows; t++)
+		for (int k = 0; rows[t]->kind_roles && k < SEG_KIND_COUNT; k++) {
+			const char *w = rows[t]->kind_roles[k];
+			if (w == NULL || listed(out, n, w))
+				continue;
+			if (letters)
+				letters[n] = rows[t]->kind_letters ? rows[t]->kind_letters[k] : '?';
+			out[n++] = w;
+		}
+	out[n] = NULL;
+	if (letters)
+		letters[n] = '\0';
+	return n;
+}
+
+const struct figure_type_def *
+figure_kind_role_find(const struct figure_type_def *const *rows, int nrows, const char *word,
+		      int *kind)
+{
+	for (int t = 0; t < nrows; t++)
+		for (int k = 0; rows[t]->kind_roles && k < SEG_KIND_COUNT; k++)
+			if (rows[t]->kind_roles[k] && strcasecmp(rows[t]->kind_roles[k], word) == 0) {
+				*kind = k;
+				return rows[t];
+			}
+	return NULL;
 }

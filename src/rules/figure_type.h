@@ -16,13 +16,33 @@ struct game;
 enum figure_loc {
 	LOC_SUPPLY,
 	LOC_SEGMENT, /* figure.seg: a segment instance */
-	LOC_CORNER,  /* figure.at: a board corner (modules define the index) */
+	LOC_CORNER,  /* figure.at: placed index * 4 + corner (0 NE, 1 SE, 2 SW, 3 NW) */
 	LOC_QUARTER, /* figure.at: a quarter of Carcassonne (Count) */
-	LOC_TOWER,   /* figure.at: a placed tile's tower */
+	LOC_TOWER,   /* figure.at: a placed tile's index (its tower) */
 	LOC_PRISON,  /* figure.at: the seat holding it */
 	LOC_OTHER,   /* figure.at: a module's own place */
 	LOC_KIND_COUNT
 };
+
+/* What a figure is to the rules that act on figures of several types
+ * (XEXP-1..4, XEXP-11, UN-13, UN-42): a bit each, listed by its row.
+ * Removal and move paths read these, never a type ("a mayor or a wagon
+ * does not escape": they are no followers). A row lists none by default:
+ * no rule touches a figure unless its row says it may. */
+enum figure_trait {
+	FT_FOLLOWER = 1u << 0, /* a follower (thief, knight, ..., abbot: UN-13) */
+	FT_BIG = 1u << 1,      /* a big follower (XEXP-1) */
+	FT_NEUTRAL = 1u << 2,  /* nobody's (dragon, fairy, Count) */
+	FT_OCCUPIES = 1u << 3, /* the game sets it from .occupies */
+	FT_EATEN = 1u << 4,    /* the dragon may eat it (XEXP-3, XEXP-4) */
+	FT_CAPTURED = 1u << 5, /* a tower may capture it (UN-42) */
+	FT_REMOVED = 1u << 6,  /* the princess may remove it (XEXP-3) */
+	FT_PORTAL = 1u << 7,   /* may go through a magic portal (XEXP-11) */
+	FT_RETURNS = 1u << 8,  /* the game sets it from .returns */
+};
+
+/* A follower of the base game: the rules may do anything to it. */
+#define FT_ANY_FOLLOWER (FT_FOLLOWER | FT_EATEN | FT_CAPTURED | FT_REMOVED | FT_PORTAL)
 
 struct figure_type_def {
 	uint8_t id;        /* enum figure_type: its index in every game's table */
@@ -36,6 +56,7 @@ struct figure_type_def {
 	uint8_t locs;      /* bit per enum figure_loc it may be at */
 	bool occupies;     /* occupies its feature (BASE-FOLLOW-3) */
 	bool returns;      /* goes home when its feature is scored (BASE-SCORE-3) */
+	uint16_t traits;   /* enum figure_trait bits (but the two above) */
 	int8_t strength;   /* in majorities (BASE-SCORE-2) */
 	/* if set, its strength on the feature at root instead (mayor: shields) */
 	int (*strength_fn)(const struct game *g, int root, int figure);
@@ -46,7 +67,25 @@ struct figure_type_def {
 	uint16_t needs;
 	const char *rule;       /* the rule that brings it ("ABBOT-1") */
 	const char *stand_rule; /* the rule on where it stands ("ABBOT-3") */
+	/* A figure whose role follows its feature (role NULL) but is not a
+	 * plain follower: its role word and text-map letter per seg_kind
+	 * ("big thief", 'T'), indexed by kind, NULL / NUL where it has
+	 * none; NULL: the kind's own. */
+	const char *const *kind_roles;
+	const char *kind_letters;
 };
+
+/* The placed tile a place off the segments is on (a corner's, a
+ * tower's), or -1 when it has none (a quarter, a prison). */
+int figure_loc_placed(int loc, int at);
+/* Words for places off the segments, as game files and texts write
+ * them: "corner", "quarter", "tower", "prison", "other" (NULL for the
+ * supply and a segment), and the inverse (-1 if none); a corner's
+ * "NE", "SE", "SW", "NW" (at % 4) and the inverse. */
+const char *figure_loc_word(int loc);
+int figure_loc_parse(const char *word);
+const char *figure_corner_name(int corner);
+int figure_corner_parse(const char *word);
 
 /* The rows the engine knows by itself. */
 extern const struct figure_type_def figure_type_follower, figure_type_abbot;
@@ -71,5 +110,14 @@ int figure_role_drawing(const struct game *g, int seg_kind, int type);
  * last NULL / NUL. rules_role_words gives a catalogue's. */
 int figure_role_words(const struct figure_type_def *const *rows, int nrows, const char **out,
 		      char *letters);
+/* The kind role words of these rows ("big thief", ...; kind_roles), each
+ * once, with their letters when letters is not NULL; out and letters
+ * hold SEG_KIND_COUNT * nrows + 1 entries, the last NULL / NUL. */
+int figure_kind_role_words(const struct figure_type_def *const *rows, int nrows,
+			   const char **out, char *letters);
+/* The row and kind of a kind role word of these rows ("big thief"), or
+ * NULL. */
+const struct figure_type_def *figure_kind_role_find(const struct figure_type_def *const *rows,
+						    int nrows, const char *word, int *kind);
 
 #endif

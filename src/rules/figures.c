@@ -48,20 +48,24 @@ scan_feature(const struct game *g, int type, int root, int player, bool *occupie
 	*helped = t->needs == 0;
 	for (int i = 0; i < n; i++) {
 		const struct figure *f = &g->figure[idx[i]];
-		*occupied |= g->ftype[f->type]->occupies;
+		*occupied |= (g->traits[f->type] & FT_OCCUPIES) != 0;
 		*helped |= f->owner == player && (t->needs >> f->type & 1);
 	}
 }
 
-/* Whether player may put a figure of this type on the feature at root, in
- * a game whose rows are not all plain. */
-static bool
-may_join(const struct game *g, int type, int root, int player)
+/* Whether player may put a figure of this type on segment s of the new
+ * tile, in a game whose rows are not all plain (or with a veto). Out of
+ * line: inlined beside the base game's copy of slot_options, its veto
+ * call cost that copy registers (callgrind: 44 instructions a game). */
+static __attribute__((noinline)) bool
+may_join(const struct game *g, int type, int s, int player)
 {
 	bool occupied, helped;
 
-	scan_feature(g, type, root, player, &occupied, &helped);
-	return helped && !(g->ftype[type]->occupies && occupied);
+	scan_feature(g, type, new_root(g, s), player, &occupied, &helped);
+	return helped && !((g->traits[type] & FT_OCCUPIES) && occupied) &&
+	       !figure_vetoed(g, player, type, LOC_SEGMENT, seg_instance(g->last_placed, s),
+			      NULL);
 }
 
 int
@@ -114,13 +118,17 @@ slot_options(const struct game *g, int player, unsigned kinds, struct action *ou
 		if (!(kinds >> kind & 1) || (plain && g->feat[new_root(g, s)].figures) ||
 		    earlier_piece(g, s))
 			continue;
-		for (int fig = 0; fig < (plain ? FIG_BASE_COUNT : g->fig_hi); fig++)
+		for (int i = 0; i < (plain ? FIG_BASE_COUNT : g->nftypes); i++) {
+			/* a module's types by the table: ids may be sparse (IC's
+			 * big follower is FIG_TYPE_MAX - 1), in table order */
+			int fig = plain ? i : g->ftypes[i];
 			if (ps->supply[fig] && figure_allowed(g, fig, kind) &&
-			    (plain || may_join(g, fig, new_root(g, s), player)))
+			    (plain || may_join(g, fig, s, player)))
 				n = emit(out, n, cap,
 					 action_figure((unsigned)fig, t->name_slot[pt->rot][s],
 						       g->own_role >> fig & 1 ? SEG_KIND_COUNT
 									      : (unsigned)kind));
+		}
 	}
 	return n;
 }
@@ -136,8 +144,8 @@ figure_options(const struct game *g, int player, struct action *out, int cap)
 		for (int fig = 0; fig < FIG_BASE_COUNT; fig++)
 			kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
 	else
-		for (int fig = 0; fig < g->fig_hi; fig++)
-			kinds |= ps->supply[fig] ? g->allowed[fig] : 0u;
+		for (int i = 0; i < g->nftypes; i++)
+			kinds |= ps->supply[g->ftypes[i]] ? g->allowed[g->ftypes[i]] : 0u;
 	if (kinds) /* often not: random players soon have all figures out */
 		n = g->fig_plain ? slot_options(g, player, kinds, out, n, cap, true)
 				 : slot_options(g, player, kinds, out, n, cap, false);
@@ -250,7 +258,10 @@ check_place(const struct game *g, int player, const struct action *a,
 		return rerr(err, RERR_ILLEGAL, ft->stand_rule,
 			    "a %s goes only on a %s where you have a figure it goes with",
 			    ft->name, seg_kind_name(kind));
-	return 0;
+	return figure_vetoed(g, player, a->figure, LOC_SEGMENT, seg_instance(g->last_placed, s),
+			     err)
+		       ? -1
+		       : 0;
 }
 
 int
@@ -267,36 +278,65 @@ figure_check(const struct game *g, int player, const struct action *a,
 	}
 }
 
+/* Player's figure of this type from the supply onto segment s of placed
+ * tile p, in the feature at root (of this kind; slot names the segment
+ * on its tile): the sets, the feature's count, the supply, the event.
+ * Its index, or -1 when none is in the supply. */
+static HOT_INLINE int
+put_on(struct game *g, int player, int type, int p, int s, int root, int kind, int slot)
+{
+	const struct placed_tile *pt = &g->placed[p];
+	/* The first of the player's figures of that type in supply: a bit
+	 * scan rather than a walk over every figure. */
+	int i = figset_first_in(&g->home, g->fig_first[player][type], g->ftype[type]->supply);
+
+	if (i < 0)
+		return -1;
+	figset_del(&g->home, i);
+	figset_add(&g->on_seg, i);
+	g->figure[i].seg = (int16_t)seg_instance(p, s);
+	g->figure[i].loc = LOC_SEGMENT;
+	g->feat[root].figures++;
+	g->player[player].supply[type]--;
+	event_add(g, &(struct game_event){
+			     .kind = EV_PLACE_FIGURE,
+			     .player = (int8_t)player,
+			     .seg_kind = (uint8_t)kind,
+			     .x = pt->x,
+			     .y = pt->y,
+			     .tile = (int16_t)pt->type,
+			     .figure = (uint8_t)type,
+			     .slot = (uint8_t)slot,
+		     });
+	return i;
+}
+
 void
 figure_place(struct game *g, int player, const struct action *a)
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 	const struct tile_type *t = game_type(g, pt->type);
 	int s = segment_at_slot(t, a->slot, pt->rot);
-	int seg = seg_instance(g->last_placed, s);
-	/* The first of the player's figures of that type in supply (checked
-	 * to be there): a bit scan rather than a walk over every figure. */
-	int i = figset_first_in(&g->home, g->fig_first[player][a->figure],
-				g->ftype[a->figure]->supply);
 
-	if (i < 0)
-		return;
-	figset_del(&g->home, i);
-	figset_add(&g->on_seg, i);
-	g->figure[i].seg = (int16_t)seg;
-	g->figure[i].loc = LOC_SEGMENT;
-	g->feat[new_root(g, s)].figures++;
-	g->player[player].supply[a->figure]--;
-	event_add(g, &(struct game_event){
-			     .kind = EV_PLACE_FIGURE,
-			     .player = (int8_t)player,
-			     .seg_kind = t->seg[s].kind,
-			     .x = pt->x,
-			     .y = pt->y,
-			     .tile = (int16_t)pt->type,
-			     .figure = a->figure,
-			     .slot = a->slot,
-		     });
+	put_on(g, player, a->figure, g->last_placed, s, new_root(g, s), t->seg[s].kind,
+	       a->slot);
+}
+
+int
+figure_put(struct game *g, int player, int type, int seg, struct rules_error *err)
+{
+	int root;
+
+	if (player < 0 || player >= g->nplayers)
+		return rerr(err, RERR_ILLEGAL, "", "no player %d in this game", player + 1);
+	if (figure_spot_check(g, player, type, LOC_SEGMENT, seg, err) < 0)
+		return -1;
+	if (g->player[player].supply[type] == 0)
+		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-4", "no %s in the supply",
+			    g->ftype[type]->name);
+	root = feature_find(g, seg);
+	return put_on(g, player, type, seg / TILE_SEG_MAX, seg % TILE_SEG_MAX, root,
+		      g->feat[root].kind, game_segment_slot(g, seg));
 }
 
 static void
@@ -332,8 +372,8 @@ to_supply(struct game *g, int i)
 
 /* The figures of owner on the feature at root that needed a figure no
  * longer there leave too (a builder without its follower). */
-static void
-remove_orphans(struct game *g, int root, int owner, bool log)
+void
+figure_orphans(struct game *g, int root, int owner, bool log)
 {
 	int16_t idx[FIGURES_MAX];
 	int n = g->feat[root].figures ? figures_on(g, root, idx) : 0;
@@ -369,7 +409,7 @@ figure_remove(struct game *g, int i, bool log)
 	g->feat[root].figures--;
 	to_supply(g, i);
 	if (!g->fig_plain)
-		remove_orphans(g, root, owner, log);
+		figure_orphans(g, root, owner, log);
 }
 
 /* BASE-SCORE-3: the figures on a scored feature (from figures_on) go
@@ -381,7 +421,7 @@ figures_return(struct game *g, int root, bool final, const int16_t *idx, int n)
 {
 	if (!g->fig_plain) {
 		for (int i = 0; i < n; i++)
-			if (g->ftype[g->figure[idx[i]].type]->returns)
+			if (figure_is(g, idx[i], FT_RETURNS))
 				figure_remove(g, idx[i], !final);
 		return;
 	}

@@ -117,3 +117,20 @@ hooks_score(struct game *g, int root, int player, int points)
 	FOR_HOOK(g, HOOK_SCORE, m)
 		(*m)->on_score(g, root, player, points);
 }
+
+int
+hooks_figure_veto(const struct game *g, int player, int type, int loc, int where,
+		  struct rules_error *err)
+{
+	FOR_HOOK(g, HOOK_FIGURE_VETO, m)
+		if ((*m)->figure_veto(g, player, type, loc, where, err) < 0)
+			return -1;
+	return 0;
+}
+
+void
+hooks_feature_scored(struct game *g, int root, const int16_t *figures, int n, bool final)
+{
+	FOR_HOOK(g, HOOK_FEATURE_SCORED, m)
+		(*m)->feature_scored(g, root, figures, n, final);
+}

@@ -21,6 +21,10 @@ struct rules_step {
 	const char *what;     /* the owner's task, after their name: "places a tile" */
 	const char *after;    /* plan position, or NULL: pushed only */
 	int max_actions;      /* decision: the most legal actions it can list */
+	/* or, when set, that number worked out once for the game at its
+	 * creation (its tiles are known: at most g->bag_len + 1 on the
+	 * board), for a list that grows with the board (a wagon's moves) */
+	int (*most_actions)(const struct game *g);
 	/* For players (the mails, issue 21.8): what the decision does and why
 	 * it is offered, said in the mail that asks it; and what to add to a
 	 * turn when it may follow, said in the notice before (one mail round
@@ -134,13 +138,30 @@ struct rules_module {
 	void (*on_complete)(struct game *g, int root);
 	/* Points a player got for a feature (in the game or at its end). */
 	void (*on_score)(struct game *g, int root, int player, int points);
+	/* A feature with figures was scored (in the game, by a module's
+	 * rule, or at the end; fields included), after its points: figures
+	 * (n of them, g->figure indices) are those that stood on it, now gone
+	 * home but a field's farmers. A module may put one somewhere else
+	 * (the wagon moves on, WAGON-*). */
+	void (*feature_scored)(struct game *g, int root, const int16_t *figures, int n,
+			       bool final);
 	void (*turn_start)(struct game *g);
 	/* Adds the player's extra options to a figure decision's list (n so
 	 * far, writes up to cap, returns the new count); at most
-	 * max_figure_options of them. */
+	 * max_figure_options of them (or most_figure_options(g), when set,
+	 * as most_actions). */
 	int (*figure_options)(const struct game *g, int player, struct action *out, int n,
 			      int cap);
 	int max_figure_options;
+	int (*most_figure_options)(const struct game *g);
+	/* Whether player's figure of this type may NOT go to loc (enum
+	 * figure_loc) at where (a segment instance for LOC_SEGMENT, else the
+	 * location's index): 0 when it may, else -1 with the rule and why in
+	 * err (which may be NULL). The figure decision's list and check and
+	 * the primitives figure_put and figure_move ask it (the volcano, a
+	 * barn's field, the dragon's tile). */
+	int (*figure_veto)(const struct game *g, int player, int type, int loc, int where,
+			   struct rules_error *err);
 	void (*final_scoring)(struct game *g);
 	/* The pile is empty (BASE-END-1): it may push decisions (turn_push)
 	 * to take before final scoring, such as a last round (UN-29). */
@@ -181,6 +202,8 @@ enum hook_id {
 	HOOK_FIGURE_OPTIONS,
 	HOOK_FINAL,
 	HOOK_STATE,
+	HOOK_FIGURE_VETO,
+	HOOK_FEATURE_SCORED,
 	HOOK_END_GAME,
 	HOOK_DRAW,
 	HOOK_TILE_OPTIONS,
@@ -253,6 +276,16 @@ const char *module_of_action(const struct game *g, const struct rules_action *a)
  * to cap. */
 int figure_types_among(const struct rules_module *const *mods, int nmods,
 		       const struct figure_type_def **out, int cap);
+/* action_text.c: the text of a module's action on a tile other than the
+ * one placed (struct action's x, y, at_figure, at_slot, made by
+ * action_at): "WORD X Y PLACE" for a given figure type (a wagon's move),
+ * or, figure -1, "WORD X Y ROLE PLACE" with the type the role word names
+ * (a portal); w[0] is the word, PLACE a place of the tile at x,y as it
+ * is turned. Formatted back the same, the role word if role. */
+int action_parse_at(const struct game *g, char **w, int n, int kind, int figure,
+		    struct action *a, struct rules_error *err);
+int action_format_at(const struct game *g, const struct action *a, const char *word, bool role,
+		     char *buf, size_t n);
 /* builtin.c: module_action_among g's catalogue's modules, the built-in
  * ones when g is NULL. */
 const struct rules_action *module_action_find(const struct game *g, int kind,
@@ -268,6 +301,10 @@ HOOKS_COLD int hooks_figure_options(const struct game *g, int player, struct act
 				    int n, int cap);
 HOOKS_COLD void hooks_complete(struct game *g, int root);
 HOOKS_COLD void hooks_score(struct game *g, int root, int player, int points);
+HOOKS_COLD int hooks_figure_veto(const struct game *g, int player, int type, int loc,
+				 int where, struct rules_error *err);
+HOOKS_COLD void hooks_feature_scored(struct game *g, int root, const int16_t *figures, int n,
+				     bool final);
 HOOKS_COLD int hooks_draw(struct game *g, int owner, int arg);
 HOOKS_COLD int hooks_tile_options(const struct game *g, int player, struct action *out, int n,
 				  int cap);

@@ -30,6 +30,9 @@ static const struct module_info modules[MODULE_COUNT] = {
 	[MOD_GIFTS] = {"gifts", "The Gifts", "GIFTS", NULL, false, 2, 0, 0},
 	/* ABBOT-1: five abbots, one per colour of the base box. */
 	[MOD_ABBOT] = {"abbot", "Abbot", "ABBOT", NULL, true, 0, 0, 5},
+	/* IC-4, UN-03: the pieces of a sixth colour. */
+	[MOD_INNS_CATHEDRALS] = {"inns-cathedrals", "Inns & Cathedrals", "IC",
+				 "inns-cathedrals", true, 0, 6, 0},
 };
 
 /* Pairs whose interactions (RULES.md section 17) are not built yet: each
@@ -76,6 +79,13 @@ static const struct module_combo combos[] = {
 	 "the City of Carcassonne laid before the river"},
 	{PAIR(COUNT, RIVER2), "XEXP-12", false,
 	 "the City of Carcassonne laid before the river"},
+	/* Built: the cathedral in a besieged city (IC-2, CATHARS-3), the
+	 * King and the Robber Baron count tiles, not points (IC-14), the
+	 * Inn on the Lake (IC-13, XEXP-16). */
+	{PAIR(INNS_CATHEDRALS, CATHARS), "IC-2", true, "a cathedral in a besieged city"},
+	{PAIR(INNS_CATHEDRALS, KING_ROBBER), "IC-14", true,
+	 "the King and the Robber Baron beside inns and cathedrals"},
+	{PAIR(INNS_CATHEDRALS, RIVER2), "IC-13", true, "the Inn on the Lake"},
 };
 
 /* Names people may try that are not modules of this game. */
@@ -86,8 +96,6 @@ static const struct {
 	 "Hunters & Gatherers is a separate game (RULES.md section 16), not a module"},
 	{"hg", "HG",
 	 "Hunters & Gatherers is a separate game (RULES.md section 16), not a module"},
-	{"inns-cathedrals", "IC",
-	 "Inns & Cathedrals is only referenced by the rules (RULES.md section 15)"},
 };
 
 const struct module_info *
@@ -251,9 +259,25 @@ module_player_limits(const struct rules_options *opt, int *min, int *max)
 		*max = cap;
 }
 
+/* The playable modules, not on, whose pieces seat nplayers (UN-03):
+ * "inns-cathedrals" to say how six may play; false when none does. */
+static bool
+raised_by(const struct rules_options *opt, int nplayers, char *names, size_t n)
+{
+	uint32_t with = 0;
+
+	for (int i = 0; i < MODULE_COUNT; i++)
+		if (modules[i].playable && !(opt->with & MODULE_BIT(i)) &&
+		    modules[i].max_players >= nplayers)
+			with |= MODULE_BIT(i);
+	module_names(with, " or --with ", names, n);
+	return with != 0;
+}
+
 static int
 check_players(const struct rules_options *opt, int nplayers, struct rules_error *err)
 {
+	char more[128];
 	int min, max;
 
 	module_player_limits(opt, &min, &max);
@@ -268,6 +292,12 @@ check_players(const struct rules_options *opt, int nplayers, struct rules_error 
 				    "%s is for %d to %d players, not %d", m->title, min, max,
 				    nplayers);
 	}
+	if (nplayers > max && raised_by(opt, nplayers, more, sizeof(more)))
+		return rerr(err, RERR_OPTION, "UN-03",
+			    "%s is for %d to %d players, not %d: %d play only with a module "
+			    "that brings a %s colour (--with %s)",
+			    max > 5 ? "this game" : "the base game", min, max, nplayers, nplayers,
+			    nplayers == 6 ? "sixth" : "further", more);
 	return rerr(err, RERR_OPTION, "BASE-COMP-3", "%s is for %d to %d players, not %d",
 		    max > 5 ? "this game" : "the base game", min, max, nplayers);
 }

@@ -23,6 +23,7 @@ enum module_id {
 	MOD_TOWER,
 	MOD_GIFTS,
 	MOD_ABBOT,
+	MOD_INNS_CATHEDRALS,
 	MODULE_COUNT
 };
 

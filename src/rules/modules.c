@@ -23,6 +23,8 @@ hook_set(const struct rules_module *m, int id)
 	case HOOK_FIGURE_OPTIONS: return m->figure_options != NULL;
 	case HOOK_FINAL: return m->final_scoring != NULL;
 	case HOOK_STATE: return m->state_fields != NULL;
+	case HOOK_FIGURE_VETO: return m->figure_veto != NULL;
+	case HOOK_FEATURE_SCORED: return m->feature_scored != NULL;
 	case HOOK_END_GAME: return m->end_game != NULL;
 	case HOOK_DRAW: return m->draw != NULL;
 	case HOOK_TILE_OPTIONS: return m->tile_options != NULL;
@@ -70,9 +72,10 @@ add_module(struct game *g, const struct rules_module *m, size_t *off,
 	g->mods[n] = m;
 	g->mod_step0[n] = (uint8_t)g->nsteps;
 	for (int i = 0; i < m->nsteps; i++) {
-		g->steps[g->nsteps++] = &m->steps[i];
-		if (m->steps[i].max_actions > g->legal_extra)
-			g->legal_extra = m->steps[i].max_actions;
+		const struct rules_step *s = &m->steps[i];
+		int most = s->most_actions ? s->most_actions(g) : s->max_actions;
+		g->steps[g->nsteps++] = s;
+		g->legal_extra = most > g->legal_extra ? most : g->legal_extra;
 	}
 	for (int i = 0; i < m->nactions; i++) {
 		int k = m->actions[i].kind;
@@ -124,7 +127,7 @@ modules_build(struct game *g, struct rules_error *err)
 	size_t off = 0;
 
 	g->nsteps = 0;
-	g->nscore_hooks = 0;
+	g->nscore_hooks = g->nfield_hooks = 0;
 	g->attr_want = 0;
 	for (int i = 0; i < STEP_COUNT; i++)
 		g->steps[g->nsteps++] = &turn_base_steps[i];
@@ -133,7 +136,10 @@ modules_build(struct game *g, struct rules_error *err)
 		    add_module(g, g->cat->modules[i], &off, err) < 0)
 			return -1;
 	for (int i = 0; i < g->nmods; i++) /* they add to a figure decision */
-		g->legal_extra += g->mods[i]->max_figure_options + g->mods[i]->max_tile_options;
+		g->legal_extra += (g->mods[i]->most_figure_options
+					   ? g->mods[i]->most_figure_options(g)
+					   : g->mods[i]->max_figure_options) +
+				  g->mods[i]->max_tile_options;
 	if (ext_reserve(g, off) < 0)
 		return rerr(err, RERR_NOMEM, "", "out of memory");
 	memcpy(g->plan, base_plan, sizeof(base_plan));

@@ -94,9 +94,16 @@ enum action_kind {
 struct action {
 	uint8_t kind; /* enum action_kind */
 	uint8_t rot;  /* place: quarter turns clockwise 0..3 */
-	union {       /* kept small: legal-action lists are hot */
+	union {       /* kept small (8 bytes, one store): legal-action lists are hot */
 		struct {
-			int16_t x, y; /* place: cell; x grows east, y grows south */
+			/* place, and a module's action on a tile other than
+			 * the one placed (a wagon's move, a portal): the cell;
+			 * x grows east, y grows south */
+			int16_t x, y;
+			/* an action on the tile at x,y: a figure type and the
+			 * board slot naming a segment there (action_at); zero
+			 * for place, whose list is copied raw (front_place) */
+			uint8_t at_figure, at_slot;
 		};
 		struct {
 			uint8_t figure; /* figure: enum figure_type */
@@ -105,8 +112,8 @@ struct action {
 					   SEG_KIND_COUNT when any fits (abbot) */
 		};
 	};
-	uint8_t spare[2]; /* zero; makes the struct 8 bytes, one store each */
 };
+_Static_assert(sizeof(struct action) == 8, "an action is one 8-byte store");
 
 /* ---- state (read-only outside src/rules) ---- */
 
@@ -165,8 +172,11 @@ enum event_kind {
 	EV_RETURN,       /* a figure went back to its owner's supply */
 	EV_DISCARD,      /* drawn tile fitted nowhere (BASE-TILE-5) */
 	EV_GAME_OVER,
-	EV_TOKEN         /* a module's token went to player (figure: its index
+	EV_TOKEN,        /* a module's token went to player (figure: its index
 			    in game_tokens; points: the size that won it) */
+	EV_MOVE          /* a module put or moved player's figure (figure_move):
+			    x, y, slot, seg_kind where it went; rot its enum
+			    figure_loc, points its index off the segments */
 };
 
 struct game_event {
@@ -197,7 +207,7 @@ struct frame {
 #define FRAME_MAX 64
 #define MODULES_MAX 16
 #define STEPS_MAX 32
-#define HOOK_MAX 16 /* enum hook_id in module.h, and room */
+#define HOOK_MAX 16 /* enum hook_id in module.h */
 #define SCORE_HOOKS_MAX 8
 
 struct game {
@@ -221,6 +231,7 @@ struct game {
 	uint16_t own_role;              /* bit per type that has its own role word */
 	uint16_t allowed[FIG_TYPE_MAX]; /* per type, a bit per seg_kind it may occupy */
 	int8_t strength[FIG_TYPE_MAX];  /* per type, its constant strength */
+	uint16_t traits[FIG_TYPE_MAX];  /* per type, enum figure_trait bits */
 	/* only base types, each occupying, returning, of strength 1 and
 	 * needing nothing (the base game): the short paths */
 	bool fig_plain;
@@ -231,6 +242,7 @@ struct game {
 	/* run on every feature value: the enabled modules' (module.h) */
 	const struct score_hook *score_hooks[SCORE_HOOKS_MAX];
 	int nscore_hooks;
+	int nfield_hooks; /* those with city_weight or field_rate */
 	/* scratch: a score hook's rule for the value it gave ("CATHARS-3"),
 	 * or NULL: the kind's own rule */
 	const char *score_rule;
@@ -424,6 +436,10 @@ const char *figure_role_name(int seg_kind, int figure_type); /* "thief", ... */
  * built-in modules' words when cat is NULL. Returns how many. */
 #define ROLE_WORDS_MAX (SEG_KIND_COUNT + FIG_TYPE_MAX)
 int rules_role_words(const struct catalog *cat, const char **out, char *letters);
+/* The same for the rows' kind role words ("big thief": figure_type.h,
+ * kind_roles); out and letters hold KIND_ROLE_WORDS_MAX + 1 entries. */
+#define KIND_ROLE_WORDS_MAX (SEG_KIND_COUNT * FIG_TYPE_MAX)
+int rules_kind_role_words(const struct catalog *cat, const char **out, char *letters);
 /* Every figure row of cat's modules, on or off (the built-in modules'
  * when cat is NULL), the follower's first, each once: what the words
  * above name. Returns how many, writing up to cap. */

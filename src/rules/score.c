@@ -16,13 +16,12 @@ strength_of(const struct game *g, int root, int i)
 	return t->strength_fn ? t->strength_fn(g, root, i) : t->strength;
 }
 
-/* BASE-SCORE-2: the strongest player(s) on the feature get its value. */
-static void
-award(struct game *g, int root, int points, bool final, const char *rule,
-      const int16_t *idx, int n)
+/* BASE-SCORE-2: each player's strength on the feature (the figures idx,
+ * n); returns the most. */
+static HOT_INLINE int
+majority(const struct game *g, int root, const int16_t *idx, int n, int *strength)
 {
-	int strength[MAX_PLAYERS] = {0}, best = 0;
-	const struct placed_tile *pt = &g->placed[root / TILE_SEG_MAX];
+	int best = 0;
 
 	if (g->fig_plain)
 		for (int i = 0; i < n; i++) {
@@ -35,49 +34,70 @@ award(struct game *g, int root, int points, bool final, const char *rule,
 			strength[p] += strength_of(g, root, idx[i]);
 			best = strength[p] > best ? strength[p] : best;
 		}
+	return best;
+}
+
+/* The player gets points for the feature at root. */
+static HOT_INLINE void
+pay(struct game *g, int root, int p, int points, bool final, const char *rule)
+{
+	const struct placed_tile *pt = &g->placed[root / TILE_SEG_MAX];
+
+	g->player[p].score += points;
+	if (g->nhook[HOOK_SCORE])
+		hooks_score(g, root, p, points);
+	event_add(g, &(struct game_event){
+			     .kind = EV_SCORE,
+			     .player = (int8_t)p,
+			     .seg_kind = g->feat[root].kind,
+			     .final = final,
+			     .points = (int16_t)points,
+			     .x = pt->x,
+			     .y = pt->y,
+			     .tile = (int16_t)pt->type,
+			     .seg = (uint8_t)(root % TILE_SEG_MAX),
+			     .rule = rule,
+		     });
+}
+
+/* BASE-SCORE-2: the strongest player(s) on the feature get its value. */
+static void
+award(struct game *g, int root, int points, bool final, const char *rule,
+      const int16_t *idx, int n)
+{
+	int strength[MAX_PLAYERS] = {0}, best = majority(g, root, idx, n, strength);
+
 	if (best == 0 || points == 0) /* UN-05: strength 1 or more scores */
 		return;
-	for (int p = 0; p < g->nplayers; p++) {
-		if (strength[p] != best)
-			continue;
-		g->player[p].score += points;
-		if (g->nhook[HOOK_SCORE])
-			hooks_score(g, root, p, points);
-		event_add(g, &(struct game_event){
-				     .kind = EV_SCORE,
-				     .player = (int8_t)p,
-				     .seg_kind = g->feat[root].kind,
-				     .final = final,
-				     .points = (int16_t)points,
-				     .x = pt->x,
-				     .y = pt->y,
-				     .tile = (int16_t)pt->type,
-				     .seg = (uint8_t)(root % TILE_SEG_MAX),
-				     .rule = rule,
-			     });
-	}
+	for (int p = 0; p < g->nplayers; p++)
+		if (strength[p] == best)
+			pay(g, root, p, points, final, rule);
 }
 
 void
 score_hooks_set(struct game *g, const struct score_hook *hooks, int n)
 {
-	g->nscore_hooks = 0;
+	g->nscore_hooks = g->nfield_hooks = 0;
 	g->attr_want = 0;
 	for (int i = 0; i < n; i++)
 		score_hook_add(g, &hooks[i]);
 }
 
-/* Each value function once: two modules may bring one rule (the pigsty
- * of River II and of Games Quarterly, CF-08). */
+/* Each hook once: two modules may bring one rule (the pigsty of River II
+ * and of Games Quarterly, CF-08). */
 int
 score_hook_add(struct game *g, const struct score_hook *hook)
 {
-	for (int i = 0; i < g->nscore_hooks; i++)
-		if (g->score_hooks[i]->value == hook->value)
+	for (int i = 0; i < g->nscore_hooks; i++) {
+		const struct score_hook *h = g->score_hooks[i];
+		if (h->value == hook->value && h->city_weight == hook->city_weight &&
+		    h->field_rate == hook->field_rate)
 			return 0;
+	}
 	if (g->nscore_hooks == SCORE_HOOKS_MAX)
 		return -1;
 	g->score_hooks[g->nscore_hooks++] = hook;
+	g->nfield_hooks += hook->city_weight || hook->field_rate;
 	g->attr_want |= hook->attrs;
 	return 0;
 }
@@ -91,7 +111,8 @@ award_hooked(struct game *g, int root, int v, bool complete, bool final, const c
 {
 	g->score_rule = NULL;
 	for (int i = 0; i < g->nscore_hooks; i++)
-		v = g->score_hooks[i]->value(g, root, complete, v);
+		if (g->score_hooks[i]->value)
+			v = g->score_hooks[i]->value(g, root, complete, v);
 	award(g, root, v, final, g->score_rule ? g->score_rule : rule, idx, n);
 }
 
@@ -139,6 +160,8 @@ score_feature(struct game *g, int root, bool final)
 	else
 		award(g, root, feature_value(g, root, !final), final, rule, idx, n);
 	figures_return(g, root, final, idx, n);
+	if (g->nhook[HOOK_FEATURE_SCORED])
+		hooks_feature_scored(g, root, idx, n, final);
 }
 
 /* Whether an earlier closable piece of the tile is part of the same
@@ -197,6 +220,22 @@ score_feature_now(struct game *g, int seg, const char *rule)
 	n = on_feature(g, root, idx);
 	award_hooked(g, root, feature_value(g, root, false), false, false, rule, idx, n);
 	figures_return(g, root, false, idx, n);
+	if (g->nhook[HOOK_FEATURE_SCORED])
+		hooks_feature_scored(g, root, idx, n, false);
+}
+
+void
+score_points(struct game *g, int player, int points, const char *rule, bool final)
+{
+	g->player[player].score += points;
+	if (g->nhook[HOOK_SCORE])
+		hooks_score(g, -1, player, points);
+	event_add(g, &(struct game_event){.kind = EV_SCORE,
+					  .player = (int8_t)player,
+					  .final = final,
+					  .points = (int16_t)points,
+					  .tile = -1,
+					  .rule = rule});
 }
 
 /* A fresh mark for counting distinct features (feature.mark). */
@@ -245,6 +284,57 @@ score_field_cities(struct game *g, int root)
 	return field_cities(g, root);
 }
 
+/* The completed cities bordering the field at root, each once, weighed
+ * by the hooks' city_weight (1 each without). field_cities' walk, cold:
+ * only games whose modules weigh cities or rate owners come here. */
+static HOOKS_COLD int
+field_weighted_cities(struct game *g, int root)
+{
+	uint8_t mark = mark_next(g);
+	int n = 0, seg = root;
+
+	do {
+		int p = seg / TILE_SEG_MAX;
+		unsigned links = game_type(g, g->placed[p].type)->seg[seg % TILE_SEG_MAX].city_links;
+		for (; links; links &= links - 1) {
+			int city = feature_find(g, seg_instance(p, __builtin_ctz(links))), w = 1;
+			if (g->feat[city].mark == mark || g->feat[city].open != 0)
+				continue;
+			g->feat[city].mark = mark;
+			for (int i = 0; i < g->nscore_hooks; i++)
+				if (g->score_hooks[i]->city_weight)
+					w = g->score_hooks[i]->city_weight(g, root, city, w);
+			n += w;
+		}
+		seg = g->feat[seg].next;
+	} while (seg != root);
+	return n;
+}
+
+/* FARM-8 with the modules' factors: each owner of the field scores its
+ * weighed cities times its own rate (score_hook.h). g->attr_sum holds the
+ * field's attributes (field_cities summed them). */
+static HOOKS_COLD void
+award_field(struct game *g, int root, int rate, const char *rule, const int16_t *idx, int n)
+{
+	int strength[MAX_PLAYERS] = {0}, best = majority(g, root, idx, n, strength), cities;
+
+	if (best == 0)
+		return;
+	g->score_rule = NULL;
+	cities = field_weighted_cities(g, root);
+	for (int p = 0; p < g->nplayers; p++) {
+		int r = rate;
+		if (strength[p] != best)
+			continue;
+		for (int i = 0; i < g->nscore_hooks; i++)
+			if (g->score_hooks[i]->field_rate)
+				r = g->score_hooks[i]->field_rate(g, root, p, r);
+		if (r * cities != 0)
+			pay(g, root, p, r * cities, true, g->score_rule ? g->score_rule : rule);
+	}
+}
+
 /* FARM-7..9: each field with farmers, once, by the majority of farmers.
  * Farmers stay where they lie. */
 static void
@@ -264,13 +354,16 @@ score_fields(struct game *g)
 		if (k < ndone)
 			continue; /* scored through another farmer already */
 		done[ndone++] = root;
-		/* FARM-8: points per completed city, then the game's hooks */
+		/* FARM-8: points per completed city, each city and owner
+		 * as the game's hooks weigh them */
 		v = field->farm_city * field_cities(g, root);
 		n = on_feature(g, root, idx);
-		if (g->nscore_hooks)
-			award_hooked(g, root, v, false, true, field->rule[VALUE_END], idx, n);
+		if (g->nfield_hooks)
+			award_field(g, root, field->farm_city, field->rule[VALUE_END], idx, n);
 		else
 			award(g, root, v, true, field->rule[VALUE_END], idx, n);
+		if (g->nhook[HOOK_FEATURE_SCORED])
+			hooks_feature_scored(g, root, idx, n, true);
 	}
 }
 

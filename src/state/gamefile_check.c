@@ -201,8 +201,8 @@ on_board(json_t *board, json_t *x, json_t *y)
 /* The words a figure's "figure" and "feature" may be, from the rules'
  * tables, and "a figure (thief, knight, ...)" to say so. */
 struct figure_words {
-	const char *roles[ROLE_WORDS_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
-	char roles_text[ROLE_WORDS_MAX * 16], kinds_text[256];
+	const char *roles[ROLE_WORDS_MAX + KIND_ROLE_WORDS_MAX + 1], *kinds[SEG_KIND_COUNT + 1];
+	char roles_text[(ROLE_WORDS_MAX + 8) * 16], kinds_text[256];
 };
 
 static void
@@ -221,13 +221,70 @@ figure_words(const struct gamefile *gf, struct figure_words *w)
 {
 	int n = 0;
 
-	rules_role_words(gf->cat, w->roles, NULL);
+	int nr = rules_role_words(gf->cat, w->roles, NULL);
+
+	rules_kind_role_words(gf->cat, w->roles + nr, NULL); /* "big thief" */
 	for (int k = 0; k < SEG_KIND_COUNT; k++) /* the kinds a figure may stand on */
 		if (seg_kinds[k].scores || seg_kinds[k].farm_city)
 			w->kinds[n++] = seg_kinds[k].name;
 	w->kinds[n] = NULL;
 	list_text("a figure", w->roles, w->roles_text, sizeof(w->roles_text));
 	list_text("a feature", w->kinds, w->kinds_text, sizeof(w->kinds_text));
+}
+
+/* Whether name is the name of a figure row of the catalogue's modules. */
+static bool
+figure_name(const struct gamefile *gf, const char *name)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int n = rules_figure_rows(gf->cat, rows, FIG_TYPE_MAX);
+
+	for (int i = 0; i < n && i < FIG_TYPE_MAX; i++)
+		if (strcmp(rows[i]->name, name) == 0)
+			return true;
+	return false;
+}
+
+/* A figure off the segments: "place" a word of figure_loc_word, on a
+ * tile of the board (x, y, a corner's "corner") or at an index. */
+static int
+check_figure_off(const struct gamefile *gf, json_t *board, json_t *f, const char *path,
+		 struct gf_error *err)
+{
+	static const char *const keys[] = {"player", "figure", "place", "x", "y", "corner", "at",
+					   NULL};
+	const char *name, *place, *corner;
+	char p[JV_PATH];
+	int v, loc;
+
+	if (jv_keys(f, path, keys, err) < 0 || player_ref(gf, f, path, "player", err) < 0 ||
+	    (name = jv_string(f, path, "figure", "a figure's name", err)) == NULL ||
+	    (place = jv_string(f, path, "place", "a place", err)) == NULL)
+		return -1;
+	jv_join(p, path, "figure");
+	if (!figure_name(gf, name))
+		return gf_fail(err, p, "\"%.20s\" is not a figure", name);
+	jv_join(p, path, "place");
+	if ((loc = figure_loc_parse(place)) < 0)
+		return gf_fail(err, p,
+			       "\"%.20s\" is not a place: corner, quarter, tower, prison or other",
+			       place);
+	if (figure_loc_placed(loc, 0) < 0)
+		return jv_int(f, path, "at", 0, COUNT_MAX, &v, err);
+	if (jv_int(f, path, "x", -COORD_MAX, COORD_MAX, &v, err) < 0 ||
+	    jv_int(f, path, "y", -COORD_MAX, COORD_MAX, &v, err) < 0)
+		return -1;
+	jv_join(p, path, "corner");
+	if (loc == LOC_CORNER &&
+	    ((corner = jv_string(f, path, "corner", "a corner (NE, SE, SW, NW)", err)) == NULL ||
+	     figure_corner_parse(corner) < 0 ||
+	     strcmp(figure_corner_name(figure_corner_parse(corner)), corner) != 0))
+		return gf_fail(err, p, "not a corner: NE, SE, SW or NW");
+	if (!on_board(board, json_object_get(f, "x"), json_object_get(f, "y")))
+		return gf_fail(err, path, "stands at %lld,%lld, where the board has no tile",
+			       (long long)json_integer_value(json_object_get(f, "x")),
+			       (long long)json_integer_value(json_object_get(f, "y")));
+	return 0;
 }
 
 static int
@@ -242,6 +299,8 @@ check_figure(const struct gamefile *gf, json_t *board, const struct figure_words
 
 	if (!json_is_object(f))
 		return gf_fail(err, path, "expected an object, found %s", jv_kind(f));
+	if (json_object_get(f, "place"))
+		return check_figure_off(gf, board, f, path, err);
 	if (jv_keys(f, path, keys, err) < 0 ||
 	    player_ref(gf, f, path, "player", err) < 0 ||
 	    word_ref(f, path, "figure", w->roles, w->roles_text, err) < 0 ||

@@ -169,6 +169,29 @@ board_json(const struct gamefile *gf)
 	return jv_done(a, ok);
 }
 
+/* A figure off the segments (a barn on a corner, a prisoner): its name,
+ * the place's word, then the tile's x, y (and the corner) or its index
+ * (docs/state-format.md). */
+static json_t *
+figure_off_json(const struct gamefile *gf, const struct figure *f)
+{
+	const struct game *g = gf->game;
+	int p = figure_loc_placed(f->loc, f->at);
+	json_t *o = json_pack("{s:s, s:s, s:s}", "player", gf->name[f->owner], "figure",
+			      figure_type_of(g, f->type)->name, "place",
+			      figure_loc_word(f->loc) ? figure_loc_word(f->loc) : "other");
+	bool ok = o != NULL;
+
+	if (p >= 0) {
+		jv_set(o, "x", json_integer(g->placed[p].x), &ok);
+		jv_set(o, "y", json_integer(g->placed[p].y), &ok);
+		if (f->loc == LOC_CORNER)
+			jv_set(o, "corner", json_string(figure_corner_name(f->at)), &ok);
+	} else
+		jv_set(o, "at", json_integer(f->at), &ok);
+	return jv_done(o, ok);
+}
+
 json_t *
 gamefile_figures_json(const struct gamefile *gf)
 {
@@ -180,8 +203,11 @@ gamefile_figures_json(const struct gamefile *gf)
 		const struct figure *f = &g->figure[i];
 		const struct placed_tile *pt;
 		int kind;
-		if (f->seg < 0)
+		if (f->loc != LOC_SEGMENT) {
+			if (f->loc != LOC_SUPPLY)
+				jv_append(a, figure_off_json(gf, f), &ok);
 			continue;
+		}
 		pt = &g->placed[f->seg / TILE_SEG_MAX];
 		kind = g->feat[f->seg].kind;
 		jv_append(a,

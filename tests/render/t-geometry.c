@@ -269,8 +269,8 @@ check_hedges(const struct catalog *cat)
 			if (g.nhedge && n++ % 4 == 0 && strlen(list) + 24 < sizeof(list))
 				strcat(strcat(list, " "), cat->types[i].id);
 		}
-	is_int(n, 8, "hedges part fields on 8 tile rotations:%s", list);
-	is_str(list, " GQ/Cc! KR/CcRR!", "hedges on GQ/Cc! and KR/CcRR! only");
+	is_int(n, 12, "hedges part fields on 12 tile rotations:%s", list);
+	is_str(list, " GQ/Cc! KR/CcRR! IC/C!", "hedges on GQ/Cc!, KR/CcRR! and IC/C! only");
 }
 
 /* The text map of a game with a Cathar tile to place shows its symbol

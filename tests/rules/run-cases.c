@@ -832,6 +832,10 @@ check_player_number(struct test *t, const char *what, char **w, int n)
 		return check_number(t, what, ps->score, w[3]);
 	if (strcmp(w[1], "supply") == 0)
 		return check_number(t, what, ps->supply[FIG_FOLLOWER], w[3]);
+	if (strcmp(w[1], "big") == 0) /* the row named "big ..." (IC-4) */
+		for (int i = 0; i < t->g->nftypes; i++)
+			if (strncmp(figure_type_of(t->g, t->g->ftypes[i])->name, "big ", 4) == 0)
+				return check_number(t, what, ps->supply[t->g->ftypes[i]], w[3]);
 	return check_number(t, what, ps->supply[FIG_ABBOT], w[3]);
 }
 
@@ -909,7 +913,8 @@ expect_line(struct test *t, const char *what, char **w, int n, const char *rest)
 	const char *arg = n > 2 ? after_words(rest, 2) : NULL;
 	const char *k = n > 1 ? w[1] : "";
 
-	if (strcmp(k, "score") == 0 || strcmp(k, "supply") == 0 || strcmp(k, "abbot") == 0)
+	if (strcmp(k, "score") == 0 || strcmp(k, "supply") == 0 || strcmp(k, "abbot") == 0 ||
+	    strcmp(k, "big") == 0)
 		return check_player_number(t, what, w, n);
 	if ((strcmp(k, "legal") == 0 || strcmp(k, "illegal") == 0) && arg)
 		return check_legal(t, what, arg, k[0] == 'l');

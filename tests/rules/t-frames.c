@@ -142,7 +142,12 @@ static void
 vote_final(struct game *g)
 {
 	((struct vote_state *)module_state(g, &vote_module))->final++;
+	score_points(g, 0, 2, "T-VOTES", true); /* issue 25.1: points for no feature */
 }
+
+static const struct score_category vote_categories[] = {
+	{.rule = "T-VOTES", .category = "votes", .text = "voting"},
+};
 
 static void
 vote_complete(struct game *g, int root)
@@ -161,6 +166,25 @@ vote_score(struct game *g, int root, int player, int points)
 	(void)root;
 	(void)player;
 	vs->points += points;
+}
+
+/* What feature_scored saw (issue 25.1), in the test, not in the game's
+ * state: the game file round trip compares that. */
+static struct {
+	int calls, figures, left_on_board, fields, finals;
+} scored;
+
+static void
+vote_feature_scored(struct game *g, int root, const int16_t *figures, int n, bool final)
+{
+	bool field = g->farm_kinds >> g->feat[root].kind & 1;
+
+	scored.calls++;
+	scored.figures += n;
+	scored.fields += field;
+	scored.finals += final;
+	for (int i = 0; i < n; i++)
+		scored.left_on_board += !field && g->figure[figures[i]].seg >= 0;
 }
 
 static int
@@ -199,9 +223,12 @@ const struct rules_module vote_module = {
 	.setup = vote_setup,
 	.turn_start = vote_turn_start,
 	.final_scoring = vote_final,
+	.score_categories = vote_categories,
+	.nscore_categories = 1,
 	.after_place = vote_after_place,
 	.on_complete = vote_complete,
 	.on_score = vote_score,
+	.feature_scored = vote_feature_scored,
 	.state_fields = vote_fields,
 };
 
@@ -516,6 +543,58 @@ river_ends(void)
 	catalog_free(cat);
 }
 
+/* Issue 25.1: the vote module's final 2 points to alice are an event
+ * without a feature: in the score JSON by their category and without a
+ * place, in the update's words from the module's table. */
+static void
+featureless_points(const struct gamefile *gf)
+{
+	json_t *events = score_events_json(gf, 0), *totals = score_totals_json(gf), *last;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+	int alice = -1;
+
+	last = json_array_get(events, json_array_size(events) - 1);
+	ok(last && strcmp(json_string_value(json_object_get(last, "category")), "votes") == 0 &&
+		   json_integer_value(json_object_get(last, "points")) == 2 &&
+		   json_object_get(last, "tile") == NULL && json_object_get(last, "x") == NULL,
+	   "issue 25.1: points for no feature: a score event with its category and no place");
+	json_unpack(json_array_get(totals, 0), "{s:{s:i}}", "by_category", "votes", &alice);
+	is_int(alice, 2, "counted in alice's total by category");
+	if (fp) {
+		report_events(fp, gf, 0, "", NULL);
+		fclose(fp);
+	}
+	ok(text && strstr(text, "alice scores 2 points for voting (final scoring).") != NULL,
+	   "the update says them in the module's words");
+	free(text);
+	json_decref(events);
+	json_decref(totals);
+}
+
+/* Features that scored points: each (place, final) of the score events
+ * once (a tie gives several events). */
+static int
+scored_features(const struct game *g)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nevents; i++) {
+		const struct game_event *e = &g->events[i];
+		bool seen = false;
+		if (e->kind != EV_SCORE)
+			continue;
+		for (int j = 0; j < i && !seen; j++) {
+			const struct game_event *o = &g->events[j];
+			seen = o->kind == EV_SCORE && o->x == e->x && o->y == e->y &&
+			       o->seg == e->seg && o->final == e->final;
+		}
+		n += !seen;
+	}
+	return n;
+}
+
 int
 main(void)
 {
@@ -556,10 +635,19 @@ main(void)
 		ok(vs->completed > 0 && vs->open == 0,
 		   "on_complete saw the completed features (%d, %d open)", vs->completed, vs->open);
 		is_int(vs->points, total, "on_score saw every point scored");
+		ok(scored.calls >= scored_features(gf->game),
+		   "issue 25.1: feature_scored ran for every feature scored (%d calls, %d features)",
+		   scored.calls, scored_features(gf->game));
+		ok(scored.figures >= scored.calls && scored.fields > 0 && scored.finals > 0,
+		   "with the figures that stood on it, fields and the final scoring included "
+		   "(%d figures, %d fields, %d at the end)", scored.figures, scored.fields,
+		   scored.finals);
+		is_int(scored.left_on_board, 0, "every figure but a farmer already home");
 		ok(vs->setup == 1 && vs->final == 1, "setup and final_scoring ran once each");
 		is_int(vs->turns, turns + 1,
 		       "turn_start ran for every turn, and for the one that found the bag empty");
 	}
+	featureless_points(gf);
 	round_trip(gf, cat);
 	gamefile_free(gf);
 	river_ends();

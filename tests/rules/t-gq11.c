@@ -103,7 +103,7 @@ other_hook(struct game *g, int root, bool complete, int value)
 
 /* A module as River II will be: its own pigsty row in its table. */
 static const struct score_hook sty_hooks[] = {
-	{.value = pigsty_score_hook, .attrs = 1u << TA_PIGSTY},
+	{.field_rate = pigsty_field_rate, .attrs = 1u << TA_PIGSTY},
 	{.value = other_hook, .attrs = 1u << TA_CATHAR},
 };
 
@@ -136,7 +136,8 @@ test_hooks(void)
 
 	g = new_game(MODULE_BIT(MOD_GQ11), 1, NULL, "hooks");
 	is_int(g->nscore_hooks, 1, "GQ-1: a gq11 game has the pigsty's hook");
-	ok(g->score_hooks[0]->value == pigsty_score_hook, "pigsty_score_hook");
+	ok(g->score_hooks[0]->field_rate == pigsty_field_rate, "pigsty_field_rate");
+	is_int(g->nfield_hooks, 1, "a field hook");
 	ok(g->attr_want == 1u << TA_PIGSTY, "it sums the pigsty attribute");
 
 	/* CF-08: River II brings the same rule; it runs once. */
@@ -148,7 +149,7 @@ test_hooks(void)
 	cat = &two;
 	c = new_game(MODULE_BIT(MOD_GQ11), 1, NULL, "hooks");
 	is_int(c->nscore_hooks, 2, "CF-08: two modules with the pigsty: its hook once, and the other");
-	ok(c->score_hooks[0]->value == pigsty_score_hook && c->score_hooks[1]->value == other_hook,
+	ok(c->score_hooks[0]->field_rate == pigsty_field_rate && c->score_hooks[1]->value == other_hook,
 	   "in module order");
 	ok(c->attr_want == ((1u << TA_PIGSTY) | (1u << TA_CATHAR)), "both attributes summed");
 	game_free(c);
@@ -166,6 +167,111 @@ test_hooks(void)
 	   "the clone plays to its end");
 	free(buf);
 	game_free(c);
+}
+
+/* Issue 25.1, XEXP-7: field points are each owner's rate times the
+ * weighed cities. A module outside the tree gives seat 0 one more a city
+ * (as a pig will, PIG-3) and weighs every city twice (as the Cathars'
+ * besieged ones, CATHARS-5); with the pigsty (RIVER2-7) they compose. */
+static int
+pig_of_red(struct game *g, int field, int player, int rate)
+{
+	(void)g, (void)field;
+	return player == 0 ? rate + 1 : rate;
+}
+
+static int
+every_city_twice(struct game *g, int field, int city, int weight)
+{
+	(void)field, (void)city;
+	g->score_rule = "T-WEIGHT";
+	return 2 * weight;
+}
+
+static const struct score_hook factor_hooks[2][1] = {
+	{{.field_rate = pig_of_red}},
+	{{.field_rate = pig_of_red, .city_weight = every_city_twice}},
+};
+static const struct rules_module factor_modules[2] = {
+	{.name = "pig", .enabled = sty_enabled, .score_hooks = factor_hooks[0], .nscore_hooks = 1},
+	{.name = "pig-weight", .enabled = sty_enabled, .score_hooks = factor_hooks[1],
+	 .nscore_hooks = 1},
+};
+
+/* BA/C closes the start's city at 0,-1; blue's farmer on the tile north
+ * of it (sty: the pigsty tile GQ/F, or BA/L), red's north of the road on
+ * BA/RFr at 1,0; BA/L at 1,-1 joins the two fields: a tie on one field
+ * that borders one completed city. The points of red and blue and the
+ * rule of blue's event. */
+static void
+tied_field(const struct rules_module *extra, uint32_t with, const char *sty, int *red,
+	   int *blue, const char **rule)
+{
+	static const char *const turns[] = {"place 0 -1 180", "pass",	   "place 0 -2 0",
+					    "farmer N",	      "place 1 0 0",   "farmer NL",
+					    "place 1 -1 0",   "pass"};
+	const char *ids[] = {"BA/C", sty, "BA/RFr", "BA/L"};
+	int order[4];
+	struct catalog one = *cat;
+	const struct rules_module *mods[16];
+	struct rules_error err = {0};
+	struct game_setup s;
+	struct game *g;
+	int n = 0;
+
+	for (int i = 0; i < cat->nmodules; i++)
+		mods[n++] = cat->modules[i];
+	if (extra)
+		mods[n++] = extra;
+	one.modules = mods;
+	one.nmodules = n;
+	for (int i = 0; i < 4; i++)
+		order[i] = catalog_find(cat, ids[i]);
+	memset(&s, 0, sizeof(s));
+	rules_options_default(&s.opt);
+	s.opt.with = with;
+	s.nplayers = 2;
+	s.start = -1;
+	s.order = order;
+	s.norder = 4;
+	if ((g = game_new(&one, &s, &err)) == NULL)
+		bail_out("game_new: %s", err.text);
+	for (size_t i = 0; i < sizeof(turns) / sizeof(turns[0]); i++) {
+		struct action a;
+		if (action_parse_in(g, turns[i], &a, &err) < 0 || game_apply(g, &a, &err) < 0)
+			bail_out("%s: %s", turns[i], err.text);
+	}
+	*red = g->player[0].score;
+	*blue = g->player[1].score;
+	*rule = "";
+	for (int i = 0; i < g->nevents; i++)
+		if (g->events[i].kind == EV_SCORE && g->events[i].player == 1)
+			*rule = g->events[i].rule;
+	if (!g->over)
+		bail_out("the game goes on");
+	game_free(g);
+}
+
+static void
+test_field_factors(void)
+{
+	int red, blue;
+	const char *rule;
+
+	tied_field(NULL, MODULE_BIT(MOD_GQ11), "GQ/F", &red, &blue, &rule);
+	ok(red == 4 && blue == 4, "RIVER2-7: a tie on the pigsty's field: 4 each for one city (%d, %d)",
+	   red, blue);
+	is_str(rule, "FARM-8", "the field's own rule");
+	tied_field(&factor_modules[0], 0, "BA/L", &red, &blue, &rule);
+	ok(red == 4 && blue == 3,
+	   "issue 25.1: an owner's own rate: red's pig makes 4, blue 3 (%d, %d)", red, blue);
+	tied_field(&factor_modules[0], MODULE_BIT(MOD_GQ11), "GQ/F", &red, &blue, &rule);
+	ok(red == 5 && blue == 4, "XEXP-7: the pig and the pigsty add up: 5 and 4 (%d, %d)", red,
+	   blue);
+	tied_field(&factor_modules[1], MODULE_BIT(MOD_GQ11), "GQ/F", &red, &blue, &rule);
+	ok(red == 10 && blue == 8,
+	   "XEXP-7: a city weighed twice doubles each owner's rate: 10 and 8 (%d, %d)", red, blue);
+	is_str(rule, "T-WEIGHT", "the weighing hook names its rule");
 }
 
 static void
@@ -195,6 +301,7 @@ main(void)
 	cat = c;
 	test_bag();
 	test_hooks();
+	test_field_factors();
 	test_combinations();
 	catalog_free(c);
 	return done_testing();

@@ -9,7 +9,8 @@
 static const char *const names[MODULE_COUNT] = {
     "river",  "river2",           "gq11",           "cathars",
     "king-robber", "count",       "abbey-mayor",    "traders-builders",
-    "princess-dragon", "tower",   "gifts",          "abbot"};
+    "princess-dragon", "tower",   "gifts",          "abbot",
+    "inns-cathedrals"};
 
 static void
 test_names(void)
@@ -106,6 +107,11 @@ test_refusals(void)
 	is_int(module_combo_check(MODULE_BIT(MOD_CATHARS) | MODULE_BIT(MOD_TRADERS_BUILDERS),
 				  &err),
 	       -1, "XEXP-7, XEXP-13: cathars with traders-builders waits for the pig");
+	is_int(module_combo_check(MODULE_BIT(MOD_INNS_CATHEDRALS) | MODULE_BIT(MOD_CATHARS) |
+				      MODULE_BIT(MOD_KING_ROBBER) | MODULE_BIT(MOD_RIVER2),
+				  &err),
+	       0, "issue 25.2: IC-2, IC-13, IC-14: inns-cathedrals with cathars, king-robber "
+		  "and river2");
 	is_int(module_combo_check(MODULE_BIT(MOD_GIFTS) | MODULE_BIT(MOD_ABBOT), &err), 0,
 	       "XEXP-17, XEXP-20: the Gifts and the abbot join anything");
 	o.with = 1u << MODULE_COUNT;
@@ -140,8 +146,19 @@ test_players(void)
 	rules_options_default(&o);
 	is_int(rules_options_check(&o, 1, &err), 0, "one player plays the base game");
 	is_int(rules_options_check(&o, 6, &err), -1, "six do not");
-	is_str(err.rule, "BASE-COMP-3", "BASE-COMP-3");
-	is_str(err.text, "the base game is for 1 to 5 players, not 6", "said so");
+	is_str(err.rule, "UN-03", "UN-03");
+	is_str(err.text,
+	       "the base game is for 1 to 5 players, not 6: 6 play only with a module that "
+	       "brings a sixth colour (--with inns-cathedrals)",
+	       "issue 25.2: said so, with the module that seats six");
+	limits(MODULE_BIT(MOD_INNS_CATHEDRALS), 1, 6,
+	       "issue 25.2: UN-03, IC-4: a sixth colour with inns-cathedrals");
+	module_set(&o, MOD_INNS_CATHEDRALS, true);
+	is_int(rules_options_check(&o, 6, &err), 0, "issue 25.2: six play inns-cathedrals");
+	is_int(rules_options_check(&o, 7, &err), -1, "seven do not");
+	module_set(&o, MOD_ABBOT, true);
+	is_int(rules_options_check(&o, 6, &err), -1, "nor six with the five abbots");
+	rules_options_default(&o);
 	is_int(rules_options_check(&o, 0, &err), -1, "nor does nobody");
 	o.river = true; /* the short form alone still counts */
 	is_int(rules_options_check(&o, 1, &err), 0, "a solo river game");

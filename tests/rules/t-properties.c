@@ -53,7 +53,7 @@ enum prop {
 };
 
 static const char *const prop_names[NPROP] = {
-	[P_FIGURES] = "figures conserved: supply + board = 7 followers (+1 abbot)",
+	[P_FIGURES] = "figures conserved: supply + board = 7 followers (+1 abbot, +1 big)",
 	[P_FEATURES] = "feature figure counts match the figures standing on them",
 	[P_SCORES] = "scores never decrease",
 	[P_LISTED] = "listed actions are distinct, fit the decision, pass game_check",
@@ -347,15 +347,18 @@ static void
 check_figures(struct run *r)
 {
 	const struct game *g = r->g;
-	int board[MAX_PLAYERS][FIG_BASE_COUNT] = {{0}}, all[MAX_PLAYERS][FIG_BASE_COUNT] = {{0}};
-	int want[FIG_BASE_COUNT] = {FOLLOWERS_PER_PLAYER, g->opt.abbot ? 1 : 0};
+	int board[MAX_PLAYERS][FIG_TYPE_MAX] = {{0}}, all[MAX_PLAYERS][FIG_TYPE_MAX] = {{0}};
+	int want[FIG_TYPE_MAX] = {FOLLOWERS_PER_PLAYER, g->opt.abbot ? 1 : 0};
+
+	for (int t = FIG_BASE_COUNT; t < FIG_TYPE_MAX; t++) /* a module's (IC-4: one big) */
+		want[t] = figure_type_of(g, t) ? figure_type_of(g, t)->supply : 0;
 
 	for (int i = 0; i < g->nfigures; i++) {
 		const struct figure *f = &g->figure[i];
 		int p = f->seg / TILE_SEG_MAX, s = f->seg % TILE_SEG_MAX;
 		CHECK(r, P_FIGURES, (f->loc == LOC_SEGMENT) == (f->seg >= 0),
 		      "figure %d: location %d but segment %d", i, f->loc, f->seg);
-		if (f->owner >= g->nplayers || f->type >= FIG_BASE_COUNT) {
+		if (f->owner >= g->nplayers || f->type >= FIG_TYPE_MAX) {
 			CHECK(r, P_FIGURES, false, "figure %d: owner %d type %d", i, f->owner,
 			      f->type);
 			continue;
@@ -373,7 +376,7 @@ check_figures(struct run *r)
 			      seg_kind_name(placed_type(g, p)->seg[s].kind));
 	}
 	for (int p = 0; p < g->nplayers; p++)
-		for (int t = 0; t < FIG_BASE_COUNT; t++)
+		for (int t = 0; t < FIG_TYPE_MAX; t++)
 			CHECK(r, P_FIGURES,
 			      all[p][t] == want[t] && g->player[p].supply[t] + board[p][t] == want[t],
 			      "player %d type %d: %d figures, supply %d + board %d, want %d", p, t,
@@ -523,6 +526,25 @@ check_listed_figures(struct run *r, int n)
 	CHECK(r, P_LISTED, passes == 1, "pass listed %d times", passes);
 }
 
+/* A module's decision (the Cathars' escape): its own actions, each once,
+ * and pass at most once; game_check decides the rest (check_listed). */
+static void
+check_listed_module(struct run *r, const struct decision *d, int n)
+{
+	int passes = 0;
+
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &r->buf[i];
+		passes += a->kind == ACT_PASS;
+		CHECK(r, P_LISTED, a->kind != ACT_PLACE_TILE && a->kind != ACT_FIGURE,
+		      "listed action %d \"%s\" at a %s decision", i, text_of(r->g, a), d->name);
+		for (int j = 0; j < i; j++)
+			CHECK(r, P_LISTED, !action_eq(a, &r->buf[j]), "\"%s\" listed twice",
+			      text_of(r->g, a));
+	}
+	CHECK(r, P_LISTED, passes <= 1, "pass listed %d times", passes);
+}
+
 /* Issue 23: the random player counts and picks by index without listing
  * placements; it must see the list's count and order exactly. */
 static void
@@ -544,8 +566,10 @@ check_listed(struct run *r, const struct decision *d, int n)
 
 	if (d->kind == DECISION_PLACE_TILE)
 		check_listed_places(r, n);
-	else
+	else if (d->kind == DECISION_PLACE_FIGURE)
 		check_listed_figures(r, n);
+	else
+		check_listed_module(r, d, n);
 	check_nth(r, n);
 	for (int i = 0; i < n; i++) {
 		memset(&err, 0, sizeof(err));

@@ -1,7 +1,8 @@
 /* The expansion tile sets (River II, Games Quarterly 11, Cathars, King &
- * Robber Baron) against tiles.md sections 4b, 10, 11a, 12 and the totals
- * of section 15, counted as a game playing them would: catalog_copies,
- * with what a set brings from another ("also") and removes. */
+ * Robber Baron, Inns & Cathedrals) against tiles.md sections 4b, 10, 11a,
+ * 12, 13 and the totals of section 15, counted as a game playing them
+ * would: catalog_copies, with what a set brings from another ("also") and
+ * removes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,6 +143,24 @@ test_cathars(const struct catalog *cat)
 	is_int(PLAY(2, "cathars").tiles, 4, "Cathars is one set for both editions");
 }
 
+/* tiles.md 13, its breakdown: cathedral 2, inn 6, monastery 1, pennants
+ * 3 in both editions; the 2nd swaps two tiles for garden copies. */
+static void
+test_inns_cathedrals(const struct catalog *cat)
+{
+	struct totals e1 = PLAY(1, "inns-cathedrals"), e2 = PLAY(2, "inns-cathedrals");
+
+	is_int(e1.tiles, 18, "issue 25.2, IC-4: 18 tiles (1st edition)");
+	is_int(e2.tiles, 18, "issue 25.2, IC-4: 18 tiles (2nd edition)");
+	is_int(e1.attr[TA_INN], 6, "IC-8: 6 inns");
+	is_int(e1.attr[TA_CATHEDRAL], 2, "IC-10: 2 cathedrals");
+	is_int(e2.attr[TA_INN] * 100 + e2.attr[TA_CATHEDRAL], 602, "the same in the 2nd edition");
+	is_int(e1.monasteries, 1, "Inns & Cathedrals has 1 monastery");
+	is_int(e1.pennants, 3, "Inns & Cathedrals has 3 pennants");
+	is_int(e1.gardens * 10 + e2.gardens, 2, "no garden in the 1st edition, 2 in the 2nd");
+	is_int(e1.inner, 1, "IC/CCCC has a field inside, touching no edge");
+}
+
 /* tiles.md 10. */
 static void
 test_king(const struct catalog *cat)
@@ -249,6 +268,7 @@ main(void)
 	test_gq11(cat);
 	test_cathars(cat);
 	test_king(cat);
+	test_inns_cathedrals(cat);
 	test_max1(cat);
 	test_bags(cat);
 	test_attrs();

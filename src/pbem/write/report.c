@@ -203,15 +203,42 @@ place_text(const struct game *g, int p, int slot, const char *word, char *buf, s
 		snprintf(buf, n, "%s", name);
 }
 
+/* A figure off the segments: "barn on the NE corner of BA/F at 1,2",
+ * "follower in the prison 2". */
+static void
+describe_off(const struct game *g, const struct figure *f, char *buf, size_t n)
+{
+	int p = figure_loc_placed(f->loc, f->at);
+	const char *name = figure_type_of(g, f->type)->name, *loc = figure_loc_word(f->loc);
+	const struct placed_tile *pt = p >= 0 ? &g->placed[p] : NULL;
+
+	if (pt && f->loc == LOC_CORNER)
+		snprintf(buf, n, "%s on the %s corner of %s at %d,%d", name,
+			 figure_corner_name(f->at), g->cat->types[pt->type].id, pt->x, pt->y);
+	else if (pt)
+		snprintf(buf, n, "%s on the %s of %s at %d,%d", name, loc ? loc : "?",
+			 g->cat->types[pt->type].id, pt->x, pt->y);
+	else
+		snprintf(buf, n, "%s in the %s %d", name, loc ? loc : "?", f->at);
+}
+
 void
 figure_describe(const struct game *g, int i, char *buf, size_t n)
 {
 	const struct figure *f = &g->figure[i];
-	int seg = f->seg, kind = g->feat[seg].kind, slot = game_segment_slot(g, seg);
-	const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
-	const char *id = g->cat->types[pt->type].id;
+	int seg = f->seg, kind, slot;
+	const struct placed_tile *pt;
+	const char *id;
 	char place[16];
 
+	if (f->loc != LOC_SEGMENT) {
+		describe_off(g, f, buf, n);
+		return;
+	}
+	kind = g->feat[seg].kind;
+	slot = game_segment_slot(g, seg);
+	pt = &g->placed[seg / TILE_SEG_MAX];
+	id = g->cat->types[pt->type].id;
 	place_text(g, seg / TILE_SEG_MAX, slot, NULL, place, sizeof(place));
 	if (slot == SLOT_CENTRE)
 		snprintf(buf, n, "%s on the %s of %s at %d,%d",
@@ -241,17 +268,21 @@ is_figure_action(const char *one)
 static int
 next_figure_word(const char **actions, char *word, size_t n)
 {
-	char one[TURN_ACTION_LEN + 1], verb[16], place[16];
+	char one[TURN_ACTION_LEN + 1], verb[16], place[16], third[16];
 
 	while (*actions && **actions) {
 		size_t len = strcspn(*actions, ";");
+		int nw;
 
 		snprintf(one, sizeof(one), "%.*s", (int)len, *actions);
 		*actions += len + ((*actions)[len] == ';');
 		place[0] = '\0';
-		if (sscanf(one, "%15s %15s", verb, place) < 1 || !is_figure_action(one))
+		nw = sscanf(one, "%15s %15s %15s", verb, place, third);
+		if (nw < 1 || !is_figure_action(one))
 			continue;
-		snprintf(word, n, "%s", place);
+		/* the place is the last word after the role's ("big thief E") */
+		snprintf(word, n, "%s",
+			 nw == 3 ? third : nw == 2 && place_word_slot(place) >= 0 ? place : "");
 		return 1;
 	}
 	return 0;
@@ -283,6 +314,25 @@ token_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, con
 	fprintf(fp, "%s takes the %s: the %s at %d,%d (%d tiles) is %s so far.\n", who,
 		t[ev->figure].name, seg_kind_name(ev->seg_kind), ev->x, ev->y, ev->points,
 		t[ev->figure].what);
+}
+
+/* A figure a module put or moved (EV_MOVE): where it went. */
+static void
+move_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, const char *who)
+{
+	const char *role = figure_role(gf->game, ev->seg_kind, ev->figure);
+	char place[PLACE_NAME_MAX + 24];
+
+	if (ev->rot == LOC_SEGMENT)
+		fprintf(fp, "%s's %s goes to the %s at %s of %d,%d.\n", who, role,
+			seg_kind_name(ev->seg_kind),
+			event_place(gf->game, ev, NULL, place, sizeof(place)), ev->x, ev->y);
+	else if (ev->rot == LOC_CORNER && ev->points >= 0)
+		fprintf(fp, "%s's %s goes to the %s corner of %d,%d.\n", who, role,
+			figure_corner_name(ev->points), ev->x, ev->y);
+	else
+		fprintf(fp, "%s's %s goes to place %d off the board's features.\n", who, role,
+			ev->points);
 }
 
 static void
@@ -318,6 +368,12 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 				ev->final ? " (final scoring)" : "");
 			break;
 		}
+		if (ev->tile < 0) { /* no feature, and no words for it */
+			fprintf(fp, "%s scores %d point%s (%s)%s.\n", who, ev->points,
+				ev->points == 1 ? "" : "s", ev->rule ? ev->rule : "?",
+				ev->final ? " (final scoring)" : "");
+			break;
+		}
 		fprintf(fp, "%s scores %d point%s for the %s at %d,%d%s.\n", who,
 			ev->points, ev->points == 1 ? "" : "s",
 			seg_kind_name(ev->seg_kind), ev->x, ev->y,
@@ -336,6 +392,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 		break;
 	case EV_TOKEN:
 		token_line(fp, gf, ev, who);
+		break;
+	case EV_MOVE:
+		move_line(fp, gf, ev, who);
 		break;
 	}
 }

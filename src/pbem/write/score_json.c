@@ -26,7 +26,9 @@ score_category(const struct game *g, const struct game_event *ev)
 {
 	const struct score_category *c = rule_category(g, ev);
 
-	return c ? c->category : seg_kind_name(ev->seg_kind);
+	if (c)
+		return c->category;
+	return ev->tile < 0 ? "other" : seg_kind_name(ev->seg_kind);
 }
 
 const char *
@@ -41,10 +43,16 @@ static json_t *
 event_json(const struct gamefile *gf, const struct game_event *ev)
 {
 	const struct game *g = gf->game;
-	const struct tile_type *t = &gf->cat->types[ev->tile];
+	const struct tile_type *t;
 	int p = game_placed_at(g, ev->x, ev->y);
 	char place[PLACE_NAME_MAX] = "";
 
+	if (ev->tile < 0) /* a module's points for no feature: no place */
+		return json_pack("{s:s, s:i, s:s, s:i, s:s, s:b}", "player",
+				 gf->name[ev->player], "turn", ev->turn, "category",
+				 score_category(g, ev), "points", ev->points, "rule",
+				 ev->rule ? ev->rule : "", "final", ev->final != 0);
+	t = &gf->cat->types[ev->tile];
 	if (p >= 0 && ev->seg < t->nsegs)
 		place_name(t, g->placed[p].rot, ev->seg, place);
 	return json_pack("{s:s, s:i, s:s, s:s, s:i, s:i, s:s, s:s, s:i, s:s, s:b}", "player",

@@ -123,8 +123,9 @@ cathars_after_place(struct game *g, int placed)
 }
 
 /* CATHARS-6, UN-21: player's knights that may escape now (figure
- * indices, each once): his occupying figures in an unfinished city with
- * a monastery next to one of its Cathar tiles. */
+ * indices, each once): his followers (no mayor, no wagon: their rows say
+ * they are none) in an unfinished city with a monastery next to one of
+ * its Cathar tiles. */
 static int
 escapers(const struct game *g, int player, int16_t *out)
 {
@@ -140,7 +141,7 @@ escapers(const struct game *g, int player, int16_t *out)
 		for (int j = 0; j < k; j++) {
 			const struct figure *f = &g->figure[idx[j]];
 			int m = 0;
-			if (f->owner != player || !g->ftype[f->type]->occupies)
+			if (f->owner != player || !figure_is(g, idx[j], FT_FOLLOWER))
 				continue;
 			while (m < n && out[m] != idx[j])
 				m++;
@@ -267,59 +268,34 @@ besieged(const struct game *g, int root)
 	return g->attr_sum[TA_CATHAR] > 0 && seg_kinds[g->feat[root].kind].edge == EDGE_CITY;
 }
 
-/* Whether the field at root borders the city at city. */
+/* Whether the city at root is besieged (UN-19: one Cathar piece or
+ * more, the same), by the pieces the module noted. */
 static bool
-field_borders(const struct game *g, int root, int city)
+besieged_city(const struct game *g, int root)
 {
-	int seg = root;
+	const struct cathars_state *cs = cs_of(g);
 
-	do {
-		int p = seg / TILE_SEG_MAX;
-		unsigned links = game_type(g, g->placed[p].type)->seg[seg % TILE_SEG_MAX].city_links;
-		for (; links; links &= links - 1)
-			if (feature_find(g, seg_instance(p, __builtin_ctz(links))) == city)
-				return true;
-		seg = g->feat[seg].next;
-	} while (seg != root);
+	for (int i = 0; i < cs->n; i++)
+		if (feature_find(g, cs->piece[i].seg) == root)
+			return true;
 	return false;
 }
 
-/* Completed besieged cities bordering the field at root, each once. */
+/* CATHARS-5, UN-20: a completed besieged city counts twice for the
+ * fields around it, at each owner's own rate (score_hook.h). */
 static int
-besieged_cities(const struct game *g, int root)
+cathars_city_weight(struct game *g, int field, int city, int weight)
 {
-	const struct cathars_state *cs = cs_of(g);
-	int n = 0;
-
-	for (int i = 0; i < cs->n; i++) {
-		int city = feature_find(g, cs->piece[i].seg), j = 0;
-		while (j < i && feature_find(g, cs->piece[j].seg) != city)
-			j++;
-		if (j == i && g->feat[city].open == 0 && field_borders(g, root, city))
-			n++;
-	}
-	return n;
-}
-
-/* CATHARS-5, UN-20: each completed besieged city counts twice, at the
- * field's own rate per city (its value over its cities: 3, or what the
- * hooks before this one made of it). */
-static int
-field_value(struct game *g, int root, int v)
-{
-	int cities = score_field_cities(g, root), b = cities ? besieged_cities(g, root) : 0;
-
-	if (b == 0)
-		return v;
+	(void)field;
+	if (!besieged_city(g, city))
+		return weight;
 	g->score_rule = "CATHARS-5";
-	return v * (cities + b) / cities;
+	return 2 * weight;
 }
 
 static int
 cathars_value(struct game *g, int root, bool complete, int v)
 {
-	if (g->farm_kinds >> g->feat[root].kind & 1)
-		return field_value(g, root, v);
 	if (!besieged(g, root))
 		return v;
 	if (!complete) { /* CATHARS-4 */
@@ -335,6 +311,7 @@ cathars_value(struct game *g, int root, bool complete, int v)
 
 static const struct score_hook cathars_score[] = {{
 	.value = cathars_value,
+	.city_weight = cathars_city_weight,
 	.attrs = TA_BIT(TA_CATHAR),
 }};
 

@@ -3,6 +3,8 @@
 #ifndef CARC_EXP_H
 #define CARC_EXP_H
 
+#include "../rules.h"
+
 struct rules_module;
 
 extern const struct rules_module river_module;
@@ -11,14 +13,18 @@ extern const struct rules_module abbot_module;
 extern const struct rules_module king_robber_module;
 extern const struct rules_module gq11_module;
 extern const struct rules_module cathars_module;
+extern const struct rules_module inns_cathedrals_module;
+
+/* The built-in modules' own figure types, numbered down from the top
+ * (modules outside the tree number theirs up from FIG_BASE_COUNT). */
+enum { FIG_BIG = FIG_TYPE_MAX - 1 };
 
 struct game;
 /* The river's open ends now (tests). */
 int river_open_ends(const struct game *g);
 
-/* The pigsty's score hook (pigsty.c), in River II's and Games
- * Quarterly's tables with attrs 1 << TA_PIGSTY. */
-#include <stdbool.h>
-int pigsty_score_hook(struct game *g, int root, bool complete, int value);
+/* The pigsty's owner rate (pigsty.c), in River II's and Games
+ * Quarterly's score hooks with attrs TA_BIT(TA_PIGSTY). */
+int pigsty_field_rate(struct game *g, int field, int player, int rate);
 
 #endif

@@ -18,7 +18,7 @@ static const char *const gq11_sets[] = {"gq11", NULL};
 
 /* GQ-1: GQ/F's pigsty as RIVER2-7. */
 static const struct score_hook gq11_score_hooks[] = {
-	{.value = pigsty_score_hook, .attrs = 1u << TA_PIGSTY},
+	{.field_rate = pigsty_field_rate, .attrs = TA_BIT(TA_PIGSTY)},
 };
 
 const struct rules_module gq11_module = {

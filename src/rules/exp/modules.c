@@ -7,6 +7,7 @@ const struct rules_module *const rules_builtin_modules[] = {
 	&gq11_module,
 	&river2_module,
 	&abbot_module,
+	&inns_cathedrals_module, /* before the Cathars: IC-2 */
 	&cathars_module,
 	&king_robber_module,
 };

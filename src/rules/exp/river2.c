@@ -5,7 +5,7 @@
  * and II together are the tile sets' also/removes lines (RIVER-7).
  * Here: the volcano (RIVER2-8, CF-09) and the pigsty (RIVER2-7, CF-08).
  * The inn on the lake (RIVER2-9) has no effect without Inns & Cathedrals
- * (XEXP-16): its tile plays as a plain bridge. */
+ * (XEXP-16): without Inns & Cathedrals its tile plays as a plain bridge. */
 #include "../module.h"
 #include "../engine.h"
 #include "exp.h"
@@ -38,7 +38,7 @@ river2_after_place(struct game *g, int placed)
 
 /* RIVER2-7, CF-08, XEXP-15: the pigsty (exp/pigsty.c, shared with GQ11). */
 static const struct score_hook river2_score_hooks[] = {
-	{.value = pigsty_score_hook, .attrs = TA_BIT(TA_PIGSTY)},
+	{.field_rate = pigsty_field_rate, .attrs = TA_BIT(TA_PIGSTY)},
 };
 
 static const char *const river2_sets[] = {"river2", NULL};
@@ -49,7 +49,8 @@ const struct rules_module river2_module = {
 		   "instead of 3 a completed city; no figure goes on the volcano, and its player "
 		   "places the lake at once.",
 	.symbol = "pigsty (&), volcano (^), inn on the lake ($): a field with the pigsty "
-		  "scores 4 instead of 3 a completed city; the inn plays as a plain bridge.",
+		  "scores 4 instead of 3 a completed city; the inn counts only with Inns & "
+		  "Cathedrals (IC-13), else the tile is a plain bridge.",
 	.symbol_attrs = TA_BIT(TA_PIGSTY) | TA_BIT(TA_VOLCANO) | TA_BIT(TA_INN),
 	.enabled = river2_enabled,
 	.tilesets = river2_sets,
