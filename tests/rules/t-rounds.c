@@ -206,12 +206,11 @@ second_tile(const struct catalog *cat)
 static bool
 lake_drawn(const struct game *g)
 {
-	int lake = TA_BIT(TA_LAKE);
-
-	if (g->drawn >= 0 && (game_type(g, g->drawn)->attrs & lake))
+	if (g->drawn >= 0 && (game_type(g, g->drawn)->attrs & TA_BIT(TA_LAKE)))
 		return true;
 	for (int i = g->nevents; i-- > 0 && g->events[i].kind != EV_PLACE_TILE;)
-		if (g->events[i].kind == EV_DISCARD && (game_type(g, g->events[i].tile)->attrs & lake))
+		if (g->events[i].kind == EV_DISCARD &&
+		    (game_type(g, g->events[i].tile)->attrs & TA_BIT(TA_LAKE)))
 			return true;
 	return false;
 }
