@@ -142,7 +142,7 @@ attr_char(int attr)
 /* "Symbols: ! Cathar symbol ..., : cathedral." for the attributes in
  * bits; nothing when there are none. */
 static void
-attr_legend(FILE *fp, const struct render_opts *o, uint32_t bits)
+attr_legend(FILE *fp, const struct render_opts *o, tile_attrs bits)
 {
 	char text[600];
 	size_t n = 0;
@@ -164,10 +164,10 @@ attr_legend(FILE *fp, const struct render_opts *o, uint32_t bits)
 }
 
 /* The attributes a tile type shows as symbols (geom.h). */
-static uint32_t
+static tile_attrs
 drawn_attrs(const struct tile_type *t)
 {
-	uint32_t bits = t->attrs & GEO_TILE_MARKS;
+	tile_attrs bits = t->attrs & GEO_TILE_MARKS;
 
 	for (int s = 0; s < t->nsegs; s++)
 		bits |= t->seg[s].attrs;
@@ -232,7 +232,7 @@ print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 		n += snprintf(seats + n, sizeof(seats) - n, "%s%c%s%s", p ? ", " : "",
 			      'A' + p, seat_name(o, p) ? NB : "",
 			      seat_name(o, p) ? seat_name(o, p) : "");
-	uint32_t shown = v->fit_tile >= 0 ? drawn_attrs(&v->g->cat->types[v->fit_tile]) : 0;
+	tile_attrs shown = v->fit_tile >= 0 ? drawn_attrs(&v->g->cat->types[v->fit_tile]) : 0;
 
 	for (int i = 0; i < v->g->nplaced; i++)
 		shown |= drawn_attrs(&v->g->cat->types[v->g->placed[i].type]);
@@ -398,7 +398,7 @@ print_sets(FILE *fp, const struct catalog *cat, const struct render_opts *o)
 int
 render_ascii_tiles(const struct catalog *cat, const struct render_opts *o, FILE *fp)
 {
-	uint32_t shown = 0;
+	tile_attrs shown = 0;
 
 	print_sets(fp, cat, o);
 	for (int i = 0; i < cat->ntypes; i++) {

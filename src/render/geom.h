@@ -79,10 +79,10 @@ struct tile_geo {
 	uint8_t nshields[TILE_SEG_MAX];
 	struct geo_pt anchor[TILE_SEG_MAX]; /* where a figure on the segment stands */
 	struct geo_pt shield[TILE_SEG_MAX]; /* city: where its shield shows */
-	uint32_t marks[TILE_SEG_MAX];       /* attributes drawn on each segment */
+	tile_attrs marks[TILE_SEG_MAX];     /* attributes drawn on each segment */
 	struct geo_pt mark[TILE_SEG_MAX];   /* where the first shows (the next
 					       ones GEO_MARK_STEP to the right) */
-	uint32_t tile_marks;                /* tile attributes drawn */
+	tile_attrs tile_marks;              /* tile attributes drawn */
 	struct geo_pt tile_mark;            /* where, on a field */
 	/* Hedges: raster cell edges between two fields the data parts where
 	 * no road or wall does (GQ/Cc!): the edge below or right of cell

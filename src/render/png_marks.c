@@ -125,7 +125,7 @@ draw_mark(cairo_t *cr, struct geo_pt c, int attr)
 
 /* Each attribute once, left to right from its spot. */
 static void
-draw_marks(cairo_t *cr, struct geo_pt at, uint32_t bits)
+draw_marks(cairo_t *cr, struct geo_pt at, tile_attrs bits)
 {
 	for (int a = 0, k = 0; a < TA_COUNT; a++)
 		if (bits & TA_BIT(a))

@@ -41,9 +41,9 @@ static const char *const slot_names[] = {
 	"I1", "I2"
 };
 static const char *const edge_kind_names[] = {
-	"?", "field", "road", "city", "river"
+	"?", "field", "road", "city", "river", "wall"
 };
-static const char edge_chars[] = "?FRC~";
+static const char edge_chars[] = "?FRC~A";
 
 #define ON(k) (1u << (k))
 /* Attribute words, and the segment kinds each may be written on (0: a
@@ -94,7 +94,7 @@ static const struct {
 	{ "river-fork", 0, GROUP_RIVER_FORK },
 };
 /* What the river groups show, so the lines need not say it twice. */
-static const uint32_t group_attrs[] = {
+static const tile_attrs group_attrs[] = {
 	[GROUP_RIVER_SPRING] = TA_BIT(TA_SPRING),
 	[GROUP_RIVER_LAKE] = TA_BIT(TA_LAKE),
 	[GROUP_RIVER_FORK] = TA_BIT(TA_FORK),
@@ -231,7 +231,7 @@ tile_attr_parse(const char *word)
 int
 tile_attr_count(const struct tile_type *t, int s, int attr)
 {
-	uint32_t bits = s == SEG_NONE ? t->attrs : t->seg[s].attrs;
+	tile_attrs bits = s == SEG_NONE ? t->attrs : t->seg[s].attrs;
 	int i;
 
 	if (attr < 0 || attr >= TA_COUNT || !(bits & TA_BIT(attr)))
@@ -245,7 +245,7 @@ tile_attr_count(const struct tile_type *t, int s, int attr)
 const char *
 edge_kind_name(int kind)
 {
-	if (kind < EDGE_FIELD || kind > EDGE_RIVER)
+	if (kind < EDGE_FIELD || kind > EDGE_WALL)
 		return "?";
 	return edge_kind_names[kind];
 }
@@ -341,8 +341,8 @@ parse_edges(struct setparse *sp, struct linestate *ls, char *s)
 		return perr(sp, "%s: edges '%s' must be 4 characters N E S W",
 		    ls->t.id, s);
 	for (i = 0; i < 4; i++)
-		if (strchr("CRF~", s[i]) == NULL)
-			return perr(sp, "%s: edge '%c' is not one of C R F ~",
+		if (strchr("CRF~A", s[i]) == NULL)
+			return perr(sp, "%s: edge '%c' is not one of C R F ~ A",
 			    ls->t.id, s[i]);
 	memcpy(ls->edges, s, 5);
 	return 0;
@@ -609,7 +609,7 @@ add_attr(struct setparse *sp, struct linestate *ls, int seg, char *w)
 {
 	struct tile_type *t = &ls->t;
 	char *eq = strchr(w, '='), *p;
-	uint32_t *bits;
+	tile_attrs *bits;
 	int a, n = 1;
 
 	if (eq != NULL) {
@@ -780,6 +780,13 @@ derive_edges(struct setparse *sp, struct linestate *ls)
 
 	for (s = 0; s < 4; s++) {
 		mid = t->slot_seg[3 * s + 1];
+		if (ls->edges[s] == 'A' && mid == SEG_NONE &&
+		    t->slot_seg[3 * s] == SEG_NONE && t->slot_seg[3 * s + 2] == SEG_NONE) {
+			got[s] = 'A'; /* a wall: nothing on the side */
+			sig |= EDGE_WALL << (4 * s);
+			t->flags |= TILE_WALLS;
+			continue;
+		}
 		e = mid == SEG_NONE ? EDGE_FIELD : seg_kinds[t->seg[mid].kind].edge;
 		for (h = 3 * s; e != EDGE_CITY && h <= 3 * s + 2; h += 2)
 			if (t->slot_seg[h] == SEG_NONE ||

@@ -72,6 +72,7 @@ feature_init_tile(struct game *g, int placed)
 	char *dst = (char *)&g->feat[first];
 
 	g->new_closed = false;
+	g->nwalls_done = 0;
 	for (size_t i = 0; i < sizeof(t->fresh); i += sizeof(lanes8)) {
 		lanes8 v, numbering;
 		memcpy(&v, (const char *)t->fresh + i, sizeof(v));
@@ -104,6 +105,30 @@ join_closing(struct game *g, int placed, int seg, int np, int nseg)
 	g->new_closed |= g->feat[root].open == 0;
 }
 
+/* A wall of the new tile (EDGE_WALL, ABBEY-4) faces np's side: np's road
+ * or city there is closed on that side (one open side less: there is
+ * nothing to join), and what that completes is noted for the scoring
+ * step, roads before cities (UN-06). A field stops at a wall. Cold: only
+ * a tile with walls comes here. */
+static __attribute__((noinline, cold)) void
+wall_side(struct game *g, int side, int np)
+{
+	int seg = g->placed[np].slot_seg[((side + 2) & 3) * 3 + 1], root, kind, i;
+
+	if (seg == SEG_NONE)
+		return;
+	kind = game_type(g, g->placed[np].type)->seg[seg].kind;
+	root = feature_find(g, seg_instance(np, seg));
+	if ((kind != SEG_ROAD && kind != SEG_CITY) || --g->feat[root].open != 0)
+		return;
+	for (i = g->nwalls_done; i > 0 && kind == SEG_ROAD &&
+				 g->feat[g->walls_done[i - 1]].kind != SEG_ROAD;
+	     i--)
+		g->walls_done[i] = g->walls_done[i - 1];
+	g->walls_done[i] = (int16_t)root;
+	g->nwalls_done++;
+}
+
 /* Joins the new tile's segments on one side with those of the neighbour
  * np there, across the border (BASE-MODEL-3), and closes the open sides
  * that now meet. Edge matching guarantees both sides of a border carry the
@@ -118,6 +143,10 @@ feature_join_side(struct game *g, int placed, int side, int np)
 	const uint8_t *theirs = nt->slot_seg + ((side + 2) & 3) * 3;
 	int edge = edge_of_sig(t->sig[pt->rot], side);
 
+	if (edge == EDGE_WALL) {
+		wall_side(g, side, np);
+		return;
+	}
 	if (edge == EDGE_CITY || edge == EDGE_ROAD)
 		join_closing(g, placed, mine[1], np, theirs[1]);
 	if (edge != EDGE_CITY) {
@@ -136,11 +165,12 @@ feature_attrs_add(struct game *g, int seg)
 	const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
 	const struct tile_type *t = game_type(g, pt->type);
 	int s = seg % TILE_SEG_MAX;
-	uint32_t m = t->seg[s].attrs & g->attr_want;
+	tile_attrs m = t->seg[s].attrs & g->attr_want;
 
 	/* a piece may show a symbol more than once (goods: wine=2) */
 	for (; m; m &= m - 1)
-		g->attr_sum[__builtin_ctz(m)] += (uint16_t)tile_attr_count(t, s, __builtin_ctz(m));
+		g->attr_sum[__builtin_ctzll(m)] +=
+			(uint16_t)tile_attr_count(t, s, __builtin_ctzll(m));
 }
 
 /* feature_tile_count for games whose modules sum attributes. */

@@ -77,7 +77,7 @@ struct draw_pile {
 	uint8_t group; /* enum draw_group, not GROUP_DEFAULT */
 	bool shuffled;
 	bool start;
-	uint32_t attrs; /* TA_BIT()s */
+	tile_attrs attrs; /* TA_BIT()s */
 };
 
 /* A score event of a module's rule that is no feature's: the category
@@ -95,7 +95,7 @@ struct rules_module {
 	 * drawn. NULL: none. */
 	const char *summary;
 	const char *symbol;
-	uint32_t symbol_attrs;
+	tile_attrs symbol_attrs;
 	/* Whether the module is on under these options: one line each
 	 * (opt->river today; a bit of opt->with once modules are chosen by
 	 * name). */

@@ -85,10 +85,11 @@ enum action_kind {
 	ACT_PLACE_TILE,  /* place X Y ROT */
 	ACT_FIGURE,      /* thief/knight/monk/farmer/abbot on a slot of the new tile */
 	ACT_PASS,        /* no figure this turn */
-	ACT_RECALL,      /* abbot module: take the abbot back and score it (ABBOT-6) */
-	ACT_ESCAPE,      /* cathars module: a knight escapes a besieged city (CATHARS-6) */
-	ACT_KIND_COUNT   /* modules outside the tree number theirs from here */
+	ACT_BASE_COUNT   /* the built-in modules number theirs from here (exp/exp.h) */
 };
+/* Modules outside the tree number theirs from here (the built-in ones'
+ * are below it, exp/exp.h). */
+#define ACT_KIND_COUNT 16
 #define ACT_KIND_MAX 32
 
 struct action {
@@ -237,8 +238,8 @@ struct game {
 	bool fig_plain;
 	/* bit per seg_kind that scores with its figures / as a farm (seg_kind.h) */
 	uint16_t score_kinds, farm_kinds;
-	uint32_t attr_want;   /* tile_attr bits a module sums over features */
-	uint16_t attr_sum[32]; /* scratch: their counts in the last walk */
+	uint64_t attr_want;   /* tile_attr bits a module sums over features */
+	uint16_t attr_sum[64]; /* scratch: their counts in the last walk (TILE_ATTRS_MAX) */
 	/* run on every feature value: the enabled modules' (module.h) */
 	const struct score_hook *score_hooks[SCORE_HOOKS_MAX];
 	int nscore_hooks;
@@ -274,6 +275,9 @@ struct game {
 	uint8_t mark_gen;                /* scratch for feature.mark */
 
 	int16_t cloisters_done[9]; /* monasteries/gardens the last tile surrounded */
+	/* roads and cities the last tile's walls completed (EDGE_WALL) */
+	int16_t walls_done[4];
+	int nwalls_done;
 	int ncloisters_done;
 
 	/* rule modules (module.h), built once at creation */

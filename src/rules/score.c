@@ -186,6 +186,8 @@ tell_completed(struct game *g, const struct tile_type *t)
 		if (g->feat[root].open == 0 && !told_before(g, t, k, root))
 			hooks_complete(g, root);
 	}
+	for (int i = 0; i < g->nwalls_done; i++)
+		hooks_complete(g, g->walls_done[i]);
 	for (int i = 0; i < g->ncloisters_done; i++) {
 		int p = g->cloisters_done[i];
 		hooks_complete(g, seg_instance(p, game_type(g, g->placed[p].type)->centre_seg));
@@ -205,6 +207,9 @@ score_completed(struct game *g, int placed)
 		if (g->feat[root].open == 0)
 			score_feature(g, root, false);
 	}
+	/* ABBEY-4: what the tile's walls completed (none but an abbey's) */
+	for (int i = 0; i < g->nwalls_done; i++)
+		score_feature(g, g->walls_done[i], false);
 	for (int i = 0; i < g->ncloisters_done; i++) {
 		int p = g->cloisters_done[i];
 		score_feature(g, seg_instance(p, game_type(g, g->placed[p].type)->centre_seg), false);

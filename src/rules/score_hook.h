@@ -26,7 +26,7 @@ struct score_hook {
 	 * of the three may name the rule of what it changed (g->score_rule). */
 	int (*city_weight)(struct game *g, int field, int city, int weight);
 	int (*field_rate)(struct game *g, int field, int player, int rate);
-	uint32_t attrs; /* tile_attr bits it reads from g->attr_sum */
+	uint64_t attrs; /* tile_attr bits (TA_BIT, tile.h) it reads from g->attr_sum */
 };
 
 /* The most hooks the modules of one game bring (modules_build). */

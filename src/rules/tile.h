@@ -39,7 +39,11 @@ enum slot {
 #define TILE_INNER_MAX 2
 
 /* Edge kinds, one nibble per side in an edge signature. */
-enum edge_kind { EDGE_FIELD = 1, EDGE_ROAD = 2, EDGE_CITY = 3, EDGE_RIVER = 4 };
+enum edge_kind { EDGE_FIELD = 1, EDGE_ROAD = 2, EDGE_CITY = 3, EDGE_RIVER = 4, EDGE_WALL = 5 };
+/* EDGE_WALL (the abbey's, ABBEY-4): a side with no piece that ends every
+ * road and city it meets and that no field crosses. Never a demand digit
+ * (it is EDGE_BASE): a tile with walls fits no demand of the frontier and
+ * goes only where a module puts it, into a hole (ABBEY-2). */
 
 /* What an empty cell demands, as one number: a base-EDGE_BASE digit per
  * side (side N lowest), 0 where no neighbour constrains it. */
@@ -85,6 +89,8 @@ enum draw_group {
 /* Made from the modules' tables (catalog_use_modules), not a word of the
  * tile format: the tile has a placement rule (a module's place_ok). */
 #define TILE_PLACE_RULE 0x08
+/* A side is a wall (EDGE_WALL): placing it closes what meets it. */
+#define TILE_WALLS 0x10
 
 /* Where a tile goes in a shuffled pile (tile_type.draw_rank): a module's
  * pile 0..DRAW_PILES_MAX-1 (struct draw_pile, module.h), the main pile
@@ -131,9 +137,13 @@ enum tile_attr {
 	TA_FIRE,      /* HG-BONUS-7 */
 	TA_COUNT
 };
-_Static_assert(TA_COUNT <= 32, "a bit per attribute in a uint32_t");
+/* A bit per attribute: 64 of them (the expansions to come need more
+ * than 32: Hunters & Gatherers' mushroom and dolmen, the Count's...). */
+typedef uint64_t tile_attrs;
+#define TILE_ATTRS_MAX 64
+_Static_assert(TA_COUNT <= TILE_ATTRS_MAX, "a bit per attribute in tile_attrs");
 
-#define TA_BIT(a) (1u << (a))
+#define TA_BIT(a) ((tile_attrs)1 << (a))
 /* Several of one attribute on one segment or tile: kept apart from the
  * bits, so a count is read only by the module that needs it. */
 #define TILE_ATTR_EXTRA 4
@@ -151,7 +161,7 @@ struct tile_segment {
 	uint16_t city_links; /* field: bit per local segment index of a city it borders */
 	uint8_t nsides;      /* road/city/river: sides it reaches */
 	uint8_t open;        /* sides it leaves open: nsides for roads and cities, else 0 */
-	uint32_t attrs;      /* TA_BIT of each segment attribute it carries */
+	tile_attrs attrs;    /* TA_BIT of each segment attribute it carries */
 };
 
 struct tile_type {
@@ -165,7 +175,7 @@ struct tile_type {
 	uint8_t centre_seg;      /* monastery or garden segment, or SEG_NONE */
 	uint8_t inner_seg[TILE_INNER_MAX]; /* fields touching no edge, or SEG_NONE */
 	int8_t draw_rank;        /* DRAW_RANK_*, or a module's pile (in a padding hole) */
-	uint32_t attrs;          /* TA_BIT of each tile attribute */
+	tile_attrs attrs;        /* TA_BIT of each tile attribute */
 	uint8_t nextra;
 	struct tile_attr_count extra[TILE_ATTR_EXTRA]; /* attributes shown twice or more */
 	uint8_t slot_seg[SLOT_COUNT]; /* segment index per slot, or SEG_NONE */
@@ -181,7 +191,7 @@ struct tile_type {
 	 * lanes), numbered from 0: placing the tile copies them and adds its
 	 * first segment's number (features.c). */
 	int16_t fresh[TILE_SEG_MAX * FEATURE_LANES];
-	uint32_t seg_attrs; /* its segments' attrs together (last: the hot fields keep their places) */
+	tile_attrs seg_attrs; /* its segments' attrs together (last: the hot fields keep their places) */
 };
 
 /* All tile types of all built-in sets, read once by the caller and shared

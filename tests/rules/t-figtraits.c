@@ -13,6 +13,7 @@
 
 #include "ai.h"
 #include "engine.h"
+#include "exp/exp.h"
 #include "tap.h"
 #include "extra-module.h"
 #include "mayor-row.h"

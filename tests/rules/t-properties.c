@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "ai.h"
+#include "exp/exp.h"
 #include "rules.h"
 #include "tap.h"
 

@@ -12,7 +12,7 @@
 /* Whether a tile showing one of attrs is on the board or is the tile
  * drawn (type, or -1). */
 static bool
-attrs_met(const struct game *g, uint32_t attrs, int type)
+attrs_met(const struct game *g, tile_attrs attrs, int type)
 {
 	const struct tile_type *t;
 

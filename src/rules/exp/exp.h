@@ -7,6 +7,15 @@
 
 struct rules_module;
 
+/* The built-in modules' action kinds (enum action_kind has the base's):
+ * numbers in memory only, the game file has their words. */
+enum builtin_action_kind {
+	ACT_RECALL = ACT_BASE_COUNT, /* abbot: take the abbot back and score it (ABBOT-6) */
+	ACT_ESCAPE,                  /* cathars: a knight escapes a besieged city (CATHARS-6) */
+	ACT_BUILTIN_COUNT
+};
+_Static_assert(ACT_BUILTIN_COUNT <= ACT_KIND_COUNT, "modules outside the tree start after ours");
+
 extern const struct rules_module river_module;
 extern const struct rules_module river2_module;
 extern const struct rules_module abbot_module;
