@@ -105,6 +105,20 @@ bag_take_aside(struct game *g, int type)
 }
 
 int
+bag_set_drawn_aside(struct game *g)
+{
+	int type;
+
+	if (g->bag_next == 0)
+		return -1;
+	type = bag_remove(g, g->bag_next - 1);
+	g->bag_next--;
+	g->bag_len--;
+	g->bag[g->bag_len + g->bag_aside++] = (int16_t)type;
+	return 0;
+}
+
+int
 bag_to_front(struct game *g, int attr)
 {
 	for (int i = g->bag_next; i < g->bag_len; i++)

@@ -24,6 +24,10 @@ enum step_id {
 	STEP_PLACE_FIGURE,
 	STEP_SCORE,
 	STEP_END_TURN,
+	STEP_END_GAME, /* pushed when the tiles run out (turn.c:tiles_out) */
+	/* place-tile where modules answer it too (tile_options), through the
+	 * step table: the hot path's tests of STEP_PLACE_TILE pass it by */
+	STEP_PLACE_ANY,
 	STEP_COUNT
 };
 
@@ -327,5 +331,8 @@ int bag_take_aside(struct game *g, int type); /* -1: none set aside */
  * rules fix (River II's lake after the volcano): no chance, and a view,
  * whose tiles left are in catalogue order, draws the same tile. */
 int bag_to_front(struct game *g, int attr);
+/* The tile last drawn from the bag (bag[bag_next - 1]) goes after the
+ * tiles left, set aside; -1 when none was drawn. */
+int bag_set_drawn_aside(struct game *g);
 
 #endif

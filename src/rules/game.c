@@ -86,7 +86,7 @@ game_init(struct game *g, const struct catalog *cat, const struct game_setup *se
 		(*m)->setup(g);
 	if (figures_build(g, err) < 0)
 		return -1;
-	if (board_init(g, g->bag_len + 1) < 0 || place_start(g) < 0)
+	if (board_init(g, g->bag_len + 1 + modules_extra_tiles(g)) < 0 || place_start(g) < 0)
 		return rerr(err, RERR_NOMEM, "", "out of memory");
 	turn_first(g);
 	return 0;

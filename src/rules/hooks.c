@@ -85,6 +85,25 @@ hooks_figure_options(const struct game *g, int player, struct action *out, int n
 	return n;
 }
 
+int
+hooks_draw(struct game *g, int owner, int arg)
+{
+	FOR_HOOK(g, HOOK_DRAW, m) {
+		int type = (*m)->draw(g, owner, arg);
+		if (type >= 0)
+			return type;
+	}
+	return -1;
+}
+
+int
+hooks_tile_options(const struct game *g, int player, struct action *out, int n, int cap)
+{
+	FOR_HOOK(g, HOOK_TILE_OPTIONS, m)
+		n = (*m)->tile_options(g, player, out, n, cap);
+	return n;
+}
+
 void
 hooks_complete(struct game *g, int root)
 {

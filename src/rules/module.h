@@ -58,6 +58,11 @@ struct rules_action {
 	int (*check)(const struct game *g, int player, const struct action *a,
 		     struct rules_error *err);
 	void (*apply)(struct game *g, int player, const struct action *a);
+	/* Answering place-tile or place-figure, it leaves the decision to
+	 * take still (a card played before the tile, a tile set aside and
+	 * another drawn): the engine puts the decision's frame back, under
+	 * what apply pushed. */
+	bool keeps_decision;
 };
 
 /* A pile the draw deals before the main one (RIVER-2): the tiles of a
@@ -157,6 +162,25 @@ struct rules_module {
 	int (*figure_veto)(const struct game *g, int player, int type, int loc, int where,
 			   struct rules_error *err);
 	void (*final_scoring)(struct game *g);
+	/* The pile is empty (BASE-END-1): it may push decisions (turn_push)
+	 * to take before final scoring, such as a last round (UN-29). */
+	void (*end_game)(struct game *g);
+	/* The draw: a tile of its own sources for owner (a second pile, the
+	 * player's supply; arg as the draw frame's), or -1 to let the next
+	 * module or the bag give it. Such a tile is not the bag's: it cannot
+	 * be set aside (game_set_drawn_aside). */
+	int (*draw)(struct game *g, int owner, int arg);
+	/* Tiles it may put on the board from outside the bag (its piles and
+	 * supplies), for the board's capacity; 0 when NULL. */
+	int (*extra_tiles)(const struct game *g);
+	/* Adds the player's extra answers to a place-tile decision (its
+	 * actions whose step is "place-tile": an abbey in place of the
+	 * tile), as figure_options does: at most 4 per empty cell next to
+	 * the board (a tile of its own, turn_place_tile) and
+	 * max_tile_options others. A module with such actions must have it. */
+	int (*tile_options)(const struct game *g, int player, struct action *out, int n,
+			    int cap);
+	int max_tile_options;
 	/* Refuses options of its own that make no sense (with the rule). */
 	int (*check_options)(const struct rules_options *opt, struct rules_error *err);
 	/* Its state for the game file: up to cap fields, returns how many. */
@@ -179,6 +203,9 @@ enum hook_id {
 	HOOK_STATE,
 	HOOK_FIGURE_VETO,
 	HOOK_FEATURE_SCORED,
+	HOOK_END_GAME,
+	HOOK_DRAW,
+	HOOK_TILE_OPTIONS,
 	HOOK_COUNT
 };
 
@@ -200,6 +227,8 @@ void catalog_types_use_modules(struct catalog *cat, int from);
 
 /* modules.c (engine side) */
 int modules_build(struct game *g, struct rules_error *err);
+/* The tiles the modules on may play from outside the bag (extra_tiles). */
+int modules_extra_tiles(const struct game *g);
 void *module_state(const struct game *g, const struct rules_module *m);
 /* The game's step number for a module's step i (to push it). */
 int module_step(const struct game *g, const struct rules_module *m, int i);
@@ -209,6 +238,30 @@ int module_token0(const struct game *g, const struct rules_module *m);
  * after another run last pushed first. -1 when the stack is full
  * (turn.c). */
 int turn_push(struct game *g, int step, int owner, int arg);
+/* turn_rounds.c: another round of the turn for owner (a sub-turn: draw,
+ * place-tile, place-figure, score and the steps modules put between
+ * them), after the score step of the round under way; the steps after
+ * the score and the end of the turn run once, after the last round. -1
+ * when the stack is full. */
+int turn_add_round(struct game *g, int owner);
+/* Drops the pending frame of step in the round under way (no figure
+ * decision on River II's volcano); -1 when there is none. */
+int turn_skip(struct game *g, int step);
+/* The tiles of this turn: 1 + the rounds modules added to it, run or to
+ * come ("never a third tile"). It counts from the turn's first draw on:
+ * a round added before it (a turn_start hook) counts for the turn before. */
+int game_turn_tiles(const struct game *g);
+/* turn.c: sets the drawn tile aside, after the tiles left to draw (bag
+ * positions: engine.h), and draws another for owner in the same turn; -1
+ * when no tile is drawn or it is none of the bag's (a module's draw). */
+int game_set_drawn_aside(struct game *g, int owner);
+/* turn.c: places a tile of type for owner, not the drawn one (an abbey
+ * from the player's supply): where a->x, a->y, a->rot say, if it fits
+ * there; the round goes on with it as the drawn tile's would (after_place
+ * hooks, the figure decision on it). The drawn tile, if any, is the
+ * module's to put back or aside first. -1 when it does not fit or the
+ * board has no room (extra_tiles). */
+int turn_place_tile(struct game *g, int owner, int type, const struct action *a);
 
 /* hooks.c: the game's module tables as the turn reads them */
 const struct rules_action *module_action(const struct game *g, int kind);
@@ -251,6 +304,9 @@ HOOKS_COLD int hooks_figure_veto(const struct game *g, int player, int type, int
 				 int where, struct rules_error *err);
 HOOKS_COLD void hooks_feature_scored(struct game *g, int root, const int16_t *figures, int n,
 				     bool final);
+HOOKS_COLD int hooks_draw(struct game *g, int owner, int arg);
+HOOKS_COLD int hooks_tile_options(const struct game *g, int player, struct action *out, int n,
+				  int cap);
 
 #define FOR_HOOK(g, id, m) \
 	for (const struct rules_module *const *m = (g)->hook[id]; \

@@ -25,6 +25,9 @@ hook_set(const struct rules_module *m, int id)
 	case HOOK_STATE: return m->state_fields != NULL;
 	case HOOK_FIGURE_VETO: return m->figure_veto != NULL;
 	case HOOK_FEATURE_SCORED: return m->feature_scored != NULL;
+	case HOOK_END_GAME: return m->end_game != NULL;
+	case HOOK_DRAW: return m->draw != NULL;
+	case HOOK_TILE_OPTIONS: return m->tile_options != NULL;
 	default: return false;
 	}
 }
@@ -79,6 +82,12 @@ add_module(struct game *g, const struct rules_module *m, size_t *off,
 		if (k < 0 || k >= ACT_KIND_MAX || g->act[k])
 			return rerr(err, RERR_OPTION, "", "module %s: action kind %d taken",
 				    m->name, k);
+		/* the turn asks the hook before it lets such an action in */
+		if (strcmp(m->actions[i].step, "place-tile") == 0 && m->tile_options == NULL)
+			return rerr(err, RERR_OPTION, "",
+				    "module %s: action %s answers place-tile without a "
+				    "tile_options hook",
+				    m->name, m->actions[i].word);
 		g->act[k] = &m->actions[i];
 	}
 	for (int i = 0; i < m->nscore_hooks; i++)
@@ -127,18 +136,32 @@ modules_build(struct game *g, struct rules_error *err)
 		    add_module(g, g->cat->modules[i], &off, err) < 0)
 			return -1;
 	for (int i = 0; i < g->nmods; i++) /* they add to a figure decision */
-		g->legal_extra += g->mods[i]->most_figure_options
-					  ? g->mods[i]->most_figure_options(g)
-					  : g->mods[i]->max_figure_options;
+		g->legal_extra += (g->mods[i]->most_figure_options
+					   ? g->mods[i]->most_figure_options(g)
+					   : g->mods[i]->max_figure_options) +
+				  g->mods[i]->max_tile_options;
 	if (ext_reserve(g, off) < 0)
 		return rerr(err, RERR_NOMEM, "", "out of memory");
 	memcpy(g->plan, base_plan, sizeof(base_plan));
 	g->nplan = sizeof(base_plan);
+	if (g->nhook[HOOK_TILE_OPTIONS]) /* modules answer place-tile too */
+		g->plan[1] = STEP_PLACE_ANY;
 	for (int s = STEP_COUNT; s < g->nsteps; s++)
 		if (g->steps[s]->after && plan_insert(g, s, err) < 0)
 			return -1;
 	g->plain_turn = g->nmods == 0;
 	return 0;
+}
+
+int
+modules_extra_tiles(const struct game *g)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->extra_tiles)
+			n += g->mods[i]->extra_tiles(g);
+	return n;
 }
 
 static int

@@ -307,6 +307,10 @@ struct game {
 	int last_placed;     /* placed index of this turn's tile, or -1 */
 	bool new_closed;     /* placing it completed a road or city */
 	bool over;
+	bool ending;        /* the tiles ran out: the end-game step is pushed */
+	bool drawn_outside; /* the drawn tile came from a module's source */
+	/* rounds modules added to turn rounds_turn (turn_rounds.c) */
+	int rounds_turn, rounds_added;
 
 	struct game_event *events;
 	int nevents, cap_events;

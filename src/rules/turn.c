@@ -13,9 +13,16 @@
 static void step_draw(struct game *g, const struct frame *f);
 static void step_score(struct game *g, const struct frame *f);
 static void step_end_turn(struct game *g, const struct frame *f);
+static void step_end_game(struct game *g, const struct frame *f);
+static int place_any_legal(const struct game *g, const struct frame *f, struct action *out,
+			   int cap);
+static int place_any_check(const struct game *g, const struct frame *f, const struct action *a,
+			   struct rules_error *err);
+static void place_any_apply(struct game *g, const struct frame *f, const struct action *a);
 
-/* Indexed by enum step_id; the decision steps' rules are called directly
- * by game_legal_actions, game_check and game_apply (the hot path). */
+/* Indexed by enum step_id; the base decision steps' rules are called
+ * directly by game_legal_actions, game_check and game_apply (the hot
+ * path), but STEP_PLACE_ANY's through this table. */
 const struct rules_step turn_base_steps[STEP_COUNT] = {
 	[STEP_DRAW] = {.name = "draw", .run = step_draw},
 	[STEP_PLACE_TILE] = {.name = "place-tile", .decision = "place-tile",
@@ -24,6 +31,10 @@ const struct rules_step turn_base_steps[STEP_COUNT] = {
 			       .what = "places a figure or passes"},
 	[STEP_SCORE] = {.name = "score", .run = step_score},
 	[STEP_END_TURN] = {.name = "end-turn", .run = step_end_turn},
+	[STEP_END_GAME] = {.name = "end-game", .run = step_end_game},
+	[STEP_PLACE_ANY] = {.name = "place-tile", .decision = "place-tile",
+			    .what = "places a tile", .legal = place_any_legal,
+			    .check = place_any_check, .apply = place_any_apply},
 };
 
 static void
@@ -45,6 +56,75 @@ game_finish(struct game *g)
 		game_end(g);
 }
 
+/* No tile left to draw (BASE-END-1). Modules with an end_game hook may
+ * push decisions to take before final scoring (the abbeys' last round,
+ * UN-29): the end-game step goes under them and ends the game once they
+ * are taken. Without (the base game), the game ends now. A draw in that
+ * last round that finds no tile ends the game. */
+static HOOKS_COLD void
+tiles_out(struct game *g)
+{
+	if (g->nhook[HOOK_END_GAME] == 0 || g->ending) {
+		game_end(g);
+		return;
+	}
+	g->ending = true;
+	g->drawn = -1;
+	g->nframes = 0;
+	turn_push(g, STEP_END_GAME, g->current, 0);
+	FOR_HOOK(g, HOOK_END_GAME, m)
+		(*m)->end_game(g);
+}
+
+static void
+step_end_game(struct game *g, const struct frame *f)
+{
+	(void)f;
+	game_end(g);
+}
+
+/* BASE-TILE-5: the drawn tile if it fits somewhere; else it is
+ * discarded, false. */
+static HOT_INLINE bool
+take_drawn(struct game *g, int owner, int arg, int type)
+{
+	/* counted whole, not "any": a random player's choice needs the
+	 * count, and nothing moves the frontier before it */
+	int places = board_drawn_count(g, type);
+
+	if (places > 0) {
+		g->drawn = type;
+		g->drawn_places = places;
+		g->turn += arg == 0;
+		return true;
+	}
+	event_add(g, &(struct game_event){.kind = EV_DISCARD,
+					  .player = (int8_t)owner,
+					  .turn = (int16_t)(g->turn + (arg == 0)),
+					  .tile = (int16_t)type});
+	return false;
+}
+
+/* The draw with modules' sources (their draw hooks, in module order: a
+ * second pile, a player's supply), the bag when none gives a tile. */
+static HOOKS_COLD void
+draw_hooked(struct game *g, int owner, int arg)
+{
+	for (;;) {
+		int type = hooks_draw(g, owner, arg);
+		g->drawn_outside = type >= 0;
+		if (type < 0) {
+			if (g->bag_next >= g->bag_len)
+				break;
+			type = g->bag[g->bag_next++];
+		}
+		if (take_drawn(g, owner, arg, type))
+			return;
+	}
+	g->drawn_outside = false;
+	tiles_out(g);
+}
+
 /* BASE-TILE-1, BASE-TILE-5: draw; a tile that fits nowhere is discarded and
  * another drawn. An empty pile ends the game (BASE-END-1, UN-04); turn
  * then counts the turns played. A draw frame with argument 1 is a second
@@ -53,23 +133,24 @@ static HOT_INLINE void
 draw(struct game *g, int owner, int arg)
 {
 	g->last_placed = -1;
-	while (g->bag_next < g->bag_len) {
-		int type = g->bag[g->bag_next++];
-		/* counted whole, not "any": a random player's choice needs
-		 * the count, and nothing moves the frontier before it */
-		int places = board_drawn_count(g, type);
-		if (places > 0) {
-			g->drawn = type;
-			g->drawn_places = places;
-			g->turn += arg == 0;
-			return;
-		}
-		event_add(g, &(struct game_event){.kind = EV_DISCARD,
-						  .player = (int8_t)owner,
-						  .turn = (int16_t)(g->turn + (arg == 0)),
-						  .tile = (int16_t)type});
+	if (g->nhook[HOOK_DRAW]) {
+		draw_hooked(g, owner, arg);
+		return;
 	}
-	game_end(g);
+	while (g->bag_next < g->bag_len)
+		if (take_drawn(g, owner, arg, g->bag[g->bag_next++]))
+			return;
+	tiles_out(g);
+}
+
+int
+game_set_drawn_aside(struct game *g, int owner)
+{
+	if (g->drawn < 0 || g->drawn_outside || bag_set_drawn_aside(g) < 0)
+		return -1;
+	g->drawn = -1;
+	draw(g, owner, 1);
+	return 0;
 }
 
 static void
@@ -166,7 +247,8 @@ static int
 decision_kind(int step)
 {
 	if (step < STEP_COUNT)
-		return step == STEP_PLACE_TILE ? DECISION_PLACE_TILE : DECISION_PLACE_FIGURE;
+		return step == STEP_PLACE_TILE || step == STEP_PLACE_ANY ? DECISION_PLACE_TILE
+									 : DECISION_PLACE_FIGURE;
 	return DECISION_BASE_COUNT + step - STEP_COUNT;
 }
 
@@ -201,16 +283,20 @@ decision_kind_name(int kind)
 	return kind >= 0 && kind <= DECISION_GAME_OVER ? names[kind] : "?";
 }
 
+/* A tile_options hook may list a tile of its own in every place (4 per
+ * empty cell), as the drawn tile's. */
 int
 game_legal_max(const struct game *g)
 {
-	return 4 * g->nfrontier + g->nftypes * TILE_SEG_MAX + 2 + g->legal_extra;
+	return 4 * g->nfrontier * (1 + g->nhook[HOOK_TILE_OPTIONS]) + g->nftypes * TILE_SEG_MAX +
+	       2 + g->legal_extra;
 }
 
 int
 game_legal_cap(const struct game *g)
 {
-	return 4 * (2 * g->capacity + 4) + g->nftypes * TILE_SEG_MAX + 2 + g->legal_extra;
+	return 4 * (2 * g->capacity + 4) * (1 + g->nhook[HOOK_TILE_OPTIONS]) +
+	       g->nftypes * TILE_SEG_MAX + 2 + g->legal_extra;
 }
 
 int
@@ -244,6 +330,24 @@ game_legal_nth(const struct game *g, int k, const struct action *buf)
 	return buf[k];
 }
 
+/* A module action answering the base decision named step: its check;
+ * an action of a module not in this game: refused as such; 1 for any
+ * other action (the caller refuses it in its own words). */
+static HOOKS_COLD int
+module_answer_check(const struct game *g, int player, const struct action *a, const char *step,
+		    struct rules_error *err)
+{
+	const struct rules_action *ma = module_action(g, a->kind);
+
+	if (ma != NULL)
+		return strcmp(ma->step, step) == 0 ? ma->check(g, player, a, err) : 1;
+	ma = module_action_among(g->cat->modules, g->cat->nmodules, a->kind, NULL);
+	if (ma != NULL)
+		return rerr(err, RERR_ILLEGAL, "", "%s: this game is played without the %s rules",
+			    ma->word, module_of_action(g, ma));
+	return 1;
+}
+
 static HOT_INLINE int
 place_check(const struct game *g, const struct action *a, struct rules_error *err)
 {
@@ -266,7 +370,7 @@ static HOT_INLINE int
 figure_step_check(const struct game *g, int player, const struct action *a,
 		  struct rules_error *err)
 {
-	const struct rules_action *ma;
+	int r;
 
 	if (a->kind == ACT_PASS) /* the usual answer: always allowed, no call */
 		return 0;
@@ -275,12 +379,8 @@ figure_step_check(const struct game *g, int player, const struct action *a,
 			    "the tile is placed; now a figure or pass");
 	if (a->kind == ACT_FIGURE || a->kind == ACT_PASS)
 		return figure_check(g, player, a, err);
-	if ((ma = module_action(g, a->kind)) != NULL && strcmp(ma->step, "place-figure") == 0)
-		return ma->check(g, player, a, err);
-	if (ma == NULL &&
-	    (ma = module_action_among(g->cat->modules, g->cat->nmodules, a->kind, NULL)) != NULL)
-		return rerr(err, RERR_ILLEGAL, "", "%s: this game is played without the %s rules",
-			    ma->word, module_of_action(g, ma));
+	if ((r = module_answer_check(g, player, a, "place-figure", err)) != 1)
+		return r;
 	return figure_check(g, player, a, err); /* refuses what it does not know */
 }
 
@@ -320,17 +420,17 @@ game_check_by(const struct game *g, int player, const struct action *a,
 }
 
 static HOT_INLINE int
-apply_place(struct game *g, const struct frame *f, const struct action *a)
+put_tile(struct game *g, int owner, int type, const struct action *a)
 {
-	int p = board_place(g, g->drawn, a->x, a->y, a->rot);
+	int p = board_place(g, type, a->x, a->y, a->rot);
 
 	if (p < 0)
 		return -1;
 	g->last_placed = p;
-	g->placed[p].player = f->owner; /* board_place names the current player */
+	g->placed[p].player = (int8_t)owner; /* board_place names the current player */
 	g->drawn = -1;
 	event_add(g, &(struct game_event){.kind = EV_PLACE_TILE,
-					  .player = (int8_t)f->owner,
+					  .player = (int8_t)owner,
 					  .x = a->x,
 					  .y = a->y,
 					  .turn = (int16_t)g->turn,
@@ -341,15 +441,87 @@ apply_place(struct game *g, const struct frame *f, const struct action *a)
 	return 0;
 }
 
-static HOT_INLINE void
-apply_figure_step(struct game *g, int player, const struct action *a)
+static HOT_INLINE int
+apply_place(struct game *g, const struct frame *f, const struct action *a)
 {
-	const struct rules_action *ma;
+	return put_tile(g, f->owner, g->drawn, a);
+}
 
+int
+turn_place_tile(struct game *g, int owner, int type, const struct action *a)
+{
+	int cell = board_cell(g, a->x, a->y);
+
+	if (type < 0 || type >= g->cat->ntypes || a->rot > 3 || cell < 0 ||
+	    g->cells[cell].frontier < 0 || !board_fits(g, type, cell, a->rot) ||
+	    g->nplaced >= g->capacity)
+		return -1;
+	return put_tile(g, owner, type, a);
+}
+
+/* A module's action answering a base decision (frame f, popped): its
+ * apply; an action that keeps its decision (a card played before the
+ * tile) puts the frame back under what the action pushed, unless the
+ * game ended or ran out of tiles meanwhile. */
+static HOOKS_COLD void
+apply_module_action(struct game *g, const struct frame *f, const struct action *a)
+{
+	const struct rules_action *ma = module_action(g, a->kind);
+	int at = g->nframes;
+	bool ending = g->ending;
+
+	if (ma == NULL)
+		return;
+	ma->apply(g, f->owner, a);
+	if (ma->keeps_decision && !g->over && g->ending == ending && g->nframes >= at &&
+	    g->nframes < FRAME_MAX) {
+		memmove(&g->frames[at + 1], &g->frames[at],
+			sizeof(g->frames[0]) * (size_t)(g->nframes - at));
+		g->frames[at] = *f;
+		g->nframes++;
+	}
+}
+
+static HOT_INLINE void
+apply_figure_step(struct game *g, const struct frame *f, const struct action *a)
+{
 	if (a->kind == ACT_FIGURE)
-		figure_place(g, player, a);
-	else if (a->kind != ACT_PASS && (ma = module_action(g, a->kind)) != NULL)
-		ma->apply(g, player, a);
+		figure_place(g, f->owner, a);
+	else if (a->kind != ACT_PASS)
+		apply_module_action(g, f, a);
+}
+
+/* The place-tile decision in a game whose modules answer it too
+ * (STEP_PLACE_ANY, so that the hot path's tests of STEP_PLACE_TILE cost
+ * the base game nothing): the drawn tile's places and the modules'
+ * answers (an abbey in place of the tile). */
+static int
+place_any_legal(const struct game *g, const struct frame *f, struct action *out, int cap)
+{
+	int n = board_place_options(g, g->drawn, out, cap);
+
+	return hooks_tile_options(g, f->owner, out, n, cap);
+}
+
+static int
+place_any_check(const struct game *g, const struct frame *f, const struct action *a,
+		struct rules_error *err)
+{
+	int r;
+
+	if (a->kind == ACT_PLACE_TILE)
+		return place_check(g, a, err);
+	r = module_answer_check(g, f->owner, a, "place-tile", err);
+	return r != 1 ? r : place_check(g, a, err);
+}
+
+static void
+place_any_apply(struct game *g, const struct frame *f, const struct action *a)
+{
+	if (a->kind != ACT_PLACE_TILE)
+		apply_module_action(g, f, a);
+	else if (apply_place(g, f, a) < 0)
+		g->frames[g->nframes++] = *f; /* out of memory: the decision stays */
 }
 
 /* The rest of a turn in a game without modules (g->plain_turn), after the
@@ -383,7 +555,7 @@ apply_checked(struct game *g, const struct action *a, struct rules_error *err)
 		if (g->plain_turn) /* the figure decision is on top */
 			return 0;
 	} else if (f.step == STEP_PLACE_FIGURE) {
-		apply_figure_step(g, f.owner, a);
+		apply_figure_step(g, &f, a);
 		if (g->plain_turn) {
 			plain_turn_end(g);
 			return 0;

@@ -24,6 +24,7 @@
 
 #include "ai.h"
 #include "tap.h"
+#include "legal-listed.h"
 
 static const struct catalog *cat;
 
@@ -45,21 +46,6 @@ setup_of(struct game_setup *s, uint32_t with, int id)
 	s->seed[1] = (uint8_t)with;
 	s->seed[2] = (uint8_t)(with >> 8);
 	memcpy(s->seed + 8, "t-players", 9);
-}
-
-static bool
-listed(const struct game *g, const struct action *a)
-{
-	int cap = game_legal_cap(g), n;
-	struct action *buf = malloc(sizeof(*buf) * (size_t)cap);
-	bool found = false;
-
-	n = buf ? game_legal_actions(g, buf, cap) : 0;
-	for (int i = 0; i < n && i < cap && !found; i++)
-		found = buf[i].kind == a->kind && buf[i].rot == a->rot &&
-			memcmp(&buf[i], a, sizeof(*a)) == 0;
-	free(buf);
-	return found;
 }
 
 /* Plays a game of kind against itself: NULL, or what went wrong. */

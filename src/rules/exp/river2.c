@@ -16,40 +16,24 @@ river2_enabled(const struct rules_options *opt)
 	return module_on(opt, MOD_RIVER2);
 }
 
-/* Pops the top frame if it runs this step. */
-static bool
-pop_step(struct game *g, int step)
-{
-	if (g->nframes == 0 || g->frames[g->nframes - 1].step != step)
-		return false;
-	g->nframes--;
-	return true;
-}
-
 /* RIVER2-5, RIVER2-8, CF-09: no follower on the volcano, and its player
  * places the lake at once. The volcano's figure decision goes; what the
  * volcano completed (a monastery beside it) scores, then the same player
- * draws the lake (a second tile of the turn: the turn number stays) and
- * has the turn's figure decision and scoring on it. */
+ * has a second round (turn_add_round: the turn number stays) with the
+ * lake. */
 static void
 river2_after_place(struct game *g, int placed)
 {
 	const struct placed_tile *pt = &g->placed[placed];
-	int owner = pt->player;
 
-	if (!(game_type(g, pt->type)->attrs & TA_BIT(TA_VOLCANO)) || !pop_step(g, STEP_PLACE_FIGURE))
+	if (!(game_type(g, pt->type)->attrs & TA_BIT(TA_VOLCANO)) ||
+	    turn_skip(g, STEP_PLACE_FIGURE) < 0)
 		return;
 	/* The lake is next in a shuffled pile; a player's view holds the
-	 * tiles left in catalogue order, so it is fetched, not assumed. */
-	if (bag_to_front(g, TA_LAKE) < 0 || !pop_step(g, STEP_SCORE))
-		return; /* no lake left (a set-up bag): the volcano's turn ends */
-	/* pushed last first: score the volcano, draw the lake, place it,
-	 * a figure on it, score */
-	turn_push(g, STEP_SCORE, owner, 0);
-	turn_push(g, STEP_PLACE_FIGURE, owner, 0);
-	turn_push(g, STEP_PLACE_TILE, owner, 0);
-	turn_push(g, STEP_DRAW, owner, 1);
-	turn_push(g, STEP_SCORE, owner, 0);
+	 * tiles left in catalogue order, so it is fetched, not assumed. No
+	 * lake left (a set-up bag): the volcano's turn ends. */
+	if (bag_to_front(g, TA_LAKE) == 0)
+		turn_add_round(g, pt->player);
 }
 
 /* RIVER2-7, CF-08, XEXP-15: the pigsty (exp/pigsty.c, shared with GQ11). */

@@ -1,0 +1,82 @@
+/* Rounds within a turn (issue 25.1, the review's R2): a module gives the
+ * player another tile in the same turn (a sub-turn: the builder's second
+ * tile, River II's lake after the volcano), drops a step of the round
+ * under way (no figure on the volcano), and reads how many tiles the turn
+ * has had ("never a third tile"). A round is the turn's plan from the
+ * draw through the score step, with the steps modules insert between;
+ * the steps after the score (the Cathars' siege) and the end of the turn
+ * are the turn's and run once, after its last round. None of this runs
+ * in the base game. */
+#include <string.h>
+
+#include "module.h"
+#include "engine.h"
+
+/* The index of the topmost frame of step in the round under way (above
+ * its turn's end-turn frame), or -1. */
+static int
+round_frame(const struct game *g, int step)
+{
+	for (int i = g->nframes; i-- > 0;) {
+		if (g->frames[i].step == step)
+			return i;
+		if (g->frames[i].step == STEP_END_TURN)
+			break;
+	}
+	return -1;
+}
+
+/* The plan's steps of a round: from the draw through the score step. */
+static int
+round_len(const struct game *g)
+{
+	for (int i = 0; i < g->nplan; i++)
+		if (g->plan[i] == STEP_SCORE)
+			return i + 1;
+	return g->nplan;
+}
+
+int
+turn_add_round(struct game *g, int owner)
+{
+	int n = round_len(g), at = round_frame(g, STEP_SCORE);
+
+	if (owner < 0 || owner >= g->nplayers || g->nframes + n > FRAME_MAX)
+		return -1;
+	/* under the round's own score step, so that it runs after it; on
+	 * top when that step has run */
+	if (at < 0)
+		at = g->nframes;
+	memmove(&g->frames[at + n], &g->frames[at], sizeof(g->frames[0]) * (size_t)(g->nframes - at));
+	for (int i = 0; i < n; i++) /* last step lowest */
+		g->frames[at + i] = (struct frame){.step = g->plan[n - 1 - i],
+						   .owner = (int8_t)owner,
+						   .arg = (int16_t)(g->plan[n - 1 - i] == STEP_DRAW)};
+	g->nframes += n;
+	g->plain_turn = false;
+	if (g->rounds_turn != g->turn) {
+		g->rounds_turn = g->turn;
+		g->rounds_added = 0;
+	}
+	g->rounds_added++;
+	return 0;
+}
+
+int
+turn_skip(struct game *g, int step)
+{
+	int at = round_frame(g, step);
+
+	if (at < 0)
+		return -1;
+	memmove(&g->frames[at], &g->frames[at + 1],
+		sizeof(g->frames[0]) * (size_t)(g->nframes - at - 1));
+	g->nframes--;
+	return 0;
+}
+
+int
+game_turn_tiles(const struct game *g)
+{
+	return 1 + (g->rounds_turn == g->turn ? g->rounds_added : 0);
+}
