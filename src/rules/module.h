@@ -190,25 +190,6 @@ struct rules_module {
 	int (*tokens)(const struct game *g, struct rules_token *out, int cap);
 };
 
-enum hook_id {
-	HOOK_SETUP,
-	HOOK_START,
-	HOOK_AFTER_PLACE,
-	HOOK_PLACE_OK,
-	HOOK_COMPLETE,
-	HOOK_SCORE,
-	HOOK_TURN_START,
-	HOOK_FIGURE_OPTIONS,
-	HOOK_FINAL,
-	HOOK_STATE,
-	HOOK_FIGURE_VETO,
-	HOOK_FEATURE_SCORED,
-	HOOK_END_GAME,
-	HOOK_DRAW,
-	HOOK_TILE_OPTIONS,
-	HOOK_COUNT
-};
-
 /* The modules built into the program (src/rules/exp/modules.c); the
  * catalogue lists them (catalog.modules), a test may list more. Only
  * builtin.c, the top of the engine, names them. */

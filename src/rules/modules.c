@@ -6,7 +6,6 @@
 #include "module.h"
 #include "engine.h"
 
-_Static_assert(HOOK_COUNT <= HOOK_MAX, "struct game holds an array per hook");
 _Static_assert(STEP_COUNT + 1 <= STEPS_MAX && STEPS_MAX <= 256, "steps are uint8_t in frames");
 
 static bool

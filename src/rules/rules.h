@@ -206,7 +206,26 @@ struct frame {
 #define FRAME_MAX 64
 #define MODULES_MAX 16
 #define STEPS_MAX 32
-#define HOOK_MAX 16 /* enum hook_id in module.h */
+/* The modules' hooks (module.h says what each is); struct game holds an
+ * array of modules per hook, sized by the list: a new hook is a new line. */
+enum hook_id {
+	HOOK_SETUP,
+	HOOK_START,
+	HOOK_AFTER_PLACE,
+	HOOK_PLACE_OK,
+	HOOK_COMPLETE,
+	HOOK_SCORE,
+	HOOK_TURN_START,
+	HOOK_FIGURE_OPTIONS,
+	HOOK_FINAL,
+	HOOK_STATE,
+	HOOK_FIGURE_VETO,
+	HOOK_FEATURE_SCORED,
+	HOOK_END_GAME,
+	HOOK_DRAW,
+	HOOK_TILE_OPTIONS,
+	HOOK_COUNT
+};
 #define SCORE_HOOKS_MAX 8
 
 struct game {
@@ -285,8 +304,8 @@ struct game {
 	uint32_t mod_off[MODULES_MAX];   /* its state in ext[] */
 	const struct rules_step *steps[STEPS_MAX];
 	int nsteps;
-	const struct rules_module *hook[HOOK_MAX][MODULES_MAX];
-	uint8_t nhook[HOOK_MAX];
+	const struct rules_module *hook[HOOK_COUNT][MODULES_MAX];
+	uint8_t nhook[HOOK_COUNT];
 	const struct rules_action *act[ACT_KIND_MAX]; /* module action kinds on */
 	int legal_extra; /* the most legal actions modules add to a decision */
 	bool plain_turn; /* no module on: the base plan, no hooks, no pushes */
