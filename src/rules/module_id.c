@@ -17,9 +17,10 @@ static const struct module_info modules[MODULE_COUNT] = {
 			     true, 0, 0, 0},
 	[MOD_COUNT] = {"count", "The Count of Carcassonne", "COUNT", "count", false, 0, 0,
 		       0},
-	/* CF-11: barns, wagons, mayors, builders and pigs for six colours. */
-	[MOD_ABBEY_MAYOR] = {"abbey-mayor", "Abbey & Mayor", "AM", "abbey-mayor", false, 0,
-			     6, 0},
+	/* CF-11: barns, wagons and mayors for six colours, but followers
+	 * for a sixth only with Inns & Cathedrals (UN-03). */
+	[MOD_ABBEY_MAYOR] = {"abbey-mayor", "Abbey & Mayor", "AM", "abbey-mayor", true, 0,
+			     0, 0},
 	[MOD_TRADERS_BUILDERS] = {"traders-builders", "Traders & Builders", "TB",
 				  "traders-builders", false, 0, 6, 0},
 	[MOD_PRINCESS_DRAGON] = {"princess-dragon", "Princess & Dragon", "PD",

@@ -139,7 +139,8 @@ test_players(void)
 
 	limits(0, 1, 5, "UN-03: the base game, 1 to 5 (one for solo play)");
 	limits(MODULE_BIT(MOD_TOWER), 1, 6, "UN-03, TOWER-2: a sixth colour with the tower");
-	limits(MODULE_BIT(MOD_ABBEY_MAYOR), 1, 6, "UN-03, CF-11: abbey-mayor");
+	limits(MODULE_BIT(MOD_ABBEY_MAYOR), 1, 5,
+	       "UN-03, CF-11: abbey-mayor brings six barns, not a sixth colour of followers");
 	limits(MODULE_BIT(MOD_TOWER) | MODULE_BIT(MOD_ABBOT), 1, 5,
 	       "ABBOT-1: five abbots cap the tower's six");
 	limits(MODULE_BIT(MOD_GIFTS), 2, 5, "GIFTS-4: gifts need a fellow player");

@@ -161,6 +161,29 @@ test_inns_cathedrals(const struct catalog *cat)
 	is_int(e1.inner, 1, "IC/CCCC has a field inside, touching no edge");
 }
 
+/* tiles.md 5, its breakdown: monastery 1, pennants 6 (AM/C++ has two),
+ * tunnel 1 in both editions; the 2nd swaps AM/R for its garden copy. The
+ * abbey is no tile of the pile. */
+static void
+test_abbey_mayor(const struct catalog *cat)
+{
+	struct totals e1 = PLAY(1, "abbey-mayor"), e2 = PLAY(2, "abbey-mayor");
+	const struct tile_type *abbey = get(cat, "AM/A");
+	bool walls = abbey != NULL;
+
+	for (int s = 0; walls && s < 4; s++)
+		walls = (abbey->sig[0] >> (4 * s) & 15) == EDGE_WALL;
+	is_int(e1.tiles, 12, "issue 25.3, AM-1: 12 tiles (1st edition)");
+	is_int(e2.tiles, 12, "issue 25.3, AM-1: 12 tiles (2nd edition)");
+	is_int(e1.monasteries, 1, "Abbey & Mayor has 1 monastery");
+	is_int(e1.pennants, 6, "Abbey & Mayor has 6 pennants");
+	is_int(e1.attr[TA_TUNNEL], 1, "AM/CRcr+'s road runs under its city");
+	is_int(e1.gardens * 10 + e2.gardens, 1, "no garden in the 1st edition, 1 in the 2nd");
+	is_int(e1.inner, 3, "AM/CCcc+ and AM/CCc+ have fields inside");
+	ok(abbey && (abbey->attrs & TA_BIT(TA_ABBEY)) && walls,
+	   "ABBEY-2, ABBEY-4: the abbey has the abbey mark and a wall on every side");
+}
+
 /* tiles.md 10. */
 static void
 test_king(const struct catalog *cat)
@@ -269,6 +292,7 @@ main(void)
 	test_cathars(cat);
 	test_king(cat);
 	test_inns_cathedrals(cat);
+	test_abbey_mayor(cat);
 	test_max1(cat);
 	test_bags(cat);
 	test_attrs();

@@ -8,6 +8,7 @@ const struct rules_module *const rules_builtin_modules[] = {
 	&river2_module,
 	&abbot_module,
 	&inns_cathedrals_module, /* before the Cathars: IC-2 */
+	&abbey_mayor_module,
 	&cathars_module,
 	&king_robber_module,
 };
