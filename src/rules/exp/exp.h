@@ -12,6 +12,8 @@ struct rules_module;
 enum builtin_action_kind {
 	ACT_RECALL = ACT_BASE_COUNT, /* abbot: take the abbot back and score it (ABBOT-6) */
 	ACT_ESCAPE,                  /* cathars: a knight escapes a besieged city (CATHARS-6) */
+	ACT_ABBEY,                   /* abbey-mayor: the abbey into a hole (ABBEY-1) */
+	ACT_WAGON,                   /* abbey-mayor: a scored wagon moves on (WAGON-3) */
 	ACT_BUILTIN_COUNT
 };
 _Static_assert(ACT_BUILTIN_COUNT <= ACT_KIND_COUNT, "modules outside the tree start after ours");
@@ -27,7 +29,14 @@ extern const struct rules_module abbey_mayor_module;
 
 /* The built-in modules' own figure types, numbered down from the top
  * (modules outside the tree number theirs up from FIG_BASE_COUNT). */
-enum { FIG_BIG = FIG_TYPE_MAX - 1 };
+enum {
+	FIG_BIG = FIG_TYPE_MAX - 1, /* inns-cathedrals */
+	FIG_MAYOR = FIG_TYPE_MAX - 2, /* abbey-mayor */
+	FIG_WAGON = FIG_TYPE_MAX - 3,
+	FIG_BARN = FIG_TYPE_MAX - 4,
+	FIG_BUILDER = FIG_TYPE_MAX - 5, /* traders-builders */
+	FIG_PIG = FIG_TYPE_MAX - 6,
+};
 
 struct game;
 /* The river's open ends now (tests). */
