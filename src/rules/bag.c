@@ -136,8 +136,9 @@ bag_count_sets(const struct game *g, int *copies, int n[NRANK])
 	catalog_copies_all(g->cat, sets, nsets, g->opt.edition, copies);
 	for (int i = 0; i < g->cat->ntypes; i++) {
 		const struct tile_type *t = &g->cat->types[i];
-		copies[i] = bag_rank(t) >= 0 && river_tile_in(g, t) ? copies[i] - start_copies(g, i)
-								    : 0;
+		copies[i] = copies[i] > 0 && bag_rank(t) >= 0 && river_tile_in(g, t)
+				    ? copies[i] - start_copies(g, i)
+				    : 0;
 		if (copies[i] > 0) {
 			n[bag_rank(t)] += copies[i];
 			total += copies[i];

@@ -1115,7 +1115,8 @@ bool
 catalog_river_on(const struct catalog *cat, const struct rules_options *opt)
 {
 	for (int i = 0; i < cat->ntypes; i++)
-		if (own_river_tile(&cat->types[i]) && module_set_enabled(opt, cat->types[i].set))
+		if (own_river_tile(&cat->types[i]) &&
+		    module_owner_enabled(opt, cat->types[i].set_owner))
 			return true;
 	return false;
 }
