@@ -119,17 +119,21 @@ river_problem(const struct game *g, int type, int cell, int rot, int *why)
 {
 	const struct tile_type *t = game_type(g, type);
 	const struct river_state *rs = rs_of(g);
-	int sides[4], n = river_sides(t, rot, sides), end = river_end_at(g, rs, cell);
-	int touching = 0, in = -1;
+	int end = river_end_at(g, rs, cell), sides[4], n, touching = 0, in = -1;
 
+	if (end < 0) { /* most cells asked (every cell a river tile fits) */
+		*why = 0;
+		return "RIVER-3";
+	}
+	n = river_sides(t, rot, sides);
 	for (int i = 0; i < n; i++)
 		if (g->cells[cell_neighbour(g, cell, sides[i])].placed >= 0)
 			touching++, in = sides[i];
-	if (end >= 0 && touching > 1) {
+	if (touching > 1) {
 		*why = 3;
 		return "RIVER2-4";
 	}
-	if (end < 0 || touching != 1 || in != rs->end[end].from_side) {
+	if (touching != 1 || in != rs->end[end].from_side) {
 		*why = 0;
 		return "RIVER-3";
 	}
