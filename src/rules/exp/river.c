@@ -155,6 +155,20 @@ river_problem(const struct game *g, int type, int cell, int rot, int *why)
 	return NULL;
 }
 
+/* River tiles go only at the open ends (RIVER-3). */
+static int
+river_cells(const struct game *g, int type, int *cells, int cap)
+{
+	const struct river_state *rs = rs_of(g);
+
+	(void)type;
+	if (rs->n > cap)
+		return -1;
+	for (int i = 0; i < rs->n; i++)
+		cells[i] = end_cell(g, &rs->end[i]);
+	return rs->n;
+}
+
 static bool
 river_ok(const struct game *g, int type, int cell, int rot)
 {
@@ -266,6 +280,7 @@ const struct rules_module river_module = {
 	.start = river_start,
 	.after_place = river_after_place,
 	.place_ok = river_ok,
+	.place_cells = river_cells,
 	.place_explain = river_explain,
 	.check_options = river_check_options,
 };
