@@ -282,6 +282,21 @@ move_apply(struct game *g, const struct frame *f, const struct action *a)
 		figure_move(g, i, LOC_SEGMENT, seg, NULL);
 }
 
+/* The notice of an owner whose turn it is not: whose feature was
+ * completed, so that the wagon's move is theirs now. */
+static int
+move_why(const struct game *g, const struct frame *f, const char *const *names, char *buf,
+	 size_t n)
+{
+	int by = g->last_placed >= 0 ? g->placed[g->last_placed].player : -1;
+	const char *kind = seg_kind_name(g->feat[feature_find(g, f->arg)].kind);
+
+	if (by < 0 || by == f->owner)
+		return snprintf(buf, n, "your %s was completed: your wagon may move", kind);
+	return snprintf(buf, n, "%s completed the %s your wagon stood on: your wagon may move",
+			names[by], kind);
+}
+
 /* As many features as segments on the board, at most. */
 static int
 move_most(const struct game *g)
@@ -299,7 +314,7 @@ const struct rules_step am_wagon_steps[AM_WAGON_NSTEPS] = {
 		    "came home. You may move it at once onto a road, city or monastery that "
 		    "touches that feature, is not completed and has no figure on it (write "
 		    "wagon X Y PLACE), or leave it home (pass).",
-	 .legal = move_legal, .check = move_check, .apply = move_apply},
+	 .why = move_why, .legal = move_legal, .check = move_check, .apply = move_apply},
 };
 
 int
