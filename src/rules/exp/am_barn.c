@@ -74,7 +74,12 @@ corner_field(const struct game *g, int at)
 static unsigned
 barn_owners(const struct game *g, int root)
 {
-	unsigned owners = 0;
+	unsigned owners = 0, out = 0;
+
+	for (int p = 0; p < g->nplayers; p++) /* most of a game: no barn out yet */
+		out |= g->player[p].supply[FIG_BARN] == 0;
+	if (!out)
+		return 0;
 
 	for (int i = 0; i < g->nfigures; i++) {
 		const struct figure *f = &g->figure[i];
