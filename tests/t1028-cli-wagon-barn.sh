@@ -90,6 +90,13 @@ test_expect_success 'issue 25.3: a barn on a corner: the farmer it meets scores 
 	grep "^  A alice: barn on the NW corner of BA/L at 1,1$" show.out &&
 	grep "^alice'"'"'s barn goes to the NW corner of 1,1.$" play.out &&
 	grep "\"figure\": \"barn\"" b.json &&
+	"$CARCPBEM" show --json b.json >show.json &&
+	python3 -c "import json
+d = json.load(open(\"show.json\"))
+assert d[\"figures\"] == [{\"player\": \"alice\", \"figure\": \"barn\", \"place\": \"corner\", \"x\": 1, \"y\": 1, \"corner\": \"NW\"}], d[\"figures\"]
+assert d[\"players\"][0][\"barn_in_supply\"] is False, d[\"players\"][0]" &&
+	"$CARCPBEM" render b.json >map.txt &&
+	grep "Ab" map.txt &&
 	"$CARCPBEM" play b.json "place 2 1 0" >/dev/null &&
 	expect_code 1 "$CARCPBEM" play b.json "farmer NL" 2>err &&
 	grep "BARN-3: that field has a barn: no farmer may go there" err &&
