@@ -138,6 +138,8 @@ test_expect_success 'issue 25.3: by mail, bob completes the road: his own wagon 
 	send bob "place 0 1 270" pass &&
 	send alice "place 2 0 0" pass &&
 	send bob "place 2 1 90" pass --partial &&
+	part spool/outbox/g1-r5-notice-2.eml plain >n5 &&
+	grep "add a line \"Action: wagon X Y PLACE\"" n5 &&
 	part spool/outbox/g1-r6-notice-2.eml plain >n6 &&
 	grep "^it is your move in game g1.$" n6 &&
 	grep "Your decision now: move-wagon (3 choices):" n6 &&

@@ -314,6 +314,10 @@ const struct rules_step am_wagon_steps[AM_WAGON_NSTEPS] = {
 		    "came home. You may move it at once onto a road, city or monastery that "
 		    "touches that feature, is not completed and has no figure on it (write "
 		    "wagon X Y PLACE), or leave it home (pass).",
+	 .ahead = "Abbey & Mayor: if your tile completes a feature with your wagon on it, "
+		  "you may move the wagon on at once: add a line \"Action: wagon X Y PLACE\" "
+		  "(or \"Action: pass\" to take it home) after the figure, else the host "
+		  "asks in one more mail.",
 	 .why = move_why, .legal = move_legal, .check = move_check, .apply = move_apply},
 };
 
