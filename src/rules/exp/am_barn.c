@@ -126,7 +126,7 @@ am_barn_options(const struct game *g, int player, struct action *out, int n, int
 {
 	const struct placed_tile *pt = &g->placed[g->last_placed];
 
-	if (g->player[player].supply[FIG_BARN] == 0)
+	if (g->player[player].supply[FIG_BARN] == 0 || !g->opt.farmers)
 		return n;
 	for (int c = 0; c < 4; c++) {
 		if (figure_spot_check(g, player, FIG_BARN, LOC_CORNER, g->last_placed * 4 + c, NULL))
@@ -168,6 +168,9 @@ am_barn_check(const struct game *g, int player, const struct action *a, struct r
 	if (a->x != pt->x || a->y != pt->y || a->at_slot > 3)
 		return rerr(err, RERR_ILLEGAL, "BARN-1",
 			    "a barn goes on a corner of the tile just placed");
+	if (!g->opt.farmers) /* fields score nothing: a barn would do nothing */
+		return rerr(err, RERR_ILLEGAL, "BASE-SETUP-5",
+			    "this game is played without farmers: no barn on its fields");
 	if (g->player[player].supply[FIG_BARN] == 0)
 		return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-4", "you have no barn in your supply");
 	return figure_spot_check(g, player, FIG_BARN, LOC_CORNER, g->last_placed * 4 + a->at_slot,
