@@ -7,6 +7,8 @@
  *	farmer  a meeple lying on its back
  *	monk    a robe and a hood
  *	abbot   a robe and a mitre
+ *	wagon   a cart on two wheels
+ *	barn    a house with a gable
  *
  * Shapes are drawn in a unit of the figure's height, centred on (0, 0),
  * which is inside the body: pixel tests sample the seat's colour there.
@@ -75,6 +77,32 @@ mitre(cairo_t *cr)
 	poly(cr, p, 5);
 }
 
+static void
+cart(cairo_t *cr)
+{
+	static const double p[][2] = {{-0.48, -0.28}, {-0.48, 0.14}, {0.48, 0.14}, {0.48, -0.28}};
+
+	poly(cr, p, 4);
+}
+
+static void
+wheels(cairo_t *cr)
+{
+	cairo_arc(cr, -0.26, 0.28, 0.17, 0, 2 * M_PI);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, 0.26, 0.28, 0.17, 0, 2 * M_PI);
+}
+
+static void
+house(cairo_t *cr)
+{
+	static const double p[][2] = {
+	    {-0.42, 0.45}, {-0.42, -0.08}, {0.0, -0.50}, {0.42, -0.08}, {0.42, 0.45},
+	};
+
+	poly(cr, p, 5);
+}
+
 /* The parts of a drawing's silhouette (figure_drawing, seg_kind.h), back
  * to front. */
 static int
@@ -82,6 +110,15 @@ parts(int drawing, part_fn out[3])
 {
 	int n = 0;
 
+	if (drawing == DRAW_WAGON) {
+		out[n++] = wheels;
+		out[n++] = cart;
+		return n;
+	}
+	if (drawing == DRAW_BARN) {
+		out[n++] = house;
+		return n;
+	}
 	if (drawing == DRAW_ROBE || drawing == DRAW_MITRE) {
 		out[n++] = gown;
 		out[n++] = drawing == DRAW_MITRE ? mitre : head;

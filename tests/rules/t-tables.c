@@ -44,6 +44,15 @@ test_names(void)
 		if (row->letter)
 			letters[nl++] = row->letter;
 	}
+	/* then the built-in modules' rows with a role word of their own (the
+	 * wagon's w, the barn's b) */
+	{
+		const struct figure_type_def *rows[FIG_TYPE_MAX];
+		int nrows = rules_figure_rows(NULL, rows, FIG_TYPE_MAX);
+		for (int i = 0; i < nrows && i < FIG_TYPE_MAX; i++)
+			if (rows[i]->id >= FIG_BASE_COUNT && rows[i]->role && rows[i]->letter)
+				letters[nl++] = rows[i]->letter;
+	}
 	dup = 0;
 	for (int i = 0; i < nl; i++)
 		dup += strchr(letters + i + 1, letters[i]) != NULL;
