@@ -348,14 +348,28 @@ module_answer_check(const struct game *g, int player, const struct action *a, co
 	return 1;
 }
 
+/* Not a placement where the drawn tile is to be placed: a module action
+ * of another decision says why it cannot be taken at all, if it cannot
+ * (an abbey already placed); else the tile comes first. */
+static HOOKS_COLD int
+not_a_placement(const struct game *g, const struct action *a, struct rules_error *err)
+{
+	const struct rules_action *ma = module_action(g, a->kind);
+
+	if (ma != NULL && ma->check != NULL &&
+	    ma->check(g, g->frames[g->nframes - 1].owner, a, err) < 0)
+		return -1;
+	return rerr(err, RERR_NOT_NOW, "BASE-TURN-1",
+		    "first place the drawn tile (place X Y ROTATION)");
+}
+
 static HOT_INLINE int
 place_check(const struct game *g, const struct action *a, struct rules_error *err)
 {
 	int cell;
 
 	if (a->kind != ACT_PLACE_TILE)
-		return rerr(err, RERR_NOT_NOW, "BASE-TURN-1",
-			    "first place the drawn tile (place X Y ROTATION)");
+		return not_a_placement(g, a, err);
 	if (a->rot > 3)
 		return rerr(err, RERR_PARSE, "BASE-MODEL-5", "rotation must be 0, 90, 180 or 270");
 	cell = board_cell(g, a->x, a->y);
@@ -453,8 +467,10 @@ turn_place_tile(struct game *g, int owner, int type, const struct action *a)
 	int cell = board_cell(g, a->x, a->y);
 
 	if (type < 0 || type >= g->cat->ntypes || a->rot > 3 || cell < 0 ||
-	    g->cells[cell].frontier < 0 || !board_fits(g, type, cell, a->rot) ||
-	    g->nplaced >= g->capacity)
+	    g->cells[cell].frontier < 0 || g->nplaced >= g->capacity)
+		return -1;
+	if (!(game_type(g, type)->flags & TILE_WALLS ? board_fits_walls(g, type, cell, a->rot)
+						      : board_fits(g, type, cell, a->rot)))
 		return -1;
 	return put_tile(g, owner, type, a);
 }
