@@ -28,6 +28,7 @@ static const char *const glyph_texts[GL_END - GL_FIELD][2] = {
 	[GL_RIVER_V_ROAD_W - GL_FIELD] = {"~", "\u2562"}, /* ╢ */
 	[GL_JUNCTION - GL_FIELD] = {"o", "o"},
 	[GL_POOL - GL_FIELD] = {"@", "@"},
+	[GL_WALL - GL_FIELD] = {";", ";"}, /* the abbey's symbol (attr_marks) */
 	[GL_MARK_NW - GL_FIELD] = {"+", "\u250f"}, /* ┏ */
 	[GL_MARK_NE - GL_FIELD] = {"+", "\u2513"}, /* ┓ */
 	[GL_MARK_SE - GL_FIELD] = {"+", "\u251b"}, /* ┛ */
@@ -128,6 +129,8 @@ static const struct {
 	{TA_PIGSTY, '&', "pigsty"},
 	{TA_INN, '$', "inn on a lake"},
 	{TA_VOLCANO, '^', "volcano"},
+	/* its walls are drawn with it (GL_WALL) */
+	{TA_ABBEY, ';', "abbey, walled all round: the walls end the roads and cities they meet"},
 };
 
 char
@@ -215,15 +218,29 @@ kind_roles_text(const struct game *g, char *roles, size_t size)
 					words[i]);
 }
 
+/* The role words a map of this game may show: the kinds', the abbot's
+ * (every map has listed it) and those of the game's own rows (a mayor
+ * only in a game with one). */
+static int
+game_role_words(const struct game *g, const char **out, char *letters)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX + 1] = {&figure_type_abbot};
+	int n = 1;
+
+	for (int i = 0; i < g->nftypes && n <= FIG_TYPE_MAX; i++)
+		rows[n++] = figure_type_of(g, g->ftypes[i]);
+	return figure_role_words(rows, n, out, letters);
+}
+
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
 	char seats[MAX_PLAYERS * 24] = "", roles[ROLE_WORDS_MAX * 24] = "";
 	const char *words[ROLE_WORDS_MAX + 1];
 	char letters[ROLE_WORDS_MAX + 1];
-	int n = 0, nr = rules_role_words(v->g->cat, words, letters);
+	int n = 0, nr = game_role_words(v->g, words, letters);
 
-	/* the letters the map shows, from the catalogue's rows */
+	/* the letters the map shows, from the game's rows */
 	for (int i = 0, len = 0; i < nr; i++)
 		len += snprintf(roles + len, sizeof(roles) - len, "%s%c" NB "%s", i ? ", " : "",
 				letters[i], words[i]);
