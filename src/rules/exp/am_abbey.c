@@ -77,8 +77,13 @@ am_abbey_extra_tiles(const struct game *g)
 void
 am_abbey_turn_start(struct game *g)
 {
-	if (g->bag_next < g->bag_len && may_place(g, g->current))
+	if (g->bag_next < g->bag_len && may_place(g, g->current)) {
+		/* the turn starts here, as the draw would start it: its number
+		 * (given back to the draw if he draws) and no tile yet */
+		g->turn++;
+		g->last_placed = -1;
 		turn_push(g, module_step(g, &abbey_mayor_module, STEP_CHOICE), g->current, 0);
+	}
 }
 
 /* UN-29: at the pile's end, each player from the one whose draw found
@@ -112,11 +117,8 @@ place_abbey(struct game *g, int owner, int x, int y)
 	struct am_state *st = am_state(g);
 	struct action a = {.kind = ACT_PLACE_TILE, .x = (int16_t)x, .y = (int16_t)y};
 
-	g->turn++; /* a turn of its own, as a draw would count it */
-	if (turn_place_tile(g, owner, st->abbey_type, &a) < 0) {
-		g->turn--;
+	if (turn_place_tile(g, owner, st->abbey_type, &a) < 0)
 		return -1;
-	}
 	st->abbeys[owner]--;
 	return 0;
 }
@@ -181,7 +183,12 @@ choice_apply(struct game *g, const struct frame *f, const struct action *a)
 {
 	bool before_draw = f->step == module_step(g, &abbey_mayor_module, STEP_CHOICE);
 
-	if (a->kind != ACT_ABBEY || place_abbey(g, f->owner, a->x, a->y) < 0)
+	if (a->kind == ACT_DRAW)
+		g->turn--; /* the draw counts the turn it starts */
+	if (a->kind != ACT_ABBEY)
+		return;
+	g->turn += !before_draw; /* a last round's abbey is a turn of its own */
+	if (place_abbey(g, f->owner, a->x, a->y) < 0)
 		return;
 	if (before_draw) {
 		turn_skip(g, STEP_DRAW);
@@ -279,6 +286,7 @@ am_abbey_tokens(const struct game *g, struct rules_token *out, int cap)
 			.name = "abbey",
 			.what = "an abbey tile to put into a hole in place of a draw",
 			.holder = st->abbeys[p] > 0 ? p : -1,
+			.from_supply = true,
 		};
 	return g->nplayers;
 }
