@@ -149,9 +149,9 @@ test_expect_success 'issue 25.3: at the pile'"'"'s end each player who still can
 		--tiles BA/RFr,BA/RFr,BA/LR,BA/RFr,BA/L,BA/L -o e.json alice bob >/dev/null &&
 	"$CARCPBEM" play e.json "place 1 0 0" pass "place -1 0 0" pass "place 1 1 90" "thief W" \
 		"place -1 1 0" pass "place 1 2 0" pass "place 0 2 0" pass >e.out &&
-	grep "^Turn 6: alice (A) may place the abbey, or passes (last-abbey): abbey 0 1, pass.$" e.out &&
+	grep "^Turn 7: alice (A) may place the abbey, or passes (last-abbey): abbey 0 1, pass.$" e.out &&
 	"$CARCPBEM" play e.json pass >p.out &&
-	grep "bob (B) may place the abbey, or passes (last-abbey): abbey 0 1, pass.$" p.out &&
+	grep "^Turn 7: bob (B) may place the abbey, or passes (last-abbey): abbey 0 1, pass.$" p.out &&
 	"$CARCPBEM" play e.json "abbey 0 1" monk >end.out &&
 	grep "^bob placed AM/A at 0,1 rotation 0.$" end.out &&
 	grep "^Final scores: alice 1, bob 8$" end.out

@@ -101,6 +101,7 @@ last_round_run(struct game *g, const struct frame *f)
 	for (int k = f->arg; k < g->nplayers; k++) {
 		int p = (f->owner + k) % g->nplayers;
 		if (may_place(g, p)) {
+			g->turn++; /* his turn, if he takes it (choice_apply) */
 			turn_push(g, module_step(g, &abbey_mayor_module, STEP_LAST_ROUND), f->owner,
 				  k + 1);
 			turn_push(g, module_step(g, &abbey_mayor_module, STEP_LAST_CHOICE), p, 0);
@@ -183,11 +184,10 @@ choice_apply(struct game *g, const struct frame *f, const struct action *a)
 {
 	bool before_draw = f->step == module_step(g, &abbey_mayor_module, STEP_CHOICE);
 
-	if (a->kind == ACT_DRAW)
-		g->turn--; /* the draw counts the turn it starts */
-	if (a->kind != ACT_ABBEY)
+	if (a->kind != ACT_ABBEY) {
+		g->turn--; /* the draw counts the turn it starts; a pass plays none */
 		return;
-	g->turn += !before_draw; /* a last round's abbey is a turn of its own */
+	}
 	if (place_abbey(g, f->owner, a->x, a->y) < 0)
 		return;
 	if (before_draw) {
