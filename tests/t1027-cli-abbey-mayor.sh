@@ -141,7 +141,10 @@ test_expect_success 'issue 25.3: an abbey twice, into no hole, or after the draw
 	grep "ABBEY-1: you have placed your abbey already: each player has one for the whole game" err &&
 	"$CARCPBEM" play g2.json draw >/dev/null &&
 	expect_code 1 "$CARCPBEM" play g2.json "abbey 0 1" 2>err &&
-	grep "BASE-TURN-1: first place the drawn tile" err
+	grep "ABBEY-1: not now: the abbey goes down in place of a draw, chosen at the start of a turn, before the draw" err &&
+	"$CARCPBEM" play g2.json "place 0 3 0" >/dev/null &&
+	expect_code 1 "$CARCPBEM" play g2.json "abbey 0 1" 2>err &&
+	grep "ABBEY-1: not now: the abbey goes down in place of a draw" err
 '
 
 test_expect_success 'issue 25.3: at the pile'"'"'s end each player who still can gets a last chance (UN-29)' '

@@ -348,16 +348,25 @@ module_answer_check(const struct game *g, int player, const struct action *a, co
 	return 1;
 }
 
-/* Not a placement where the drawn tile is to be placed: a module action
- * of another decision says why it cannot be taken at all, if it cannot
- * (an abbey already placed); else the tile comes first. */
+/* An action of a module's other decision, sent at a base decision: its
+ * check says why it cannot be taken now (an abbey already placed, or
+ * chosen only before the draw) and -1; 1 when it has nothing to say. */
 static HOOKS_COLD int
-not_a_placement(const struct game *g, const struct action *a, struct rules_error *err)
+module_action_refusal(const struct game *g, const struct action *a, struct rules_error *err)
 {
 	const struct rules_action *ma = module_action(g, a->kind);
 
 	if (ma != NULL && ma->check != NULL &&
 	    ma->check(g, g->frames[g->nframes - 1].owner, a, err) < 0)
+		return -1;
+	return 1;
+}
+
+/* Not a placement where the drawn tile is to be placed. */
+static HOOKS_COLD int
+not_a_placement(const struct game *g, const struct action *a, struct rules_error *err)
+{
+	if (module_action_refusal(g, a, err) < 0)
 		return -1;
 	return rerr(err, RERR_NOT_NOW, "BASE-TURN-1",
 		    "first place the drawn tile (place X Y ROTATION)");
@@ -393,7 +402,8 @@ figure_step_check(const struct game *g, int player, const struct action *a,
 			    "the tile is placed; now a figure or pass");
 	if (a->kind == ACT_FIGURE || a->kind == ACT_PASS)
 		return figure_check(g, player, a, err);
-	if ((r = module_answer_check(g, player, a, "place-figure", err)) != 1)
+	if ((r = module_answer_check(g, player, a, "place-figure", err)) != 1 ||
+	    (r = module_action_refusal(g, a, err)) != 1)
 		return r;
 	return figure_check(g, player, a, err); /* refuses what it does not know */
 }

@@ -137,6 +137,17 @@ choice_legal(const struct game *g, const struct frame *f, struct action *out, in
 	return n + 1;
 }
 
+/* Whether the decision due is one of the abbey's (its check is also
+ * asked at other decisions, to say why an abbey cannot go down there). */
+static bool
+at_choice(const struct game *g)
+{
+	int step = g->nframes ? g->frames[g->nframes - 1].step : -1;
+
+	return step == module_step(g, &abbey_mayor_module, STEP_CHOICE) ||
+	       step == module_step(g, &abbey_mayor_module, STEP_LAST_CHOICE);
+}
+
 static int
 abbey_check(const struct game *g, int player, const struct action *a,
 	    struct rules_error *err)
@@ -157,6 +168,10 @@ abbey_check(const struct game *g, int player, const struct action *a,
 			    "%d,%d is not a hole: the abbey goes only into an empty cell with a "
 			    "tile on each of its four sides",
 			    a->x, a->y);
+	if (!at_choice(g))
+		return rerr(err, RERR_NOT_NOW, "ABBEY-1",
+			    "not now: the abbey goes down in place of a draw, chosen at the "
+			    "start of a turn, before the draw (see carcpbem legal)");
 	return 0;
 }
 
