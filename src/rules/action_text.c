@@ -119,22 +119,12 @@ split_words(char *s, char **w)
 }
 
 static int
-parse_int(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtol(s, &end, 10);
-	return (errno || end == s || *end || *out < lo || *out > hi) ? -1 : 0;
-}
-
-static int
 parse_place(char **w, int n, struct action *a, struct rules_error *err)
 {
 	long x, y, rot;
 
-	if (n != 4 || parse_int(w[1], -30000, 30000, &x) < 0 ||
-	    parse_int(w[2], -30000, 30000, &y) < 0 || parse_int(w[3], 0, 270, &rot) < 0 ||
+	if (n != 4 || action_parse_long(w[1], -30000, 30000, &x) < 0 ||
+	    action_parse_long(w[2], -30000, 30000, &y) < 0 || action_parse_long(w[3], 0, 270, &rot) < 0 ||
 	    rot % 90)
 		return rerr(err, RERR_PARSE, "",
 			    "write a placement as: place X Y ROTATION (rotation 0, 90, 180 "
@@ -161,20 +151,6 @@ figure_tile(const struct game *g, int *rot)
 	return game_type(g, pt->type);
 }
 
-/* "N field, E road, S field": the places of the tile as turned. */
-static void
-places_text(const struct tile_type *t, int rot, char *buf, size_t n)
-{
-	struct place p[TILE_SEG_MAX];
-	int np = tile_places(t, rot, p);
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; i < np && len < n; i++)
-		len += (size_t)snprintf(buf + len, n - len, "%s%s %s", i ? ", " : "", p[i].name,
-					seg_kind_name(p[i].kind));
-}
-
 int
 action_places(const struct game *g, char *buf, size_t n)
 {
@@ -184,7 +160,7 @@ action_places(const struct game *g, char *buf, size_t n)
 	buf[0] = '\0';
 	if ((t = figure_tile(g, &rot)) == NULL)
 		return -1;
-	places_text(t, rot, buf, n);
+	tile_places_text(t, rot, buf, n);
 	return 0;
 }
 
@@ -195,17 +171,13 @@ parse_slot(const struct game *g, const char *word, int *slot, struct rules_error
 	char places[160];
 	int rot;
 
-	*slot = place_word_slot(word);
-	if (*slot < 0)
-		return rerr(err, RERR_PARSE, "",
-			    "unknown place '%s': use N E S W, NE SE SW NW, NL NR EL ER SL SR "
-			    "WL WR, C, or I1 I2 for a field inside the tile",
-			    word);
+	if (action_place_slot(word, slot, err) < 0)
+		return -1;
 	if ((t = figure_tile(g, &rot)) == NULL)
 		return 0;
 	if (place_resolve(t, rot, word, slot) != SEG_NONE)
 		return 0;
-	places_text(t, rot, places, sizeof(places));
+	tile_places_text(t, rot, places, sizeof(places));
 	return rerr(err, RERR_ILLEGAL, "BASE-FOLLOW-2",
 		    "%s as placed (rotation %d) has nothing at %s; its places: %s", t->id,
 		    rot * 90, word, places);
@@ -293,86 +265,6 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 		return ma->parse(g, w, n, a, err);
 	return rerr(err, RERR_PARSE, "", "unknown action '%s': expected place, %s, recall or pass",
 		    w[0], role_list(g, list, sizeof(list)));
-}
-
-/* The tile at x,y of g, as turned, or NULL (no game, no tile there). */
-static const struct tile_type *
-tile_at(const struct game *g, int x, int y, int *rot)
-{
-	int p = g ? game_placed_at(g, x, y) : -1;
-
-	if (p < 0)
-		return NULL;
-	*rot = g->placed[p].rot;
-	return game_type(g, g->placed[p].type);
-}
-
-int
-action_parse_xy(char **w, int n, int kind, struct action *a)
-{
-	long v[2];
-	char *end;
-
-	if (n != 3)
-		return -1;
-	for (int i = 0; i < 2; i++) {
-		v[i] = strtol(w[1 + i], &end, 10);
-		if (end == w[1 + i] || *end || v[i] < INT16_MIN || v[i] > INT16_MAX)
-			return -1;
-	}
-	*a = (struct action){.kind = (uint8_t)kind, .x = (int16_t)v[0], .y = (int16_t)v[1]};
-	return 0;
-}
-
-/* "X Y [ROLE] PLACE" from w[1] on: the tile, then the place on it as
- * turned (any place word when g has no tile there). */
-int
-action_parse_at(const struct game *g, char **w, int n, int kind, int figure,
-		struct action *a, struct rules_error *err)
-{
-	struct role_word role = {.figure = figure};
-	const struct tile_type *t;
-	long x, y;
-	int slot, rot, want = figure < 0 ? 5 : 4;
-
-	if (n != want || parse_int(w[1], -30000, 30000, &x) < 0 ||
-	    parse_int(w[2], -30000, 30000, &y) < 0 ||
-	    (figure < 0 && !find_role(g, w[3], &role)))
-		return rerr(err, RERR_PARSE, "", "write it as: %s X Y %sPLACE, e.g. %s 1 -2 %sN",
-			    w[0], figure < 0 ? "ROLE " : "", w[0], figure < 0 ? "knight " : "");
-	if ((slot = place_word_slot(w[n - 1])) < 0)
-		return parse_slot(NULL, w[n - 1], &slot, err);
-	if ((t = tile_at(g, (int)x, (int)y, &rot)) != NULL &&
-	    place_resolve(t, rot, w[n - 1], &slot) == SEG_NONE) {
-		char places[160];
-		places_text(t, rot, places, sizeof(places));
-		return rerr(err, RERR_ILLEGAL, "", "%s at %ld,%ld has nothing at %s; its places: %s",
-			    t->id, x, y, w[n - 1], places);
-	}
-	*a = action_at((unsigned)kind, (int)x, (int)y, (unsigned)role.figure, (unsigned)slot);
-	return 0;
-}
-
-int
-action_format_at(const struct game *g, const struct action *a, const char *word, bool role,
-		 char *buf, size_t n)
-{
-	char name[PLACE_NAME_MAX];
-	int rot = 0;
-	const struct tile_type *t = tile_at(g, a->x, a->y, &rot);
-	int s = t ? tile_seg_at_slot(t, a->at_slot, rot) : SEG_NONE;
-	const char *place = slot_name(a->at_slot);
-
-	if (s != SEG_NONE) {
-		place_name(t, rot, s, name);
-		place = name;
-	}
-	if (!role)
-		return snprintf(buf, n, "%s %d %d %s", word, a->x, a->y, place);
-	return snprintf(buf, n, "%s %d %d %s %s", word, a->x, a->y,
-			figure_role(g, s != SEG_NONE ? t->seg[s].kind : SEG_KIND_COUNT,
-				    a->at_figure),
-			place);
 }
 
 /* The place name of a figure's slot on the tile just placed; the slot's

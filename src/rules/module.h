@@ -267,7 +267,7 @@ const char *module_of_action(const struct game *g, const struct rules_action *a)
  * to cap. */
 int figure_types_among(const struct rules_module *const *mods, int nmods,
 		       const struct figure_type_def **out, int cap);
-/* action_text.c: the text of a module's action on a tile other than the
+/* action_at.c: the text of a module's action on a tile other than the
  * one placed (struct action's x, y, at_figure, at_slot, made by
  * action_at): "WORD X Y PLACE" for a given figure type (a wagon's move),
  * or, figure -1, "WORD X Y ROLE PLACE" with the type the role word names
@@ -277,9 +277,14 @@ int action_parse_at(const struct game *g, char **w, int n, int kind, int figure,
 		    struct action *a, struct rules_error *err);
 int action_format_at(const struct game *g, const struct action *a, const char *word, bool role,
 		     char *buf, size_t n);
-/* action_text.c: "WORD X Y" (w[0] the word, n words in all) as an action
+/* action_at.c: "WORD X Y" (w[0] the word, n words in all) as an action
  * of kind at x,y (an escape, an abbey); -1 when it is not that. */
 int action_parse_xy(char **w, int n, int kind, struct action *a);
+/* action_at.c: the slot a place word names, without a tile ("NE");
+ * -1 with how to write one. */
+int action_place_slot(const char *word, int *slot, struct rules_error *err);
+/* action_at.c: s as a whole number from lo to hi in *out; -1 if not. */
+int action_parse_long(const char *s, long lo, long hi, long *out);
 /* builtin.c: module_action_among g's catalogue's modules, the built-in
  * ones when g is NULL. */
 const struct rules_action *module_action_find(const struct game *g, int kind,

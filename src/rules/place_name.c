@@ -5,6 +5,7 @@
  * I1 and I2 for fields touching no edge (pockets between cities).
  * Text only: read when actions are parsed or printed and when a tile set
  * is loaded, never while the engine plays. */
+#include <stdio.h>
 #include <string.h>
 
 #include "tile.h"
@@ -166,4 +167,18 @@ tile_places(const struct tile_type *t, int rot, struct place *out)
 		n++;
 	}
 	return n;
+}
+
+/* "N field, E road, S field": the places of the tile as turned. */
+void
+tile_places_text(const struct tile_type *t, int rot, char *buf, size_t n)
+{
+	struct place p[TILE_SEG_MAX];
+	int np = tile_places(t, rot, p);
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < np && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s %s", i ? ", " : "", p[i].name,
+					seg_kind_name(p[i].kind));
 }

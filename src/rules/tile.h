@@ -328,5 +328,7 @@ int place_name(const struct tile_type *t, int rot, int s, char name[PLACE_NAME_M
 /* Every place a figure could take (rivers left out), clockwise from the
  * north-west corner, the centre last; out holds TILE_SEG_MAX. */
 int tile_places(const struct tile_type *t, int rot, struct place *out);
+/* "N field, E road, S field": the places of the tile as turned, in buf. */
+void tile_places_text(const struct tile_type *t, int rot, char *buf, size_t n);
 
 #endif

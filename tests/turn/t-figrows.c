@@ -13,6 +13,7 @@
 #include "tap.h"
 #include "ai_impl.h"
 #include "module.h"
+#include "exp/exp.h"
 #include "mayor-row.h"
 #include "reload.h"
 
@@ -224,8 +225,10 @@ no_mayor_here(const struct catalog *cat)
 	memmove(text + 6, text + 7, strlen(text + 7) + 1);
 	memcpy(text, "mayor ", 6);
 	gamefile_legal_text(gf, "; ", legal, sizeof(legal));
-	ok(action_parse_in(gf->game, text, &a, &re) == 0 && a.figure == MAYOR,
-	   "issue 25.1: without the module, '%s' still reads as the mayor", text);
+	/* the word is this test's row's and Abbey & Mayor's (FIG_MAYOR) */
+	ok(action_parse_in(gf->game, text, &a, &re) == 0 &&
+		   (a.figure == MAYOR || a.figure == FIG_MAYOR),
+	   "issue 25.1: without the module, '%s' still reads as a mayor", text);
 	ok(gamefile_play(gf, text, &re) < 0 && strstr(re.text, "without mayors"),
 	   "issue 25.1: ... and is refused where a knight may go: %s", re.text);
 	ok(strstr(legal, "mayor") == NULL, "issue 25.1: ... and never listed: %s", legal);
