@@ -21,6 +21,10 @@
 #define DEEP_CAP_DEPTH 0.44
 #define POCKET_DEPTH 0.36
 #define BAND_POCKET_DEPTH 0.25
+/* A cap inside a band's pocket (AM/CCc+): shallow, under a deep pocket,
+ * so the field between them shows. */
+#define NESTED_CAP_DEPTH 0.2
+#define NESTED_POCKET_DEPTH 0.46
 
 static const struct geo_pt corner_pt[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
 
@@ -131,6 +135,22 @@ cap_is_deep(const struct tile_type *t, int rot, int side)
 	       t->seg[before].kind == SEG_FIELD && t->seg[after].kind == SEG_FIELD;
 }
 
+/* Whether the tile has a cap on side alone and another city covering
+ * both sides beside it: a band whose pocket holds the cap. */
+static bool
+cap_is_nested(const struct tile_type *t, int rot, int side)
+{
+	bool cap = false, band = false;
+
+	for (int s = 0; s < t->nsegs; s++) {
+		int sides = t->seg[s].kind == SEG_CITY ? seg_sides(t, rot, s) : 0;
+		cap |= sides == side_bit(side);
+		band |= !(sides & side_bit(side)) && (sides & side_bit(side + 1)) &&
+			(sides & side_bit(side + 3));
+	}
+	return cap && band;
+}
+
 static void
 add_piece(struct geo_city *c, struct geo_bez b, bool wall)
 {
@@ -147,12 +167,16 @@ free_wall(const struct tile_type *t, int rot, int u, int k, int runs)
 	int c = (u + 3) & 3; /* a cap's only side */
 
 	if (k == 3)
-		return cap_wall(c, cap_is_deep(t, rot, c)      ? DEEP_CAP_DEPTH
+		return cap_wall(c, cap_is_nested(t, rot, c)    ? NESTED_CAP_DEPTH
+				   : cap_is_deep(t, rot, c)    ? DEEP_CAP_DEPTH
 				   : t->centre_seg != SEG_NONE ? CAP_DEPTH_AROUND
 							       : CAP_DEPTH);
 	if (k == 2)
 		return diagonal_wall(u);
-	return pocket_wall(u, runs > 1 ? BAND_POCKET_DEPTH : POCKET_DEPTH);
+	if (runs == 1)
+		return pocket_wall(u, POCKET_DEPTH);
+	return pocket_wall(u, cap_is_nested(t, rot, u) ? NESTED_POCKET_DEPTH
+						       : BAND_POCKET_DEPTH);
 }
 
 static int
