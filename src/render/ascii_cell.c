@@ -98,15 +98,16 @@ draw_curve(struct cellref *c, int kind, int a)
 			  path_glyph(kind, route[a][i][2]));
 }
 
+/* A path to a city's gate (p->to) is drawn as if it went on there. */
 static void
 draw_path(struct cellref *c, const struct geo_path *p)
 {
-	int a = p->a, b = p->b;
+	int a = p->a, b = p->to;
 
 	if (b == GEO_CENTRE || ((a - b) & 3) == 2) {
 		draw_spoke(c, p->kind, a, b != GEO_CENTRE);
 		if (b != GEO_CENTRE)
-			draw_spoke(c, p->kind, b, true);
+			draw_spoke(c, p->kind, b, p->b != GEO_CENTRE);
 		return;
 	}
 	draw_curve(c, p->kind, ((b - a) & 3) == 1 ? a : b);
@@ -220,11 +221,11 @@ draw_middle(struct cellref *c, const struct tile_geo *geo)
 	for (int i = 0; i < geo->npath; i++) {
 		const struct geo_path *p = &geo->path[i];
 		int *arms = p->kind == SEG_RIVER ? &rivers : &roads;
-		if (p->b != GEO_CENTRE && ((p->a - p->b) & 3) != 2)
+		if (p->to != GEO_CENTRE && ((p->a - p->to) & 3) != 2)
 			continue; /* a curve does not pass the middle */
 		*arms |= 1 << p->a;
-		if (p->b != GEO_CENTRE)
-			*arms |= 1 << p->b, through = 1;
+		if (p->to != GEO_CENTRE)
+			*arms |= 1 << p->to, through |= p->b != GEO_CENTRE;
 	}
 	if (roads || rivers)
 		put(c, MID_COL, MID_ROW, middle_glyph(roads, rivers));

@@ -21,6 +21,10 @@
 #define DEEP_CAP_DEPTH 0.44
 #define POCKET_DEPTH 0.36
 #define BAND_POCKET_DEPTH 0.25
+/* A cap inside a band's pocket (AM/CCc+): shallow, under a deep pocket,
+ * so the field between them shows. */
+#define NESTED_CAP_DEPTH 0.2
+#define NESTED_POCKET_DEPTH 0.46
 
 static const struct geo_pt corner_pt[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
 
@@ -131,6 +135,22 @@ cap_is_deep(const struct tile_type *t, int rot, int side)
 	       t->seg[before].kind == SEG_FIELD && t->seg[after].kind == SEG_FIELD;
 }
 
+/* Whether the tile has a cap on side alone and another city covering
+ * both sides beside it: a band whose pocket holds the cap. */
+static bool
+cap_is_nested(const struct tile_type *t, int rot, int side)
+{
+	bool cap = false, band = false;
+
+	for (int s = 0; s < t->nsegs; s++) {
+		int sides = t->seg[s].kind == SEG_CITY ? seg_sides(t, rot, s) : 0;
+		cap |= sides == side_bit(side);
+		band |= !(sides & side_bit(side)) && (sides & side_bit(side + 1)) &&
+			(sides & side_bit(side + 3));
+	}
+	return cap && band;
+}
+
 static void
 add_piece(struct geo_city *c, struct geo_bez b, bool wall)
 {
@@ -147,12 +167,16 @@ free_wall(const struct tile_type *t, int rot, int u, int k, int runs)
 	int c = (u + 3) & 3; /* a cap's only side */
 
 	if (k == 3)
-		return cap_wall(c, cap_is_deep(t, rot, c)      ? DEEP_CAP_DEPTH
+		return cap_wall(c, cap_is_nested(t, rot, c)    ? NESTED_CAP_DEPTH
+				   : cap_is_deep(t, rot, c)    ? DEEP_CAP_DEPTH
 				   : t->centre_seg != SEG_NONE ? CAP_DEPTH_AROUND
 							       : CAP_DEPTH);
 	if (k == 2)
 		return diagonal_wall(u);
-	return pocket_wall(u, runs > 1 ? BAND_POCKET_DEPTH : POCKET_DEPTH);
+	if (runs == 1)
+		return pocket_wall(u, POCKET_DEPTH);
+	return pocket_wall(u, cap_is_nested(t, rot, u) ? NESTED_POCKET_DEPTH
+						       : BAND_POCKET_DEPTH);
 }
 
 static int
@@ -214,6 +238,20 @@ path_bez(int a, int b)
 	    (struct geo_bez){pt(0.5, 0), pt(0.5, 0.276), pt(0.724, 0.5), pt(1, 0.5)}, a);
 }
 
+/* The path's line, from side a on (a figure stands part of the way). */
+static void
+aim_path(struct geo_path *p, int to)
+{
+	struct geo_bez b = path_bez(p->a, to);
+
+	if (p->b == GEO_CENTRE && to != GEO_CENTRE && ((to - p->a) & 3) == 3)
+		b = (struct geo_bez){b.p3, b.c2, b.c1, b.p0}; /* written from to */
+	p->to = (uint8_t)to;
+	p->bez = b;
+	for (int k = 0; k <= GEO_FLAT; k++)
+		p->line[k] = geo_bez_at(&p->bez, (double)k / GEO_FLAT);
+}
+
 static void
 add_path(struct tile_geo *g, int s, int kind, int a, int b)
 {
@@ -222,10 +260,8 @@ add_path(struct tile_geo *g, int s, int kind, int a, int b)
 	if (g->npath >= (int)(sizeof(g->path) / sizeof(g->path[0])))
 		return;
 	p = &g->path[g->npath++];
-	*p = (struct geo_path){.seg = s, .kind = kind, .a = a, .b = b};
-	p->bez = path_bez(a, b);
-	for (int k = 0; k <= GEO_FLAT; k++)
-		p->line[k] = geo_bez_at(&p->bez, (double)k / GEO_FLAT);
+	*p = (struct geo_path){.seg = s, .kind = kind, .a = a, .b = b, .to = b};
+	aim_path(p, b);
 }
 
 /* One path between two sides, or one per side to the centre. */
@@ -261,6 +297,28 @@ add_city(const struct tile_type *t, int rot, struct tile_geo *g, int s, int side
 			    geo_bez_at(&c->piece[i], (double)k / GEO_FLAT);
 }
 
+/* A road that ends and touches a cap (touch{C,R}) that does not reach
+ * the middle runs into the cap's gate, not to a junction there: two caps
+ * with a road each (AM/CCRR) are no crossroads, and the field between
+ * the roads reaches both cities. */
+static void
+aim_ends(const struct tile_type *t, int rot, struct tile_geo *g)
+{
+	for (int i = 0; i < g->npath; i++) {
+		struct geo_path *p = &g->path[i];
+		for (int k = 0; k < g->ncity && p->kind == SEG_ROAD && p->b == GEO_CENTRE;
+		     k++) {
+			const struct geo_city *c = &g->city[k];
+			int side = 0;
+			while (side < 3 && c->sides != side_bit(side))
+				side++;
+			if (c->sides == side_bit(side) && (t->touching[p->seg] >> c->seg & 1) &&
+			    !cap_is_deep(t, rot, side) && side != p->a)
+				aim_path(p, side);
+		}
+	}
+}
+
 void
 geo_build(const struct tile_type *t, int rot, struct tile_geo *g)
 {
@@ -278,6 +336,7 @@ geo_build(const struct tile_type *t, int rot, struct tile_geo *g)
 		else if (kind == SEG_MONASTERY || kind == SEG_GARDEN)
 			g->centre_kind = kind, g->centre_seg = s;
 	}
+	aim_ends(t, rot, g);
 	g->tile_marks = t->attrs & GEO_TILE_MARKS;
 	for (int side = 0; side < 4; side++)
 		g->walls |= (uint8_t)((edge_of_sig(t->sig[rot], side) == EDGE_WALL) << side);

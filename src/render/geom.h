@@ -9,8 +9,8 @@
  * same order, so the text map and the picture agree:
  *
  *	1. the field (the whole cell)
- *	2. paths that end at the centre (under cities: a road into a city
- *	   gate, a road to the river bank)
+ *	2. paths that end at the centre or at a city's gate (under cities:
+ *	   a road into a city gate, a road to the river bank)
  *	3. rivers running between two sides
  *	4. cities, each outline filled, its inner pieces stroked as walls
  *	5. roads running between two sides (over rivers: bridges)
@@ -60,6 +60,8 @@ struct geo_city {
 struct geo_path {
 	uint8_t seg, kind; /* SEG_ROAD or SEG_RIVER */
 	uint8_t a, b;      /* board sides; b is GEO_CENTRE for a path that ends */
+	uint8_t to;        /* where a path that ends goes: GEO_CENTRE, or the side
+			      of a city it runs into under its wall (a gate) */
 	struct geo_bez bez;
 	struct geo_pt line[GEO_FLAT + 1]; /* bez, flattened */
 };
@@ -87,7 +89,7 @@ struct tile_geo {
 					       the abbey's): drawn as such */
 	struct geo_pt tile_mark;            /* where, on a field */
 	/* Hedges: raster cell edges between two fields the data parts where
-	 * no road or wall does (GQ/Cc!): the edge below or right of cell
+	 * no road or wall does (GQ/Cc!, AM/C!+): the edge below or right of cell
 	 * (row, col). */
 	int nhedge;
 	struct {

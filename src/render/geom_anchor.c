@@ -211,12 +211,24 @@ hedges(const struct tile_type *t, const struct geo_raster *r, struct tile_geo *g
 			}
 }
 
+/* Part of the way along the path; a road that another crosses over in
+ * the middle without meeting it (a bridge, TB/RRrr) has its thief off
+ * the crossing. */
 static void
-path_anchors(struct tile_geo *g)
+path_anchors(const struct geo_raster *r, struct tile_geo *g)
 {
+	static const double along[] = {0.5, 0.3, 0.7};
+
 	for (int i = g->npath - 1; i >= 0; i--) {
 		const struct geo_path *p = &g->path[i];
 		g->anchor[p->seg] = geo_bez_at(&p->bez, p->b == GEO_CENTRE ? 0.35 : 0.5);
+		for (size_t k = 0; p->b != GEO_CENTRE && p->kind == SEG_ROAD && k < 3; k++) {
+			struct geo_pt q = geo_bez_at(&p->bez, along[k]);
+			if (r->seg[(int)(q.y * GEO_RES)][(int)(q.x * GEO_RES)] == p->seg) {
+				g->anchor[p->seg] = q;
+				break;
+			}
+		}
 	}
 }
 
@@ -240,7 +252,7 @@ geo_anchors(const struct tile_type *t, int rot, struct tile_geo *g)
 		if (g->marks[s])
 			g->mark[s] = mark_spot(d, g->anchor[s]);
 	}
-	path_anchors(g);
+	path_anchors(&r, g);
 	for (int i = 0; i < g->npath; i++)
 		if (g->marks[g->path[i].seg])
 			g->mark[g->path[i].seg] = road_mark(t, &r, &g->path[i]);

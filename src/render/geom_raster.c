@@ -121,7 +121,7 @@ geo_place_centre(const struct tile_type *t, struct tile_geo *g)
 	}
 	for (int i = 0; i < g->npath; i++) {
 		const struct geo_path *p = &g->path[i];
-		road_ends += !is_through(p) && p->kind == SEG_ROAD;
+		road_ends += p->to == GEO_CENTRE && p->kind == SEG_ROAD; /* not a gate */
 		river_ends += !is_through(p) && p->kind == SEG_RIVER;
 		through += crosses_middle(p);
 	}
