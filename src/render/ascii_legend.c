@@ -128,6 +128,11 @@ static const struct {
 	{TA_PIGSTY, '&', "pigsty"},
 	{TA_INN, '$', "inn on a lake"},
 	{TA_VOLCANO, '^', "volcano"},
+	/* TRADE-1: letters no figure has (figures are a seat letter and a
+	 * role letter) */
+	{TA_WINE, 'w', "wine"},
+	{TA_GRAIN, 'g', "grain"},
+	{TA_CLOTH, 'c', "cloth"},
 };
 
 char
@@ -221,9 +226,18 @@ print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 	char seats[MAX_PLAYERS * 24] = "", roles[ROLE_WORDS_MAX * 24] = "";
 	const char *words[ROLE_WORDS_MAX + 1];
 	char letters[ROLE_WORDS_MAX + 1];
-	int n = 0, nr = rules_role_words(v->g->cat, words, letters);
+	const struct figure_type_def *rows[FIG_TYPE_MAX];
+	int n = 0, nr;
 
-	/* the letters the map shows, from the catalogue's rows */
+	/* the letters the map shows: the engine's rows, and a module's
+	 * figure (a builder, a pig) only where it is played */
+	for (int t = 0; t < FIG_BASE_COUNT; t++)
+		rows[n++] = figure_type_of(NULL, t);
+	for (int i = 0; i < v->g->nftypes; i++)
+		if (v->g->ftypes[i] >= FIG_BASE_COUNT)
+			rows[n++] = figure_type_of(v->g, v->g->ftypes[i]);
+	nr = figure_role_words(rows, n, words, letters);
+	n = 0;
 	for (int i = 0, len = 0; i < nr; i++)
 		len += snprintf(roles + len, sizeof(roles) - len, "%s%c" NB "%s", i ? ", " : "",
 				letters[i], words[i]);

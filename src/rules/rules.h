@@ -424,6 +424,14 @@ struct rules_token {
 	int record;       /* the size that won it (tiles), 0 while nobody has it */
 };
 int game_tokens(const struct game *g, struct rules_token *out, int cap);
+/* What a seat holds of the modules' stocks (Traders & Builders' goods:
+ * "wine" 2), shown beside its score: up to cap of them, returns how many
+ * (0 in the base game). */
+struct rules_holding {
+	const char *name;
+	int count;
+};
+int game_holdings(const struct game *g, int seat, struct rules_holding *out, int cap);
 
 /* The figure-type rows a game of these options has, in table order (the
  * base rows, then the rows of the modules that are on): for layers that

@@ -44,6 +44,13 @@ test_names(void)
 		if (row->letter)
 			letters[nl++] = row->letter;
 	}
+	{ /* the built-in modules' rows with a word of their own (builder, pig) */
+		const struct figure_type_def *rows[FIG_TYPE_MAX];
+		int nrows = rules_figure_rows(NULL, rows, FIG_TYPE_MAX);
+		for (int i = 0; i < nrows; i++)
+			if (rows[i]->id >= FIG_BASE_COUNT && rows[i]->role && rows[i]->letter)
+				letters[nl++] = rows[i]->letter;
+	}
 	dup = 0;
 	for (int i = 0; i < nl; i++)
 		dup += strchr(letters + i + 1, letters[i]) != NULL;

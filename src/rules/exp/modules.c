@@ -9,6 +9,7 @@ const struct rules_module *const rules_builtin_modules[] = {
 	&abbot_module,
 	&inns_cathedrals_module, /* before the Cathars: IC-2 */
 	&abbey_mayor_module,
+	&traders_builders_module,
 	&cathars_module,
 	&king_robber_module,
 };
