@@ -154,6 +154,10 @@ check_complete(const struct gamefile *gf, int p, const struct turn *t)
 	game_decision(gf->game, &d);
 	if (d.player != p || gf->game->turn != t->number)
 		return 0;
+	/* a second tile drawn blind (the builder's) is new information: the
+	 * host mails it as a notice of its own (game_turn_why) */
+	if (d.kind == DECISION_PLACE_TILE && game_turn_why(gf->game))
+		return 0;
 	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
 	cli_error("the turn is not complete: you still %s; add one of: %s",
 		  d.kind == DECISION_PLACE_TILE     ? "place the tile"

@@ -228,6 +228,11 @@ int turn_push(struct game *g, int step, int owner, int arg);
  * the score and the end of the turn run once, after the last round. -1
  * when the stack is full. */
 int turn_add_round(struct game *g, int owner);
+/* The same for a round whose tile is drawn blind from the pile (the
+ * builder's second tile, BUILDER-3), saying why in the players' words
+ * (game_turn_why: the notices name it): new information, so a turn by
+ * mail ends before it, and the player gets a notice of its own. */
+int turn_add_round_why(struct game *g, int owner, const char *why);
 /* Drops the pending frame of step in the round under way (no figure
  * decision on River II's volcano); -1 when there is none. */
 int turn_skip(struct game *g, int step);

@@ -330,6 +330,7 @@ struct game {
 	bool drawn_outside; /* the drawn tile came from a module's source */
 	/* rounds modules added to turn rounds_turn (turn_rounds.c) */
 	int rounds_turn, rounds_added;
+	const char *rounds_why; /* why a round was added (turn_add_round_why), or NULL */
 
 	struct game_event *events;
 	int nevents, cap_events;
@@ -432,6 +433,10 @@ struct rules_holding {
 	int count;
 };
 int game_holdings(const struct game *g, int seat, struct rules_holding *out, int cap);
+/* Why the turn under way has a second tile drawn blind, in the module's
+ * words ("the builder: BUILDER-3"), or NULL (one tile, or a round whose
+ * tile is known, as River II's lake): a turn by mail ends before it. */
+const char *game_turn_why(const struct game *g);
 
 /* The figure-type rows a game of these options has, in table order (the
  * base rows, then the rows of the modules that are on): for layers that

@@ -26,6 +26,7 @@
 
 #include "ai.h"
 #include "exp/exp.h"
+#include "module.h"
 #include "rules.h"
 #include "tap.h"
 
@@ -50,6 +51,7 @@ enum prop {
 	P_END,
 	P_REPLAY,
 	P_TOKENS,
+	P_TILES,
 	NPROP
 };
 
@@ -65,6 +67,7 @@ static const char *const prop_names[NPROP] = {
 	[P_END] = "game over, bag drawn, every tile placed or discarded",
 	[P_REPLAY] = "seed + action text replays the same final state",
 	[P_TOKENS] = "module tokens: held iff won, records never shrink (KING-3, UN-22)",
+	[P_TILES] = "never more than 2 tiles in a turn (BUILDER-5)",
 };
 
 struct tally {
@@ -74,7 +77,7 @@ struct tally {
 
 struct stats {
 	int games;
-	long actions, turns, discards, recalls, abbots, farmers, sweeps, aliases;
+	long actions, turns, discards, recalls, abbots, farmers, sweeps, aliases, doubles;
 };
 
 static struct tally tally[NCOMBO][NPROP];
@@ -440,6 +443,16 @@ check_tokens(struct run *r)
 	}
 }
 
+/* issue 25.4: a second round in a turn (the builder's, River II's
+ * lake), never a third (BUILDER-5). */
+static void
+check_tiles(struct run *r)
+{
+	int tiles = game_turn_tiles(r->g);
+
+	CHECK(r, P_TILES, tiles <= 2, "turn %d has had %d tiles", r->g->turn, tiles);
+}
+
 static void
 check_state(struct run *r)
 {
@@ -447,6 +460,7 @@ check_state(struct run *r)
 	check_features(r);
 	check_scores(r);
 	check_tokens(r);
+	check_tiles(r);
 }
 
 /* ---- the listed actions ---- */
@@ -834,6 +848,8 @@ count_action(struct run *r, const struct action *a)
 
 	s->actions++;
 	s->turns += a->kind == ACT_PLACE_TILE;
+	/* a tile placed in a turn that had one already */
+	s->doubles += a->kind == ACT_PLACE_TILE && game_turn_tiles(r->g) > 1;
 	s->recalls += a->kind == ACT_RECALL;
 	s->abbots += a->kind == ACT_FIGURE && a->figure == FIG_ABBOT;
 	s->farmers += a->kind == ACT_FIGURE && a->role == SEG_FIELD;
@@ -1025,9 +1041,9 @@ report(void)
 		if (s->games == 0)
 			continue;
 		diag("%s: %d games, %ld turns, %ld actions, %ld discards, %ld recalls, "
-		     "%ld abbots, %ld farmers, %ld sweeps, %ld aliases skipped",
+		     "%ld abbots, %ld farmers, %ld sweeps, %ld aliases skipped, %ld second tiles",
 		     combo_name(c), s->games, s->turns, s->actions, s->discards, s->recalls,
-		     s->abbots, s->farmers, s->sweeps, s->aliases);
+		     s->abbots, s->farmers, s->sweeps, s->aliases, s->doubles);
 		for (int p = 0; p < NPROP; p++) {
 			const struct tally *t = &tally[c][p];
 			ok(t->fails == 0, "%s: %s (%ld checks)", combo_name(c), prop_names[p],

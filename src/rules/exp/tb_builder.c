@@ -27,6 +27,7 @@ const struct figure_type_def figure_type_builder = {
 	.strength = 0,     /* BUILDER-2 */
 	.supply = 1,       /* TB-1, CF-11 */
 	.needs = OWN_FOLLOWERS,
+	.needs_what = "one of your followers (a thief or a knight)",
 	.rule = "TB-1",
 	.stand_rule = "BUILDER-1",
 };
@@ -60,7 +61,7 @@ tb_builder_after_place(struct game *g, int placed)
 	for (int s = 0; s < t->nsegs; s++) {
 		int edge = seg_kinds[t->seg[s].kind].edge;
 		if ((edge == EDGE_ROAD || edge == EDGE_CITY) && has_builder(g, placed, s, pt->player)) {
-			turn_add_round(g, pt->player);
+			turn_add_round_why(g, pt->player, "the builder: BUILDER-3");
 			return;
 		}
 	}

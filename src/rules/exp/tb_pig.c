@@ -21,6 +21,7 @@ const struct figure_type_def figure_type_pig = {
 	.strength = 0, /* PIG-2: no follower */
 	.supply = 1,   /* TB-1, CF-11 */
 	.needs = 1u << FIG_FOLLOWER | 1u << FIG_BIG, /* a farmer of his own (PIG-2) */
+	.needs_what = "one of your farmers",
 	.rule = "TB-1",
 	.stand_rule = "PIG-2",
 };
