@@ -43,6 +43,14 @@ test_expect_success 'keygen never replaces a key' '
 	cmp alice.key before.key && test ! -e alice.pub
 '
 
+test_expect_success 'keygen writes each key whole, beside it first, and leaves nothing else' '
+	mkdir whole &&
+	(umask 077 && "$CARCPBEM" keygen -d whole dave >/dev/null) &&
+	test "$(ls -A whole | tr "\n" " ")" = "dave.key dave.pub " &&
+	test "$(ls -l whole/dave.key | cut -c1-10)" = "-rw-------" &&
+	test "$(ls -l whole/dave.pub | cut -c1-10)" = "-rw-r--r--"
+'
+
 test_expect_success 'keygen: bad names' '
 	expect_code 2 "$CARCPBEM" keygen ../x 2>err &&
 	grep "is not a key name" err &&

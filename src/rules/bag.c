@@ -124,28 +124,20 @@ start_copies(const struct game *g, int type)
 	return (t->flags & TILE_START) && t->draw_rank == DRAW_RANK_MAIN;
 }
 
-/* Copies of type i in the pile when modules are on: what the sets in
- * play bring and remove (catalog_copies: River II's spring and its
- * removal of River I's lake, RIVER-7). */
-static int
-module_copies(const struct game *g, int i, const char *const *sets, int nsets)
-{
-	int n = catalog_copies(g->cat, i, sets, nsets, g->opt.edition) - start_copies(g, i);
-
-	return n > 0 ? n : 0;
-}
-
-/* Copies of each type in the draw pile when modules are on, by rank. */
+/* Copies of each type in the draw pile when modules are on, by rank:
+ * what the sets in play bring and remove (catalog_copies: River II's
+ * spring and its removal of River I's lake, RIVER-7), less the start. */
 static int
 bag_count_sets(const struct game *g, int *copies, int n[NRANK])
 {
 	const char *sets[MODULE_COUNT + 1];
 	int total = 0, nsets = module_played_sets(&g->opt, sets);
 
+	catalog_copies_all(g->cat, sets, nsets, g->opt.edition, copies);
 	for (int i = 0; i < g->cat->ntypes; i++) {
 		const struct tile_type *t = &g->cat->types[i];
-		copies[i] = bag_rank(t) >= 0 && river_tile_in(g, t)
-				    ? module_copies(g, i, sets, nsets)
+		copies[i] = copies[i] > 0 && bag_rank(t) >= 0 && river_tile_in(g, t)
+				    ? copies[i] - start_copies(g, i)
 				    : 0;
 		if (copies[i] > 0) {
 			n[bag_rank(t)] += copies[i];

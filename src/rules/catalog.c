@@ -1115,9 +1115,20 @@ bool
 catalog_river_on(const struct catalog *cat, const struct rules_options *opt)
 {
 	for (int i = 0; i < cat->ntypes; i++)
-		if (own_river_tile(&cat->types[i]) && module_set_enabled(opt, cat->types[i].set))
+		if (own_river_tile(&cat->types[i]) &&
+		    module_owner_enabled(opt, cat->types[i].set_owner))
 			return true;
 	return false;
+}
+
+/* The last step of catalog_copies: none without the river a tile needs,
+ * one at most of a max1 tile. */
+static int
+copies_capped(const struct tile_type *t, int n, bool river)
+{
+	if ((t->flags & TILE_WITH_RIVER) && !river)
+		return 0;
+	return (t->flags & TILE_MAX1) && n > 1 ? 1 : n;
 }
 
 int
@@ -1135,9 +1146,33 @@ catalog_copies(const struct catalog *cat, int type, const char *const *sets,
 			return 0;
 		n += r->count[edition - 1];
 	}
-	if ((t->flags & TILE_WITH_RIVER) && !river_played(cat, sets, nsets))
-		return 0;
-	return (t->flags & TILE_MAX1) && n > 1 ? 1 : n;
+	return copies_capped(t, n, !(t->flags & TILE_WITH_RIVER) || river_played(cat, sets, nsets));
+}
+
+#define REMOVED (-1) /* a played set's "removes" line named it */
+
+void
+catalog_copies_all(const struct catalog *cat, const char *const *sets, int nsets,
+		   int edition, int *copies)
+{
+	bool river = river_played(cat, sets, nsets), on = false;
+	const char *set = NULL;
+
+	for (int i = 0; i < cat->ntypes; i++) {
+		const struct tile_type *t = &cat->types[i];
+		if (t->set != set) /* types of one set are contiguous */
+			set = t->set, on = played(set, sets, nsets);
+		copies[i] = on ? t->count[edition - 1] : 0;
+	}
+	for (int i = 0; i < cat->nrefs; i++) {
+		const struct set_ref *r = &cat->refs[i];
+		if (copies[r->type] == REMOVED || !played(r->set, sets, nsets))
+			continue;
+		copies[r->type] = r->remove ? REMOVED : copies[r->type] + r->count[edition - 1];
+	}
+	for (int i = 0; i < cat->ntypes; i++)
+		copies[i] = copies[i] == REMOVED ? 0
+						 : copies_capped(&cat->types[i], copies[i], river);
 }
 
 /* Declared in module_id.h, defined beside catalog_copies: module_id.c

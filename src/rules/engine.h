@@ -281,6 +281,8 @@ tile_has_place_rule(const struct tile_type *t)
 	return t->flags & TILE_PLACE_RULE;
 }
 bool board_place_rule_ok(const struct game *g, int type, int cell, int rot);
+/* The cells a module narrows such a tile to (place_cells), or -1. */
+int board_place_rule_cells(const struct game *g, int type, int *cells, int cap);
 int board_place_rule_explain(const struct game *g, int type, int cell, int rot,
 			     struct rules_error *err);
 

@@ -162,19 +162,47 @@ frontier_scan(const struct game *g, int type, struct action *out, int cap)
 	return (int)(o - out);
 }
 
+/* The frontier positions a tile with a placement rule is tried on: the
+ * cells its module narrows it to, in frontier order, or, with -1, every
+ * position (0..nfrontier-1). */
+#define RULED_CELLS_MAX 16
+
+static int
+ruled_positions(const struct game *g, int type, int pos[RULED_CELLS_MAX])
+{
+	int cells[RULED_CELLS_MAX], n = board_place_rule_cells(g, type, cells, RULED_CELLS_MAX),
+	    np = 0;
+
+	if (n < 0 || n > RULED_CELLS_MAX)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		int p = g->cells[cells[i]].frontier, j = np++;
+		if (p < 0) {
+			np--;
+			continue;
+		}
+		for (; j > 0 && pos[j - 1] > p; j--) /* insertion: a few cells */
+			pos[j] = pos[j - 1];
+		pos[j] = p;
+	}
+	return np;
+}
+
 /* Tiles with a placement rule (river tiles) also pass their module's
  * test. */
 static int
 frontier_scan_ruled(const struct game *g, int type, struct action *out, int cap)
 {
-	int n = 0;
+	int pos[RULED_CELLS_MAX], np = ruled_positions(g, type, pos), n = 0;
 
-	for (int i = 0; i < g->nfrontier; i++)
+	for (int k = 0, end = np < 0 ? g->nfrontier : np; k < end; k++) {
+		int i = np < 0 ? k : pos[k];
 		for (unsigned m = fits_of(g, type, i); m; m &= m - 1) {
 			if (!board_place_rule_ok(g, type, g->front_cell[i], __builtin_ctz(m)))
 				continue;
 			n = emit(out, n, cap, g, i, __builtin_ctz(m));
 		}
+	}
 	return n;
 }
 
@@ -263,11 +291,14 @@ board_drawn_nth(const struct game *g, int k)
 
 	if (!tile_has_place_rule(game_type(g, type)))
 		return frontier_nth(g, type, k);
-	for (int i = 0; i < g->nfrontier; i++)
+	int pos[RULED_CELLS_MAX], np = ruled_positions(g, type, pos);
+	for (int j = 0, end = np < 0 ? g->nfrontier : np; j < end; j++) {
+		int i = np < 0 ? j : pos[j];
 		for (unsigned m = fits_of(g, type, i); m; m &= m - 1)
 			if (board_place_rule_ok(g, type, g->front_cell[i], __builtin_ctz(m)) &&
 			    k-- == 0)
 				return emit_one(g, i, __builtin_ctz(m));
+	}
 	return a;
 }
 

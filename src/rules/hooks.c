@@ -24,6 +24,15 @@ board_place_rule_ok(const struct game *g, int type, int cell, int rot)
 }
 
 int
+board_place_rule_cells(const struct game *g, int type, int *cells, int cap)
+{
+	FOR_HOOK(g, HOOK_PLACE_OK, m)
+		if ((*m)->place_cells)
+			return (*m)->place_cells(g, type, cells, cap);
+	return -1;
+}
+
+int
 board_place_rule_explain(const struct game *g, int type, int cell, int rot,
 			 struct rules_error *err)
 {

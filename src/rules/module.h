@@ -132,6 +132,10 @@ struct rules_module {
 	bool (*place_ok)(const struct game *g, int type, int cell, int rot);
 	int (*place_explain)(const struct game *g, int type, int cell, int rot,
 			     struct rules_error *err);
+	/* The only cells such a tile may take (the river's open ends), up
+	 * to cap of them, so the frontier is not searched; place_ok still
+	 * decides. -1: any cell (or more than cap). NULL: any cell. */
+	int (*place_cells)(const struct game *g, int type, int *cells, int cap);
 	/* Each road, city, monastery or garden the tile completed, with
 	 * figures on it or not, in UN-06 order, before any of them scores. */
 	void (*on_complete)(struct game *g, int root);

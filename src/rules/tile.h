@@ -238,6 +238,10 @@ int catalog_find(const struct catalog *cat, const char *id);
  * max1 tile. docs/tile-format.md. */
 int catalog_copies(const struct catalog *cat, int type, const char *const *sets,
 		   int nsets, int edition);
+/* catalog_copies of every type into copies (cat->ntypes of them), in one
+ * pass that compares each set's name once, not once per type. */
+void catalog_copies_all(const struct catalog *cat, const char *const *sets, int nsets,
+			int edition, int *copies);
 struct rules_options;
 /* Whether these options play a set with river tiles of its own (the
  * River, River II): with-river tiles come only then (GQ-1). */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic.h"
 #include "key.h"
 #include "key_open.h"
 #include "sshsig.h"
@@ -342,28 +343,21 @@ key_wipe(struct seckey *k)
 
 /* ---- generating ---- */
 
+/* A key file at path, whole or not at all (a crash leaves no half key:
+ * atomic.h), and never in place of one that exists. */
 static int
 write_new(const char *path, const char *text, int mode, struct turn_error *err)
 {
-	size_t len = strlen(text);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode), saved;
+	const char *what = NULL;
 
-	if (fd < 0)
-		return errno == EEXIST
-			   ? terr(
-				 err, TURN_FAIL,
-				 "%s already exists: keygen never replaces a key; choose "
-				 "another name or directory",
-				 path)
-			   : terr(err, TURN_FAIL, "cannot create %s: %s", path,
-				  strerror(errno));
-	if (write(fd, text, len) != (ssize_t)len || fsync(fd) < 0 || close(fd) < 0) {
-		saved = errno;
-		close(fd);
-		unlink(path);
-		return terr(err, TURN_FAIL, "cannot write %s: %s", path, strerror(saved));
-	}
-	return 0;
+	if (atomic_write(path, text, strlen(text), mode, false, &what) == 0)
+		return 0;
+	if (errno == EEXIST)
+		return terr(err, TURN_FAIL,
+			    "%s already exists: keygen never replaces a key; choose "
+			    "another name or directory",
+			    path);
+	return terr(err, TURN_FAIL, "%s %s: %s", what, path, strerror(errno));
 }
 
 static int

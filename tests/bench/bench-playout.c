@@ -12,7 +12,8 @@
  * lines for scripts (tests/bench/report.sh) and one line for people per
  * configuration. Each --with adds a configuration with those rule modules
  * on (names as carcpbem new --with takes them: river, abbot, river2, ...);
- * without -c, --with runs only its own configurations.
+ * without -c, --with runs only its own configurations; with -c base too,
+ * each is also given as a share of the base game's games/s (KEY.of_base).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -210,10 +211,14 @@ measure(const struct catalog *cat, const struct config *c, long games, int times
 	return 0;
 }
 
+/* base_gps: the base game's games/s measured in this run, or 0; a
+ * configuration with modules is given as a share of it (issue 25: at
+ * least 1/3 with the engine's mechanisms and Inns & Cathedrals on). */
 static void
-print_result(const struct config *c, const struct result *r)
+print_result(const struct config *c, const struct result *r, double base_gps)
 {
 	double gps = r->games / r->seconds, ns_turn = r->seconds * 1e9 / (double)r->turns;
+	bool share = base_gps > 0 && c->with != 0;
 
 	printf("%s.config: %s\n", c->key, c->name);
 	printf("%s.games: %ld\n", c->key, r->games);
@@ -231,7 +236,11 @@ print_result(const struct config *c, const struct result *r)
 		printf("%s.legal_ns: %.0f\n", c->key, r->legal_ns);
 		printf("%s.legal_actions: %.1f\n", c->key, r->legal_actions);
 	}
+	if (share)
+		printf("%s.of_base: %.2f\n", c->key, gps / base_gps);
 	printf("# %s: %.0f games/s, %.0f ns/turn", c->name, gps, ns_turn);
+	if (share)
+		printf(" (%.2f of the base game's, this run)", gps / base_gps);
 	if (r->boards)
 		printf(", legal listing %.2f us for %.1f actions on a %d-tile board", r->legal_ns / 1e3,
 		       r->legal_actions, BOARD_TILES);
@@ -259,7 +268,7 @@ usage(void)
 static int
 with_config(const char *list, struct config *c)
 {
-	static char keys[WITH_MAX][128], names[WITH_MAX][160];
+	static char keys[WITH_MAX][128], names[WITH_MAX][256];
 	static int n;
 	struct rules_options opt;
 	struct rules_error err;
@@ -317,6 +326,7 @@ main(int argc, char **argv)
 						 {NULL, 0, NULL, 0}};
 	struct config with[WITH_MAX];
 	int nwith = 0;
+	double base_gps = 0;
 
 	while ((ch = getopt_long(argc, argv, "n:k:b:r:c:w:", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -351,7 +361,9 @@ main(int argc, char **argv)
 			continue;
 		if (measure(cat, c, games, times, boards, reps, &r) < 0)
 			failed++;
-		print_result(c, &r);
+		print_result(c, &r, base_gps);
+		if (builtin && strcmp(c->key, "base") == 0 && r.seconds > 0)
+			base_gps = r.games / r.seconds;
 		failed += r.failed > 0;
 	}
 	getrusage(RUSAGE_SELF, &ru);

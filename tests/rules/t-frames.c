@@ -619,7 +619,7 @@ main(void)
 {
 	struct rules_error re = {0};
 	struct catalog *cat = catalog_load_builtin(&re);
-	const struct rules_module *mods[8];
+	const struct rules_module *mods[MODULES_MAX];
 	struct gamefile *gf;
 	int votes = 0, refused = 0, turns;
 

@@ -125,7 +125,7 @@ test_hooks(void)
 {
 	struct game *g = new_game(0, 1, NULL, "hooks"), *c;
 	struct catalog two = *cat;
-	const struct rules_module *mods[8];
+	const struct rules_module *mods[MODULES_MAX];
 	struct ai_rng rng;
 	struct action *buf;
 	int n = 0;

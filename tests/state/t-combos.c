@@ -22,9 +22,13 @@
  * players (within the modules' limits), first player and seed.
  *
  * Environment:
- *   CARC_COMBO_GAMES=N  games per combination (default: 2,000 over all
- *                       combinations, at least 100 each); make check-long
- *                       runs 2,000 each.
+ *   CARC_COMBO_GAMES=N  games per combination (default: 100 for the base
+ *                       game, each module alone and each pair, where
+ *                       the rules between modules are, and 20 for each
+ *                       larger set, so that the suite's time grows with
+ *                       the number of sets, not the games per set)
+ *   CARC_COMBO_SCALE=K  those defaults times K (make check-long: 20, so
+ *                       2,000 and 400)
  *   CARC_COMBO_FILES=N  games per combination through the game file (3)
  */
 #include <stdarg.h>
@@ -37,8 +41,8 @@
 #include "rules.h"
 #include "tap.h"
 
-#define TOTAL_GAMES 2000
-#define MIN_EACH 100
+#define GAMES_PAIRS 100 /* the base game, one module, two */
+#define GAMES_MORE 20   /* three modules or more */
 #define MAX_ACTIONS 20000 /* far more than any game takes */
 #define TEXT_MAX 48
 
@@ -410,6 +414,15 @@ env_int(const char *name, int def)
 	return v && *v ? atoi(v) : def;
 }
 
+/* The games a combination plays: each as given, else by its size. */
+static int
+games_of(uint32_t with, int each, int scale)
+{
+	if (each > 0)
+		return each;
+	return scale * (__builtin_popcount(with) <= 2 ? GAMES_PAIRS : GAMES_MORE);
+}
+
 static const char *
 combo_name(uint32_t with, char *buf, size_t n)
 {
@@ -425,7 +438,7 @@ main(void)
 	struct rules_error err = {0};
 	struct run *r = calloc(1, sizeof(*r));
 	uint32_t playable = 0, combos[1 << MODULE_COUNT];
-	int ncombo = 0, refused = 0, nplayable = 0, each, files;
+	int ncombo = 0, refused = 0, nplayable = 0, each, scale, files, total = 0;
 
 	if (r == NULL)
 		bail_out("out of memory");
@@ -448,14 +461,16 @@ main(void)
 			break;
 	}
 	each = env_int("CARC_COMBO_GAMES", 0);
-	if (each <= 0)
-		each = (TOTAL_GAMES + ncombo - 1) / ncombo;
-	if (each < MIN_EACH && getenv("CARC_COMBO_GAMES") == NULL)
-		each = MIN_EACH;
+	scale = env_int("CARC_COMBO_SCALE", 1);
 	files = env_int("CARC_COMBO_FILES", 3);
+	for (int c = 0; c < ncombo; c++)
+		total += games_of(combos[c], each, scale);
 	diag("%d playable modules, %d combinations played, %d refused by the XEXP table, "
-	     "%d games each (%d in all), %d of them through the game file",
-	     nplayable, ncombo, refused, each, each * ncombo, files);
+	     "%d games in all (%s), %d of each combination's through the game file",
+	     nplayable, ncombo, refused, total,
+	     each > 0 ? "CARC_COMBO_GAMES each" : "100 up to two modules, 20 more, times "
+						  "CARC_COMBO_SCALE",
+	     files);
 	ok(ncombo == (1 << nplayable) - refused && ncombo >= 1,
 	   "%d combinations + %d refused = 2^%d", ncombo, refused, nplayable);
 
@@ -465,7 +480,7 @@ main(void)
 	for (int c = 0; c < ncombo; c++) {
 		char name[128];
 		r->t = &tallies[c * NPROP];
-		for (int id = 0; id < each; id++)
+		for (int id = 0, n = games_of(combos[c], each, scale); id < n; id++)
 			play(r, combos[c], id, id < files);
 		combo_name(combos[c], name, sizeof(name));
 		for (int p = 0; p < NPROP; p++) {

@@ -119,17 +119,21 @@ river_problem(const struct game *g, int type, int cell, int rot, int *why)
 {
 	const struct tile_type *t = game_type(g, type);
 	const struct river_state *rs = rs_of(g);
-	int sides[4], n = river_sides(t, rot, sides), end = river_end_at(g, rs, cell);
-	int touching = 0, in = -1;
+	int end = river_end_at(g, rs, cell), sides[4], n, touching = 0, in = -1;
 
+	if (end < 0) { /* most cells asked (every cell a river tile fits) */
+		*why = 0;
+		return "RIVER-3";
+	}
+	n = river_sides(t, rot, sides);
 	for (int i = 0; i < n; i++)
 		if (g->cells[cell_neighbour(g, cell, sides[i])].placed >= 0)
 			touching++, in = sides[i];
-	if (end >= 0 && touching > 1) {
+	if (touching > 1) {
 		*why = 3;
 		return "RIVER2-4";
 	}
-	if (end < 0 || touching != 1 || in != rs->end[end].from_side) {
+	if (touching != 1 || in != rs->end[end].from_side) {
 		*why = 0;
 		return "RIVER-3";
 	}
@@ -149,6 +153,20 @@ river_problem(const struct game *g, int type, int cell, int rot, int *why)
 		}
 	}
 	return NULL;
+}
+
+/* River tiles go only at the open ends (RIVER-3). */
+static int
+river_cells(const struct game *g, int type, int *cells, int cap)
+{
+	const struct river_state *rs = rs_of(g);
+
+	(void)type;
+	if (rs->n > cap)
+		return -1;
+	for (int i = 0; i < rs->n; i++)
+		cells[i] = end_cell(g, &rs->end[i]);
+	return rs->n;
 }
 
 static bool
@@ -262,6 +280,7 @@ const struct rules_module river_module = {
 	.start = river_start,
 	.after_place = river_after_place,
 	.place_ok = river_ok,
+	.place_cells = river_cells,
 	.place_explain = river_explain,
 	.check_options = river_check_options,
 };
