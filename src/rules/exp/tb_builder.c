@@ -20,6 +20,7 @@ const struct figure_type_def figure_type_builder = {
 	.name = "builder",
 	.role = "builder",
 	.letter = 'b',
+	.drawing = DRAW_HAT,
 	.stand = KIND(SEG_ROAD) | KIND(SEG_CITY), /* never a field (BUILDER-1) */
 	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
 	.occupies = false, /* others' figures do not keep it out, nor it them */

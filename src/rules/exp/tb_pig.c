@@ -14,6 +14,7 @@ const struct figure_type_def figure_type_pig = {
 	.name = "pig",
 	.role = "pig",
 	.letter = 'p',
+	.drawing = DRAW_PIG,
 	.stand = 1u << SEG_FIELD,
 	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
 	.occupies = false,
