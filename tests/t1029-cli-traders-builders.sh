@@ -93,6 +93,8 @@ test_expect_success 'issue 25.4: goods to who completes a city, held in show, JS
 	"$CARCPBEM" play t.json "place 0 -1 180" pass "place 1 -1 270" "knight W" \
 		"place 1 0 90" pass "place 0 1 0" pass "place 2 0 270" pass >play.out &&
 	grep "^blue scores 10 points for the city at" play.out &&
+	grep "^red takes 1 wine (TRADE-1).$" play.out &&
+	grep "^red takes 2 grain (TRADE-1).$" play.out &&
 	"$CARCPBEM" show t.json >show.out &&
 	grep "^  A red  *0 points  7 of 7 followers in supply, builder in supply, pig in supply; holds 1 wine and 2 grain$" show.out &&
 	grep "w wine, g grain" show.out &&

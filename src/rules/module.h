@@ -222,6 +222,8 @@ void *module_state(const struct game *g, const struct rules_module *m);
 int module_step(const struct game *g, const struct rules_module *m, int i);
 /* The index in game_tokens of the module's first token. */
 int module_token0(const struct game *g, const struct rules_module *m);
+/* The index in game_holdings of the module's first stock. */
+int module_holding0(const struct game *g, const struct rules_module *m);
 /* Pushes a frame on the turn's stack: it runs next. Frames pushed one
  * after another run last pushed first. -1 when the stack is full
  * (turn.c). */

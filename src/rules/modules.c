@@ -260,3 +260,14 @@ module_token0(const struct game *g, const struct rules_module *m)
 			n += g->mods[i]->tokens(g, NULL, 0);
 	return n;
 }
+
+int
+module_holding0(const struct game *g, const struct rules_module *m)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nmods && g->mods[i] != m; i++)
+		if (g->mods[i]->holdings)
+			n += g->mods[i]->holdings(g, 0, NULL, 0);
+	return n;
+}

@@ -173,9 +173,11 @@ enum event_kind {
 	EV_GAME_OVER,
 	EV_TOKEN,        /* a module's token went to player (figure: its index
 			    in game_tokens; points: the size that won it) */
-	EV_MOVE          /* a module put or moved player's figure (figure_move):
+	EV_MOVE,         /* a module put or moved player's figure (figure_move):
 			    x, y, slot, seg_kind where it went; rot its enum
 			    figure_loc, points its index off the segments */
+	EV_TAKE          /* player took points of a module's stock (figure:
+			    its index in game_holdings): trade goods */
 };
 
 struct game_event {

@@ -318,6 +318,19 @@ token_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, con
 		t[ev->figure].what);
 }
 
+/* What a player took of a module's stock (EV_TAKE): "red takes 2 grain
+ * (TRADE-1)." */
+static void
+take_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, const char *who)
+{
+	struct rules_holding h[8];
+	int n = game_holdings(gf->game, ev->player, h, 8);
+
+	if (ev->figure < n && ev->figure < 8)
+		fprintf(fp, "%s takes %d %s (%s).\n", who, ev->points, h[ev->figure].name,
+			ev->rule ? ev->rule : "?");
+}
+
 /* A figure a module put or moved (EV_MOVE): where it went. */
 static void
 move_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, const char *who)
@@ -397,6 +410,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 		break;
 	case EV_MOVE:
 		move_line(fp, gf, ev, who);
+		break;
+	case EV_TAKE:
+		take_line(fp, gf, ev, who);
 		break;
 	}
 }

@@ -17,22 +17,38 @@ static const struct {
 	[TB_CLOTH] = {TA_CLOTH, "cloth", "TRADE-2"},
 };
 
-/* TRADE-1: the tile's placer (an abbey's, too) completed the city. */
+/* TRADE-1: the tile's placer (an abbey's, too) completed the city; what
+ * he takes is told (EV_TAKE), a good at a time. */
 void
 tb_goods_on_complete(struct game *g, int root)
 {
 	struct tb_state *st = tb_state_of(g);
-	int placer = g->placed[g->last_placed].player, seg = root;
+	const struct placed_tile *last = &g->placed[g->last_placed];
+	int placer = last->player, seg = root, took[TB_GOODS] = {0};
 
 	if (seg_kinds[g->feat[root].kind].edge != EDGE_CITY || placer < 0)
 		return;
 	do {
-		const struct placed_tile *pt = &g->placed[seg / TILE_SEG_MAX];
-		const struct tile_type *t = game_type(g, pt->type);
+		const struct tile_type *t = game_type(g, g->placed[seg / TILE_SEG_MAX].type);
 		for (int k = 0; k < TB_GOODS; k++)
-			st->goods[k][placer] += tile_attr_count(t, seg % TILE_SEG_MAX, goods[k].attr);
+			took[k] += tile_attr_count(t, seg % TILE_SEG_MAX, goods[k].attr);
 		seg = g->feat[seg].next;
 	} while (seg != root);
+	for (int k = 0; k < TB_GOODS; k++) {
+		if (took[k] == 0)
+			continue;
+		st->goods[k][placer] += took[k];
+		event_add(g, &(struct game_event){
+				     .kind = EV_TAKE,
+				     .player = (int8_t)placer,
+				     .x = last->x,
+				     .y = last->y,
+				     .tile = (int16_t)last->type,
+				     .figure = (uint8_t)(module_holding0(g, &traders_builders_module) + k),
+				     .points = (int16_t)took[k],
+				     .rule = "TRADE-1",
+			     });
+	}
 }
 
 /* TRADE-2, UN-40. */
