@@ -128,6 +128,14 @@ test_expect_success 'issue 25.4: by mail, the builder'"'"'s second tile is a sec
 	play bob "place 0 1 0" pass &&
 	play alice "place 2 0 0" "builder E" &&
 	play bob "place 1 1 0" pass &&
+	test_must_fail turn_text alice "place 3 0 0" pass "place 2 1 0" >out 2>err &&
+	grep "refused \"place 2 1 0\": a second tile (the builder: BUILDER-3) is drawn after your tile, which your view cannot know" err &&
+	turn_text alice "place 3 0 0" pass --partial >partial &&
+	sed "s/^Action: pass$/Action: pass\nAction: place 2 1 0/" partial >guessed &&
+	"$CARCPBEM" sign alice.key guessed >/dev/null &&
+	grep -q "^Action: place 2 1 0$" guessed &&
+	expect_code 6 "$CARCPBEM" apply -c host.conf --no-mail spool/games/g1 guessed >out 2>err &&
+	grep "action 3 \"place 2 1 0\" comes after your tile: a second tile (the builder: BUILDER-3) is drawn after it, which you could not know" err &&
 	play alice "place 3 0 0" pass &&
 	n=spool/outbox/g1-r5-notice-1.eml &&
 	test -f $n &&

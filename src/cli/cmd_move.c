@@ -134,6 +134,13 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 				cli_error("it is %s's decision", gf->name[d.player]);
 			return -1;
 		}
+		if (i > 0 && d.kind == DECISION_PLACE_TILE && game_turn_why(gf->game)) {
+			cli_error("refused \"%s\": a second tile (%s) is drawn after your "
+				  "tile, which your view cannot know: sign the actions up to it "
+				  "and answer the host's notice for it",
+				  actions[i], game_turn_why(gf->game));
+			return -1;
+		}
 		if (gamefile_play_by(gf, p, actions[i], &re) < 0)
 			return refuse(gf, actions[i], &re);
 		action_word(gf->action[gf->naction - 1], actions[i], t->action[i],
