@@ -57,7 +57,9 @@ tb_builder_after_place(struct game *g, int placed)
 	const struct placed_tile *pt = &g->placed[placed];
 	const struct tile_type *t = game_type(g, pt->type);
 
-	if (game_turn_tiles(g) > 1 || game_tiles_left(g) == 0) /* BUILDER-5 */
+	/* his builder in the supply: nothing to extend (most turns) */
+	if (g->player[pt->player].supply[FIG_BUILDER] > 0 || game_turn_tiles(g) > 1 ||
+	    game_tiles_left(g) == 0) /* BUILDER-5 */
 		return;
 	for (int s = 0; s < t->nsegs; s++) {
 		int edge = seg_kinds[t->seg[s].kind].edge;
