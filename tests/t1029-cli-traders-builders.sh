@@ -109,13 +109,14 @@ assert d[\"players\"][0][\"holds\"] == {\"wine\": 1, \"grain\": 2, \"cloth\": 0}
 	! grep "^blue scores 10 points for the most tokens" end.out
 '
 
-test_expect_success 'issue 25.4: every property of 600 random games with traders-builders (t-properties)' '
-	CARC_PROPERTY_WITH=traders-builders CARC_PROPERTY_GAMES=600 \
+test_expect_success 'issue 25.4: every property of 600 random games with traders-builders and the Cathars (t-properties)' '
+	CARC_PROPERTY_WITH=traders-builders,cathars CARC_PROPERTY_GAMES=600 \
 		"$top_builddir/tests/rules/t-properties" >props &&
 	! grep "^not ok" props &&
 	test "$(grep -c "^ok .*+traders-builders: " props)" -ge 100 &&
-	grep "^ok .* ed1 +farmers +river +traders-builders: never more than 2 tiles in a turn (BUILDER-5)" props &&
-	grep "^ok .* ed1 +farmers +river +traders-builders: seed + action text replays the same final state" props
+	grep "^ok .* ed1 +farmers +river +cathars +traders-builders: never more than 2 tiles in a turn (BUILDER-5)" props &&
+	grep "^ok .* ed1 +farmers +river +cathars +traders-builders: a builder or pig stands only with a figure of its owner" props &&
+	grep "^ok .* ed1 +farmers +river +cathars +traders-builders: seed + action text replays the same final state" props
 '
 
 # The builder's second tile by mail: the same player's second notice, in

@@ -52,6 +52,7 @@ enum prop {
 	P_REPLAY,
 	P_TOKENS,
 	P_TILES,
+	P_NEEDS,
 	NPROP
 };
 
@@ -68,6 +69,8 @@ static const char *const prop_names[NPROP] = {
 	[P_REPLAY] = "seed + action text replays the same final state",
 	[P_TOKENS] = "module tokens: held iff won, records never shrink (KING-3, UN-22)",
 	[P_TILES] = "never more than 2 tiles in a turn (BUILDER-5)",
+	[P_NEEDS] = "a builder or pig stands only with a figure of its owner's it needs "
+		    "(BUILDER-6, PIG-4, UN-39)",
 };
 
 struct tally {
@@ -453,6 +456,35 @@ check_tiles(struct run *r)
 	CHECK(r, P_TILES, tiles <= 2, "turn %d has had %d tiles", r->g->turn, tiles);
 }
 
+/* Whether figure i's owner has a figure of a type it needs on its
+ * feature (figure_type_def.needs). */
+static bool
+has_needed(const struct game *g, int i)
+{
+	const struct figure *f = &g->figure[i];
+	int root = game_feature_root(g, f->seg);
+
+	for (int k = 0; k < g->nfigures; k++) {
+		const struct figure *o = &g->figure[k];
+		if (o->owner == f->owner && o->seg >= 0 && (g->ftype[f->type]->needs >> o->type & 1) &&
+		    game_feature_root(g, o->seg) == root)
+			return true;
+	}
+	return false;
+}
+
+static void
+check_needs(struct run *r)
+{
+	const struct game *g = r->g;
+
+	for (int i = 0; i < g->nfigures; i++)
+		if (g->figure[i].seg >= 0 && g->ftype[g->figure[i].type]->needs)
+			CHECK(r, P_NEEDS, has_needed(g, i), "figure %d (type %d) of player %d "
+			      "stands alone at segment %d", i, g->figure[i].type, g->figure[i].owner,
+			      g->figure[i].seg);
+}
+
 static void
 check_state(struct run *r)
 {
@@ -461,6 +493,7 @@ check_state(struct run *r)
 	check_scores(r);
 	check_tokens(r);
 	check_tiles(r);
+	check_needs(r);
 }
 
 /* ---- the listed actions ---- */
