@@ -106,7 +106,13 @@ assert d[\"players\"][0][\"holds\"] == {\"wine\": 1, \"grain\": 2, \"cloth\": 0}
 	"$CARCPBEM" play t.json "place 1 1 0" pass >end.out &&
 	grep "^red scores 10 points for the most tokens of a trade good (final scoring).$" end.out &&
 	test "$(grep -c "^red scores 10 points for the most tokens of a trade good" end.out)" = 2 &&
-	! grep "^blue scores 10 points for the most tokens" end.out
+	! grep "^blue scores 10 points for the most tokens" end.out &&
+	"$CARCPBEM" show --json t.json >end.json &&
+	python3 -c "import json
+d = json.load(open(\"end.json\"))
+assert d[\"totals\"][0][\"by_category\"] == {\"goods\": 20}, d[\"totals\"]
+goods = [s for s in d[\"scoring\"] if s[\"category\"] == \"goods\"]
+assert len(goods) == 2 and all(s[\"rule\"] == \"TRADE-2\" and s[\"final\"] for s in goods), goods"
 '
 
 test_expect_success 'issue 25.4: every property of 600 random games with traders-builders and the Cathars (t-properties)' '
