@@ -97,7 +97,7 @@ test_expect_success 'issue 25.4: goods to who completes a city, held in show, JS
 	grep "^red takes 2 grain (TRADE-1).$" play.out &&
 	"$CARCPBEM" show t.json >show.out &&
 	grep "^  A red  *0 points  7 of 7 followers in supply, builder in supply, pig in supply; holds 1 wine and 2 grain$" show.out &&
-	grep "w wine, g grain" show.out &&
+	grep "w wine (a trade good), g grain (a trade good)" show.out &&
 	"$CARCPBEM" show --json t.json >show.json &&
 	python3 -c "import json
 d = json.load(open(\"show.json\"))

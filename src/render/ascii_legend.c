@@ -130,9 +130,9 @@ static const struct {
 	{TA_VOLCANO, '^', "volcano"},
 	/* TRADE-1: letters no figure has (figures are a seat letter and a
 	 * role letter) */
-	{TA_WINE, 'w', "wine"},
-	{TA_GRAIN, 'g', "grain"},
-	{TA_CLOTH, 'c', "cloth"},
+	{TA_WINE, 'w', "wine (a trade good)"},
+	{TA_GRAIN, 'g', "grain (a trade good)"},
+	{TA_CLOTH, 'c', "cloth (a trade good)"},
 };
 
 char
