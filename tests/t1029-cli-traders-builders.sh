@@ -36,8 +36,8 @@ test_expect_success 'issue 25.4: play builder E: the update, show, the map, the 
 	"$CARCPBEM" show g.json >show.out &&
 	grep "^  A alice    0 points  6 of 7 followers in supply, builder on the board, pig in supply$" show.out &&
 	grep "^  A alice: builder on the road at E of BA/RFr at 2,0$" show.out &&
-	grep "==At=====Ab==" show.out &&
-	grep "b builder, p pig" show.out &&
+	grep "==At=====Au==" show.out &&
+	grep "u builder, p pig" show.out &&
 	grep "\"figure\": \"builder\"" g.json &&
 	"$CARCPBEM" show --json g.json >show.json &&
 	python3 -c "import json

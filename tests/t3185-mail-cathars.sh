@@ -22,14 +22,6 @@ cathars_setup () {
 		alice bob >new.out
 }
 
-# send PLAYER ACTION...: PLAYER's signed turn, mailed in and processed.
-send () {
-	turn_text "$@" >"turn-$1" &&
-	mail_from "$1@example.test" "[carcassonne g1] my turn" "turn-$1" >"mail-$1" &&
-	deliver "mail-$1" &&
-	"$CARCPBEM" run --once -c host.conf -q
-}
-
 test_expect_success 'the first turns by mail' '
 	cd "$WORK" &&
 	cathars_setup &&
@@ -37,18 +29,6 @@ test_expect_success 'the first turns by mail' '
 	send bob "place -1 -1 0" pass &&
 	test -f spool/outbox/g1-r2-notice-1.eml
 '
-
-# part MAIL TYPE: the decoded text/TYPE part of MAIL, its flowed lines
-# joined as a reader sees them.
-part () {
-	python3 -c "
-import email, email.policy, sys
-m = email.message_from_binary_file(open(sys.argv[1], \"rb\"), policy=email.policy.default)
-for p in m.walk():
-    if p.get_content_type() == \"text/\" + sys.argv[2]:
-        print(p.get_content().replace(\" \\n\", \" \"))
-" "$1" "$2"
-}
 
 test_expect_success 'issue 21.8: the start mails say what the Cathars change' '
 	cd "$WORK" &&

@@ -119,4 +119,30 @@ test_expect_success 'issue 22.14: made again, dated now, the PAUSE is carried ou
 	"$CARCPBEM" replay spool/games/g1 >/dev/null
 '
 
+# setcmd WHEN WORDS...: alice's signed SET command, dated WHEN.
+setcmd () {
+	w=$1 && shift &&
+	CARCPBEM_NOW=$w "$CARCPBEM" command -k alice.key -g g1 -p alice "$@" 2>/dev/null
+}
+
+notify () {
+	jq -r ".seats[] | select(.name == \"alice\") | .notify" spool/games/g1/meta.json
+}
+
+test_expect_success 'a seat'"'"'s SET NOTIFY mailed again after a later one, with commands.seen lost, is refused; the last made counts' '
+	cd "$WORK" && game_setup settings &&
+	setcmd $((T0 + 10)) SET NOTIFY mine >mine &&
+	setcmd $((T0 + 20)) SET NOTIFY all >all &&
+	setcmd $((T0 + 5)) SET TIMEZONE Europe/Sofia >tz &&
+	send_at $((T0 + 40)) alice@example.test mine && test "$(notify)" = mine &&
+	send_at $((T0 + 50)) alice@example.test all && test "$(notify)" = all &&
+	rm spool/commands.seen &&
+	cp mine mine2 && send_at $((T0 + 60)) alice@example.test mine2 &&
+	test "$(notify)" = all &&
+	grep -q "This SET NOTIFY is dated before your last SET NOTIFY in game g1 (2023-11-14T22:13:40Z)" answer.txt &&
+	send_at $((T0 + 80)) alice@example.test tz &&
+	jq -e ".seats[] | select(.name == \"alice\") | .timezone == \"Europe/Sofia\"" \
+		spool/games/g1/meta.json >/dev/null
+'
+
 test_done

@@ -100,8 +100,10 @@ mailer_send(struct mailer *m, const struct gamedir *gd, const struct gamefile *g
 
 	if (!m->on)
 		return EXIT_OK;
-	if (pbem_mail_turn(&m->p, gd, gf, res->record, res->events_from, res->actions, why,
-			   sizeof(why)) < 0) {
+	if (pbem_mail_turn(&m->p, gd, gf, res->record, res->events_from, res->actions,
+			   res->player >= 0 && res->player < gf->nplayers ? gf->name[res->player]
+									   : NULL,
+			   why, sizeof(why)) < 0) {
 		cli_error("the turn is applied, but its mails are not queued: %s", why);
 		return EXIT_FAIL;
 	}

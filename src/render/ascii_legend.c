@@ -220,24 +220,32 @@ kind_roles_text(const struct game *g, char *roles, size_t size)
 					words[i]);
 }
 
+/* The role words the legend explains: the kinds' and the engine's own
+ * rows' (the abbot's, as ever), then the game's modules' rows (a wagon,
+ * a barn), not those of modules the game is played without. */
+static int
+legend_role_words(const struct game *g, const char **words, char *letters)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX + FIG_BASE_COUNT];
+	int n = 0;
+
+	for (int t = 0; t < FIG_BASE_COUNT; t++)
+		rows[n++] = figure_type_of(NULL, t);
+	for (int i = 0; i < g->nftypes; i++)
+		if (g->ftypes[i] >= FIG_BASE_COUNT)
+			rows[n++] = figure_type_of(g, g->ftypes[i]);
+	return figure_role_words(rows, n, words, letters);
+}
+
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
 	char seats[MAX_PLAYERS * 24] = "", roles[ROLE_WORDS_MAX * 24] = "";
 	const char *words[ROLE_WORDS_MAX + 1];
 	char letters[ROLE_WORDS_MAX + 1];
-	const struct figure_type_def *rows[FIG_TYPE_MAX];
-	int n = 0, nr;
+	int n = 0, nr = legend_role_words(v->g, words, letters);
 
-	/* the letters the map shows: the engine's rows, and a module's
-	 * figure (a builder, a pig) only where it is played */
-	for (int t = 0; t < FIG_BASE_COUNT; t++)
-		rows[n++] = figure_type_of(NULL, t);
-	for (int i = 0; i < v->g->nftypes; i++)
-		if (v->g->ftypes[i] >= FIG_BASE_COUNT)
-			rows[n++] = figure_type_of(v->g, v->g->ftypes[i]);
-	nr = figure_role_words(rows, n, words, letters);
-	n = 0;
+	/* the letters the map shows */
 	for (int i = 0, len = 0; i < nr; i++)
 		len += snprintf(roles + len, sizeof(roles) - len, "%s%c" NB "%s", i ? ", " : "",
 				letters[i], words[i]);

@@ -7,6 +7,8 @@
  *	farmer  a meeple lying on its back
  *	monk    a robe and a hood
  *	abbot   a robe and a mitre
+ *	wagon   a cart on two wheels
+ *	barn    a house with a gable
  *	builder a standing meeple with a flat hat
  *	pig     a round body on four legs, a snout and an ear
  *
@@ -110,6 +112,32 @@ pig_head(cairo_t *cr)
 	poly(cr, p, sizeof(p) / sizeof(p[0]));
 }
 
+static void
+cart(cairo_t *cr)
+{
+	static const double p[][2] = {{-0.48, -0.28}, {-0.48, 0.14}, {0.48, 0.14}, {0.48, -0.28}};
+
+	poly(cr, p, 4);
+}
+
+static void
+wheels(cairo_t *cr)
+{
+	cairo_arc(cr, -0.26, 0.28, 0.17, 0, 2 * M_PI);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, 0.26, 0.28, 0.17, 0, 2 * M_PI);
+}
+
+static void
+house(cairo_t *cr)
+{
+	static const double p[][2] = {
+	    {-0.42, 0.45}, {-0.42, -0.08}, {0.0, -0.50}, {0.42, -0.08}, {0.42, 0.45},
+	};
+
+	poly(cr, p, 5);
+}
+
 /* The parts of a drawing's silhouette (figure_drawing, seg_kind.h), back
  * to front. */
 static int
@@ -120,6 +148,15 @@ parts(int drawing, part_fn out[3])
 	if (drawing == DRAW_PIG) {
 		out[n++] = pig_body;
 		out[n++] = pig_head;
+		return n;
+	}
+	if (drawing == DRAW_WAGON) {
+		out[n++] = wheels;
+		out[n++] = cart;
+		return n;
+	}
+	if (drawing == DRAW_BARN) {
+		out[n++] = house;
 		return n;
 	}
 	if (drawing == DRAW_ROBE || drawing == DRAW_MITRE) {

@@ -245,6 +245,19 @@ role_list(const struct game *g, char *buf, size_t n)
 	return buf;
 }
 
+/* Whether a module action of the role word's own takes the text: a
+ * figure that stands on no feature ("barn NE", a corner), or more words
+ * than a figure's ("wagon X Y PLACE" beside "wagon N"). */
+static bool
+module_word_first(const struct game *g, const struct role_word *r, char **w, int n)
+{
+	const struct figure_type_def *row = any_row(g, r->figure);
+
+	if (r->figure == FIG_FOLLOWER || module_action_find(g, -1, w[0]) == NULL)
+		return false;
+	return n > 2 || (row != NULL && row->stand == 0);
+}
+
 int
 action_parse(const char *text, struct action *a, struct rules_error *err)
 {
@@ -272,7 +285,7 @@ action_parse_in(const struct game *g, const char *text, struct action *a,
 		*a = (struct action){.kind = ACT_PASS};
 		return 0;
 	}
-	if (find_role(g, w[0], &role))
+	if (find_role(g, w[0], &role) && !module_word_first(g, &role, w, n))
 		return parse_figure(g, &role, w, n, a, err);
 	if (find_kind_role(g, w, n, &role)) /* "big thief S": the place after both */
 		return parse_figure(g, &role, w + 1, n - 1, a, err);

@@ -186,6 +186,14 @@ void score_feature_now(struct game *g, int seg, const char *rule);
  * one of the module's score_categories, which name and say them. The
  * on_score hooks get root -1. */
 void score_points(struct game *g, int player, int points, const char *rule, bool final);
+/* Fields scored by a module's rule (the barn, BARN-4..6), as FARM-8 with
+ * the hooks' factors (score_hook.h) but from rate per city: the field of
+ * segment instance field pays each player of owners (a bit per seat);
+ * or, score_field_now, its majority of farmers scores in the game and
+ * its figures go home (their pigs with them: figure_type_def.needs). */
+void score_field_for(struct game *g, int field, int rate, unsigned owners, bool final,
+		     const char *rule);
+void score_field_now(struct game *g, int field, int rate, const char *rule);
 
 /* figure_setup.c */
 /* Builds g's figure-type table from the base rows and extra (modules'

@@ -31,6 +31,12 @@ struct rules_step {
 	 * saved). NULL: nothing to say. */
 	const char *explain;
 	const char *ahead;
+	/* For players: why the decision is its owner's while the turn is
+	 * another's, a clause with the seats' names ("bob's road was
+	 * completed: your wagon may move"), for the notice; NULL: the
+	 * host's own words. Returns the length, as snprintf. */
+	int (*why)(const struct game *g, const struct frame *f, const char *const *names,
+		   char *buf, size_t n);
 	void (*run)(struct game *g, const struct frame *f);
 	int (*legal)(const struct game *g, const struct frame *f, struct action *out, int cap);
 	int (*check)(const struct game *g, const struct frame *f, const struct action *a,

@@ -316,28 +316,66 @@ field_weighted_cities(struct game *g, int root)
 	return n;
 }
 
-/* FARM-8 with the modules' factors: each owner of the field scores its
- * weighed cities times its own rate (score_hook.h). g->attr_sum holds the
- * field's attributes (field_cities summed them). */
+/* Each player of owners (a bit per seat) scores the weighed cities of
+ * the field at root times its own rate, from rate through the hooks'
+ * field_rate (score_hook.h). g->attr_sum holds the field's attributes
+ * (field_cities summed them). */
 static HOOKS_COLD void
-award_field(struct game *g, int root, int rate, const char *rule, const int16_t *idx, int n)
+pay_field(struct game *g, int root, int rate, unsigned owners, bool final, const char *rule)
 {
-	int strength[MAX_PLAYERS] = {0}, best = majority(g, root, idx, n, strength), cities;
+	int cities;
 
-	if (best == 0)
-		return;
 	g->score_rule = NULL;
 	cities = field_weighted_cities(g, root);
 	for (int p = 0; p < g->nplayers; p++) {
 		int r = rate;
-		if (strength[p] != best)
+		if (!(owners >> p & 1))
 			continue;
 		for (int i = 0; i < g->nscore_hooks; i++)
 			if (g->score_hooks[i]->field_rate)
 				r = g->score_hooks[i]->field_rate(g, root, p, r);
 		if (r * cities != 0)
-			pay(g, root, p, r * cities, true, g->score_rule ? g->score_rule : rule);
+			pay(g, root, p, r * cities, final, g->score_rule ? g->score_rule : rule);
 	}
+}
+
+/* FARM-8 with the modules' factors: each owner of the field scores its
+ * weighed cities times its own rate. */
+static HOOKS_COLD void
+award_field(struct game *g, int root, int rate, bool final, const char *rule,
+	    const int16_t *idx, int n)
+{
+	int strength[MAX_PLAYERS] = {0}, best = majority(g, root, idx, n, strength);
+	unsigned owners = 0;
+
+	if (best == 0)
+		return;
+	for (int p = 0; p < g->nplayers; p++)
+		owners |= (unsigned)(strength[p] == best) << p;
+	pay_field(g, root, rate, owners, final, rule);
+}
+
+void
+score_field_for(struct game *g, int field, int rate, unsigned owners, bool final,
+		const char *rule)
+{
+	int root = feature_find(g, field);
+
+	field_cities(g, root); /* the attributes the hooks read */
+	pay_field(g, root, rate, owners, final, rule);
+}
+
+void
+score_field_now(struct game *g, int field, int rate, const char *rule)
+{
+	int16_t idx[FIGURES_MAX];
+	int root = feature_find(g, field), n = on_feature(g, root, idx);
+
+	field_cities(g, root);
+	award_field(g, root, rate, false, rule, idx, n);
+	figures_return(g, root, false, idx, n);
+	if (g->nhook[HOOK_FEATURE_SCORED])
+		hooks_feature_scored(g, root, idx, n, false);
 }
 
 /* FARM-7..9: each field with farmers, once, by the majority of farmers.
@@ -364,7 +402,7 @@ score_fields(struct game *g)
 		v = field->farm_city * field_cities(g, root);
 		n = on_feature(g, root, idx);
 		if (g->nfield_hooks)
-			award_field(g, root, field->farm_city, field->rule[VALUE_END], idx, n);
+			award_field(g, root, field->farm_city, true, field->rule[VALUE_END], idx, n);
 		else
 			award(g, root, v, true, field->rule[VALUE_END], idx, n);
 		if (g->nhook[HOOK_FEATURE_SCORED])

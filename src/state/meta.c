@@ -62,6 +62,8 @@ static const struct meta_field seat_fields[] = {
 	{"resigned", M_BOOL, MF(meta_seat, resigned), 0, 0, NULL, 0},
 	{"away", M_BOOL, MF(meta_seat, away), 0, 0, NULL, 0},
 	{"key_name", M_STRING, MF(meta_seat, key_name), 0, 0, NULL, 0},
+	{"notify_date", M_TIME, MF(meta_seat, notify_date), 0, 0, NULL, 0},
+	{"timezone_date", M_TIME, MF(meta_seat, timezone_date), 0, 0, NULL, 0},
 };
 
 #define NFIELDS(t) (sizeof(t) / sizeof((t)[0]))

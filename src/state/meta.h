@@ -49,6 +49,11 @@ struct meta_seat {
 	/* the label of the key a replace gave the seat ("carol": carol.key),
 	   for the commands in its mails; "" for the seat's name */
 	char key_name[META_KEY_NAME_LEN + 1];
+	/* The Date of the seat's last SET NOTIFY and SET TIMEZONE carried
+	 * out, so that an older one mailed again (a copy after a clock jump,
+	 * commands.seen lost) does not undo a later one (docs/mail.md). 0:
+	 * none. */
+	time_t notify_date, timezone_date;
 };
 
 struct meta {

@@ -93,6 +93,26 @@ play () {
 	"$CARCPBEM" run --once -c host.conf -q
 }
 
+# send PLAYER ACTION...: PLAYER's signed turn, mailed in and processed.
+send () {
+	turn_text "$@" >"turn-$1" &&
+	mail_from "$1@example.test" "[carcassonne g1] my turn" "turn-$1" >"mail-$1" &&
+	deliver "mail-$1" &&
+	"$CARCPBEM" run --once -c host.conf -q
+}
+
+# part MAIL TYPE: the decoded text/TYPE part of MAIL, its flowed lines
+# joined as a reader sees them.
+part () {
+	python3 -c "
+import email, email.policy, sys
+m = email.message_from_binary_file(open(sys.argv[1], \"rb\"), policy=email.policy.default)
+for p in m.walk():
+    if p.get_content_type() == \"text/\" + sys.argv[2]:
+        print(p.get_content().replace(\" \\n\", \" \"))
+" "$1" "$2"
+}
+
 # outbox_count: mails written to the outbox so far.
 outbox_count () {
 	find spool/outbox -maxdepth 1 -name '*.eml' | wc -l

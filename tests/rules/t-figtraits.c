@@ -14,6 +14,7 @@
 #include "ai.h"
 #include "engine.h"
 #include "exp/exp.h"
+#include "exp/am.h"
 #include "tap.h"
 #include "extra-module.h"
 #include "mayor-row.h"
@@ -140,6 +141,14 @@ main(void)
 	   "CATHARS-6, issue 25.1: each of %d escapes takes a knight home (%d did)", t.escapes,
 	   t.knights);
 	is_int(t.mayors, 0, "CATHARS-6, issue 25.1: a mayor never escapes a besieged city");
+	/* Abbey & Mayor's rows say the same by their traits (issue 25.3) */
+	ok(!(figure_type_wagon.traits & FT_FOLLOWER) &&
+		   (figure_type_wagon.traits & (FT_EATEN | FT_CAPTURED | FT_REMOVED | FT_PORTAL)) ==
+			   (FT_EATEN | FT_CAPTURED | FT_REMOVED | FT_PORTAL),
+	   "CATHARS-6, WAGON-4: the wagon is no follower (it never escapes) and has MAYOR-4's "
+	   "traits");
+	ok(figure_type_barn.traits == 0 && !figure_type_barn.returns && !figure_type_barn.occupies,
+	   "BARN-1, BARN-2: the barn is no follower, never goes home, and no rule may take it");
 
 	catalog_builtin(cat);
 	catalog_free(cat);

@@ -212,7 +212,8 @@ static bool
 action_eq(const struct action *a, const struct action *b)
 {
 	return a->kind == b->kind && a->rot == b->rot && a->figure == b->figure &&
-	       a->slot == b->slot && a->role == b->role && a->x == b->x && a->y == b->y;
+	       a->slot == b->slot && a->role == b->role && a->x == b->x && a->y == b->y &&
+	       a->at_figure == b->at_figure && a->at_slot == b->at_slot;
 }
 
 static const char *
@@ -370,9 +371,9 @@ check_figures(struct run *r)
 			continue;
 		}
 		all[f->owner][f->type]++;
+		board[f->owner][f->type] += f->loc != LOC_SUPPLY; /* on a corner too (a barn) */
 		if (f->seg < 0)
 			continue;
-		board[f->owner][f->type]++;
 		CHECK(r, P_FIGURES, p < g->nplaced && s < placed_type(g, p)->nsegs,
 		      "figure %d on segment %d, not on a placed tile", i, f->seg);
 		if (p < g->nplaced && s < placed_type(g, p)->nsegs)
@@ -555,6 +556,16 @@ check_listed_places(struct run *r, int n)
 	}
 }
 
+/* A module's action that answers the figure decision (the abbot's
+ * recall, a barn). */
+static bool
+answers_figure(const struct game *g, const struct action *a)
+{
+	const struct rules_action *ma = module_action(g, a->kind);
+
+	return ma != NULL && strcmp(ma->step, "place-figure") == 0;
+}
+
 static void
 check_listed_figures(struct run *r, int n)
 {
@@ -563,7 +574,7 @@ check_listed_figures(struct run *r, int n)
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &r->buf[i];
 		passes += a->kind == ACT_PASS;
-		CHECK(r, P_LISTED, a->kind == ACT_PASS || a->kind == ACT_RECALL ||
+		CHECK(r, P_LISTED, a->kind == ACT_PASS || answers_figure(r->g, a) ||
 				   (a->kind == ACT_FIGURE && slot_segment(r->g, a->slot) != SEG_NONE),
 		      "listed action %d \"%s\" at a place-figure decision", i, text_of(r->g, a));
 		for (int j = 0; j < i; j++)

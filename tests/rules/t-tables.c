@@ -44,10 +44,12 @@ test_names(void)
 		if (row->letter)
 			letters[nl++] = row->letter;
 	}
-	{ /* the built-in modules' rows with a word of their own (builder, pig) */
+	/* then the built-in modules' rows with a role word of their own (the
+	 * wagon's w, the barn's b) */
+	{
 		const struct figure_type_def *rows[FIG_TYPE_MAX];
 		int nrows = rules_figure_rows(NULL, rows, FIG_TYPE_MAX);
-		for (int i = 0; i < nrows; i++)
+		for (int i = 0; i < nrows && i < FIG_TYPE_MAX; i++)
 			if (rows[i]->id >= FIG_BASE_COUNT && rows[i]->role && rows[i]->letter)
 				letters[nl++] = rows[i]->letter;
 	}

@@ -34,10 +34,12 @@ int pbem_announce(struct pbem *p, const struct gamedir *gd, const struct gamefil
  * mark), whose turns the mail loop mails. */
 bool pbem_game_by_mail(const struct gamedir *gd);
 /* Queues the mails that follow record (a turn applied by carcpbem apply,
- * its events from events_from, its actions as written), as the loop does
- * for a mailed turn. */
+ * its events from events_from, its actions as written, mover the player
+ * who made it or NULL: the last tile's), as the loop does for a mailed
+ * turn. */
 int pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
-		   long record, int events_from, const char *actions, char *why, size_t n);
+		   long record, int events_from, const char *actions, const char *mover,
+		   char *why, size_t n);
 
 /* The host decides seat's current decision (seat from 0) with the
  * computer player, from that seat's player view only: the turn is signed

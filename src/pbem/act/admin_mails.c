@@ -58,7 +58,7 @@ turn_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	if (turn_parse(r->text, strlen(r->text), TURN_NEED_SIGNATURE, &t, &e) == 0)
 		turn_actions_text(&t, actions, sizeof(actions));
 	return pbem_mail_turn(p, gd, gf, r->seq, pbem_events_of_turn(gf->game, r->turn),
-			      actions, why, n);
+			      actions, NULL, why, n);
 }
 
 int

@@ -162,7 +162,7 @@ run_mail(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		return 0;
 	/* a figure's place named as written is the only move's own */
 	if (pbem_mail_turn(p, gd, gf, ru->record, ru->events_from,
-			   ru->moves == 1 ? ru->actions : NULL, why, n) < 0)
+			   ru->moves == 1 ? ru->actions : NULL, NULL, why, n) < 0)
 		return ADMIN_FAIL;
 	return 0;
 }

@@ -72,7 +72,8 @@ pbem_game_by_mail(const struct gamedir *gd)
 
 int
 pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
-	       long record, int events_from, const char *actions, char *why, size_t n)
+	       long record, int events_from, const char *actions, const char *mover, char *why,
+	       size_t n)
 {
 	struct mail_ctx ctx = pbem_mail_ctx(p, pbem_now(p), NULL);
 	struct template_error terr = {{0}};
@@ -82,6 +83,7 @@ pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 	if (deadline_begin(p, gd, gf, record, -1, &m, why, n) < 0)
 		return -1;
 	ctx.meta = &m;
+	ctx.mover = mover;
 	if (mails_turn(&ctx, gd, gf, record, events_from, actions, NULL, &out, &terr) < 0) {
 		snprintf(why, n, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return -1;

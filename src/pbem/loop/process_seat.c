@@ -27,6 +27,30 @@ meta_seat(struct verb_call *c, struct meta *m)
 	return s;
 }
 
+/* A setting that the last of its kind replaces (SET NOTIFY, SET
+ * TIMEZONE) is carried out in the order the seat made them, by the Date
+ * of the last one kept in meta.json (*last), not only by commands.seen,
+ * which forgets what left the Date window: an older one mailed again (a
+ * copy after a clock jump) does not undo a later one. The same again is
+ * the same setting (the verbs are idempotent). */
+static int
+setting_in_order(struct verb_call *c, const char *what, time_t *last)
+{
+	char when[21];
+
+	if (c->cmd->date < *last) {
+		meta_time_format(*last, when);
+		job_problem(c->j, "If it is still wanted, make it again with carcpbem command "
+			    "(it is dated now) and mail that.",
+			    "This %s is dated before your last %s in game %s (%s), which "
+			    "the host carried out already: the last one made counts.",
+			    what, what, c->gf->id, when);
+		return -1;
+	}
+	*last = c->cmd->date;
+	return 0;
+}
+
 /* ---- RESIGN ---- */
 
 /* The seat goes to the computer through the host's own command (a host
@@ -73,7 +97,7 @@ edit_notify(struct verb_call *c, struct meta *m, void *arg)
 	int s = meta_seat(c, m);
 
 	(void)arg;
-	if (s < 0)
+	if (s < 0 || setting_in_order(c, "SET NOTIFY", &m->seat[s].notify_date) < 0)
 		return -1;
 	m->seat[s].notify = strncasecmp(c->args, "mine", 4) == 0 ? META_NOTIFY_MINE
 								  : META_NOTIFY_ALL;
@@ -110,7 +134,7 @@ edit_timezone(struct verb_call *c, struct meta *m, void *arg)
 	int s = meta_seat(c, m);
 
 	(void)arg;
-	if (s < 0)
+	if (s < 0 || setting_in_order(c, "SET TIMEZONE", &m->seat[s].timezone_date) < 0)
 		return -1;
 	snprintf(m->seat[s].timezone, sizeof(m->seat[s].timezone), "%.*s",
 		 (int)strcspn(c->args, " "), c->args);

@@ -139,6 +139,7 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		return;
 	}
 	c.meta = &m;
+	c.mover = res->player >= 0 && res->player < gf->nplayers ? gf->name[res->player] : NULL;
 	/* The last mails read the game back from its files (the archive): its
 	 * state.json, staged until the group's barrier, is put in place now. */
 	if (gf->game->over && durable_barrier() < 0) {

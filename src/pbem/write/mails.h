@@ -66,6 +66,9 @@ struct mail_ctx {
 	const struct pbem *log;    /* where a mail to an address that cannot be
 				      mailed is reported (it is left out), or
 				      NULL */
+	const char *mover;         /* who made the record mailed about (a wagon's
+				      owner, whose turn it is not), or NULL: the
+				      last tile's placer */
 };
 
 /* The mail being answered (for replies): its key in the inbox, its

@@ -141,6 +141,10 @@ char *tile_rotations_text(const struct gamefile *gf, int type, int rot);
 char *rules_summary_text(const struct game *g);
 char *rules_notes_text(const struct game *g, const struct decision *d);
 const char *rules_decision_explain(const struct game *g, const struct decision *d);
+/* Why a decision is its owner's while the turn is another's (the step's
+ * why, with the seats' names), or "". */
+void rules_decision_why(const struct game *g, const struct decision *d, const char *const *names,
+			char *buf, size_t n);
 
 /* mails_html.c: the facts table and the players table as HTML, every
  * text in them escaped; NULL if memory runs out. free() them. */

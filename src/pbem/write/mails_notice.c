@@ -15,6 +15,8 @@ struct notice {
 	char *skeleton;
 	char *rotations; /* the tile as each rotation turns it (issue 21.3) */
 	char *notes;     /* the modules' symbols met and hints (issue 21.8) */
+	char why[200];   /* a decision while the turn is another's: why it is
+			    the owner's (a wagon's move) */
 };
 
 char *
@@ -79,6 +81,25 @@ notice_vars(const struct game *g, const struct decision *d, struct notice *n,
 	tvars_set(&dr->vars, "decision_explain", rules_decision_explain(g, d));
 }
 
+/* A decision of a player whose turn it is not (the owner of a wagon
+ * another player's tile scored): whose turn it is, and why the decision
+ * is theirs. */
+static void
+out_of_turn_vars(const struct gamefile *gf, const struct decision *d, struct notice *n,
+		 struct draft *dr)
+{
+	const char *names[MAX_PLAYERS];
+	int current = gf->game->current;
+
+	if (d->player == current)
+		return;
+	for (int p = 0; p < gf->nplayers; p++)
+		names[p] = gf->name[p];
+	rules_decision_why(gf->game, d, names, n->why, sizeof(n->why));
+	tvars_set(&dr->vars, "turn_player", gf->name[current]);
+	tvars_set(&dr->vars, "out_of_turn", n->why[0] ? n->why : "this decision is yours");
+}
+
 int
 mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
 	     long record, const struct mail_reply *reply, struct outmails *out,
@@ -112,6 +133,7 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	facts_vars(gf, f, &dr.vars);
 	player_vars(gf, d.player, letter, &dr.vars);
 	notice_vars(gf->game, &d, &n, &dr);
+	out_of_turn_vars(gf, &d, &n, &dr);
 	tvars_set(&dr.vars, "start", record == 0 ? "yes" : "");
 	deadline_vars(c, d.player, &dl, &dr.vars);
 	r = draft_send(c, &dr, out, err);

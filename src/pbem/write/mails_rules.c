@@ -67,11 +67,32 @@ rules_notes_text(const struct game *g, const struct decision *d)
 	return memtext_close(&mt);
 }
 
-const char *
-rules_decision_explain(const struct game *g, const struct decision *d)
+/* The decision's step in g, or NULL. */
+static const struct rules_step *
+decision_step(const struct game *g, const struct decision *d)
 {
 	for (int i = 0; d->name && i < g->nsteps; i++)
 		if (g->steps[i]->decision && strcmp(g->steps[i]->decision, d->name) == 0)
-			return g->steps[i]->explain ? g->steps[i]->explain : "";
-	return "";
+			return g->steps[i];
+	return NULL;
+}
+
+void
+rules_decision_why(const struct game *g, const struct decision *d, const char *const *names,
+		   char *buf, size_t n)
+{
+	const struct rules_step *s = decision_step(g, d);
+	struct frame f = {.owner = (int8_t)d->player, .arg = (int16_t)d->arg};
+
+	buf[0] = '\0';
+	if (s && s->why)
+		s->why(g, &f, names, buf, n);
+}
+
+const char *
+rules_decision_explain(const struct game *g, const struct decision *d)
+{
+	const struct rules_step *s = decision_step(g, d);
+
+	return s && s->explain ? s->explain : "";
 }

@@ -8,12 +8,17 @@
 #include "meta.h"
 #include "report.h"
 
-/* Who played the last turn: the one who placed the last tile (a turn of
- * a figure or "pass" alone finishes the turn of that tile). */
+/* Who played: the record's player when the caller knows it (a decision
+ * of a player whose turn it is not, a wagon's move); else the one who
+ * placed the last tile (a turn of a figure or "pass" alone finishes the
+ * turn of that tile). */
 static const char *
-mover(const struct gamefile *gf)
+mover_of(const struct mail_ctx *c, const struct gamefile *gf)
 {
 	const struct game *g = gf->game;
+
+	if (c->mover)
+		return c->mover;
 
 	for (int i = g->nevents - 1; i >= 0; i--)
 		if (g->events[i].kind == EV_PLACE_TILE && g->events[i].player >= 0)
@@ -42,7 +47,7 @@ observers(const struct mail_ctx *c, const struct gamefile *gf, const struct fact
 		draft_init(&dr, "observe", gf->id, c->meta->observer[i], NULL,
 			   "%s-r%ld-observe-%d", gf->id, record, i + 1);
 		facts_vars(gf, f, &dr.vars);
-		tvars_set(&dr.vars, "mover", mover(gf));
+		tvars_set(&dr.vars, "mover", mover_of(c, gf));
 		if (draft_send(c, &dr, out, err) < 0)
 			return -1;
 	}
@@ -71,8 +76,8 @@ updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts 
 			   record, p + 1);
 		facts_vars(gf, f, &dr.vars);
 		player_vars(gf, p, letter, &dr.vars);
-		tvars_set(&dr.vars, "mover", mover(gf));
-		tvars_set(&dr.vars, "you_moved", strcmp(mover(gf), gf->name[p]) ? "" : "yes");
+		tvars_set(&dr.vars, "mover", mover_of(c, gf));
+		tvars_set(&dr.vars, "you_moved", strcmp(mover_of(c, gf), gf->name[p]) ? "" : "yes");
 		deadline_vars(c, p, &dl, &dr.vars); /* in the reader's own time zone */
 		dr.pic = &f->pic;
 		if (draft_view(&dr, gf, p) < 0) {
@@ -132,7 +137,7 @@ game_over(const struct mail_ctx *c, const struct gamedir *gd, const struct gamef
 			   record, p + 1);
 		facts_vars(gf, f, &dr.vars);
 		player_vars(gf, p, letter, &dr.vars);
-		tvars_set(&dr.vars, "mover", mover(gf));
+		tvars_set(&dr.vars, "mover", mover_of(c, gf));
 		tvars_set(&dr.vars, "winners", win);
 		if (final.s)
 			tvars_set(&dr.vars, "final", final.s);
