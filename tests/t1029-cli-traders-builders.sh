@@ -186,6 +186,19 @@ test_expect_success 'issue 25.4: demo with river2, cathars and traders-builders 
 	grep "Final scores: Ada" replay2
 '
 
+test_expect_success 'issue 25: demo with inns-cathedrals, abbey-mayor and traders-builders by mail, replayed (XEXP-7)' '
+	cd "$WORK" &&
+	"$CARCPBEM" demo --seed all3 --players 3 --with inns-cathedrals,abbey-mayor,traders-builders \
+		--spool sp3 >out3 2>err3 &&
+	test ! -s err3 &&
+	grep "^Final scores: Ada" out3 &&
+	grep -q "Action: barn" sp3/games/*/history.jsonl &&
+	grep -q "Action: pig" sp3/games/*/history.jsonl &&
+	"$CARCPBEM" replay sp3/*-archive.json >replay3 &&
+	grep "^Fair draw: the bag matches the commitment" replay3 &&
+	grep "Final scores: Ada" replay3
+'
+
 if "$CARCPBEM" render --tiles --png probe.png 2>/dev/null; then
 	rm -f probe.png
 	test_expect_success 'issue 25.4: a map with a builder as a picture' '

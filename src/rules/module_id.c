@@ -59,7 +59,7 @@ static const struct module_combo combos[] = {
 	 "mayor, wagon and barn captured by a tower"},
 	{PAIR(ABBEY_MAYOR, COUNT), "XEXP-14", false,
 	 "mayor, wagon and barn and the City of Carcassonne"},
-	{PAIR(ABBEY_MAYOR, TRADERS_BUILDERS), "XEXP-7", false,
+	{PAIR(ABBEY_MAYOR, TRADERS_BUILDERS), "XEXP-7", true,
 	 "pigs and builders with barns and abbeys"},
 	{PAIR(ABBEY_MAYOR, CATHARS), "XEXP-13", false,
 	 "the abbey as a monastery for the Cathars' escape"},

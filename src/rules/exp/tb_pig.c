@@ -28,7 +28,8 @@ const struct figure_type_def figure_type_pig = {
 };
 
 /* PIG-3, EX-TB-03: award_field asks only for the field's owners, so a
- * pig whose owner is not among them gives nothing. */
+ * pig whose owner is not among them gives nothing. It names no rule: the
+ * scoring's own (FARM-8, a barn's BARN-4) says why the field scores. */
 int
 tb_pig_field_rate(struct game *g, int field, int player, int rate)
 {
@@ -36,9 +37,7 @@ tb_pig_field_rate(struct game *g, int field, int player, int rate)
 	int n = figures_on(g, field, idx);
 
 	for (int i = 0; i < n; i++)
-		if (g->figure[idx[i]].type == FIG_PIG && g->figure[idx[i]].owner == player) {
-			g->score_rule = "PIG-3";
+		if (g->figure[idx[i]].type == FIG_PIG && g->figure[idx[i]].owner == player)
 			return rate + 1;
-		}
 	return rate;
 }
