@@ -56,6 +56,11 @@ test_expect_success 'issue 25.4: extending the builder'"'"'s road: a second tile
 	"$CARCPBEM" play g.json "builder E" "place 1 1 0" pass >/dev/null &&
 	"$CARCPBEM" play g.json "place 3 0 0" pass >play.out &&
 	grep "^Turn 5: alice (A) to place BA/RFr (road E-W), a second tile this turn (the builder: BUILDER-3); 2 tiles left in the bag.$" play.out &&
+	"$CARCPBEM" legal --json g.json >legal.json &&
+	python3 -c "import json
+d = json.load(open(\"legal.json\"))[\"decision\"]
+assert d[\"player\"] == \"alice\" and d[\"turn\"] == 5, d
+assert d[\"second_tile\"] == \"the builder: BUILDER-3\", d" &&
 	"$CARCPBEM" play g.json "place 4 0 0" pass >play2.out &&
 	grep "^Turn 6: bob (B) to place BA/L (monastery); 1 tile left in the bag.$" play2.out &&
 	"$CARCPBEM" play g.json "place 2 1 0" pass >play3.out &&

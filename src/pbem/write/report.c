@@ -179,6 +179,8 @@ decision_json(const struct gamefile *gf)
 		json_object_set_new(d, "y", json_integer(pt->y));
 		json_object_set_new(d, "rotation", json_integer(pt->rot * 90));
 	}
+	if (dec.kind == DECISION_PLACE_TILE && game_turn_why(g)) /* BUILDER-3 */
+		json_object_set_new(d, "second_tile", json_string(game_turn_why(g)));
 	json_object_set_new(d, "turn", json_integer(g->turn));
 	json_object_set_new(d, "tiles_left", json_integer(game_tiles_left(g)));
 	return d;
