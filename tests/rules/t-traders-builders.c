@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "exp/exp.h"
+#include "exp/tb.h"
 #include "module.h"
 #include "tap.h"
 
@@ -148,6 +149,37 @@ test_builder(void)
 	game_free(g);
 }
 
+/* EX-TB-05: 2 players, blue 20 and red 30 for the goods: wine 3-1 red,
+ * grain 2-2, cloth 1-1 (the counts RULES.md gives as one way to it);
+ * UN-40: a good nobody holds gives nothing. */
+static void
+test_goods_final(void)
+{
+	static const char *const tiles[] = {"BA/L"};
+	struct game *g = new_game(tiles, 1);
+	struct tb_state *st = tb_state_of(g);
+	int events = g->nevents;
+
+	st->goods[TB_WINE][0] = 3, st->goods[TB_WINE][1] = 1;
+	st->goods[TB_GRAIN][0] = 2, st->goods[TB_GRAIN][1] = 2;
+	st->goods[TB_CLOTH][0] = 1, st->goods[TB_CLOTH][1] = 1;
+	tb_goods_final(g);
+	is_int(g->player[0].score, 30,
+	       "issue 25.4, EX-TB-05, TRADE-2: red (wine 3-1, ties in grain and cloth) scores 30");
+	is_int(g->player[1].score, 20, "EX-TB-05: blue scores 20: ties all score");
+	is_int(g->nevents - events, 5, "five score events, a good and a player each");
+	ok(g->events[events].tile < 0 && strcmp(g->events[events].rule, "TRADE-2") == 0 &&
+	   g->events[events].final,
+	   "points for no feature, rule TRADE-2, final");
+	st->goods[TB_WINE][0] = st->goods[TB_WINE][1] = 0;
+	st->goods[TB_GRAIN][0] = st->goods[TB_GRAIN][1] = 0;
+	st->goods[TB_CLOTH][0] = st->goods[TB_CLOTH][1] = 0;
+	events = g->nevents;
+	tb_goods_final(g);
+	is_int(g->nevents - events, 0, "UN-40: goods nobody holds score nothing, not a tie at 0");
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -160,6 +192,7 @@ main(void)
 	test_pig();
 	test_pig_stays();
 	test_builder();
+	test_goods_final();
 	catalog_free(c);
 	return done_testing();
 }
