@@ -36,7 +36,7 @@ test_expect_success 'issue 25.3: the wagon in legal and play; never on a field (
 	"$CARCPBEM" play g.json "wagon E" >play.out &&
 	grep "^alice put a wagon on the road at E of 1,0.$" play.out &&
 	"$CARCPBEM" show g.json >show.out &&
-	grep "^  A alice    0 points  7 of 7 followers in supply, wagon on the board, barn in supply$" show.out &&
+	grep "^  A alice    0 points  7 of 7 followers in supply, mayor in supply, wagon on the board, barn in supply; holds the abbey$" show.out &&
 	grep "^  A alice: wagon on the road at E of BA/RFr at 1,0$" show.out &&
 	grep "w wagon, b barn" show.out &&
 	grep "\"figure\": \"wagon\"" g.json
@@ -85,7 +85,7 @@ test_expect_success 'issue 25.3: a barn on a corner: the farmer it meets scores 
 	"$CARCPBEM" play b.json "barn NW" >play.out &&
 	grep "^bob scores 6 points for the field at" play.out &&
 	"$CARCPBEM" show b.json >show.out &&
-	grep "^  A alice    0 points  7 of 7 followers in supply, wagon in supply, barn on the board$" show.out &&
+	grep "^  A alice    0 points  7 of 7 followers in supply, mayor in supply, wagon in supply, barn on the board; holds the abbey$" show.out &&
 	grep "^  B bob      6 points  7 of 7 followers in supply" show.out &&
 	grep "^  A alice: barn on the NW corner of BA/L at 1,1$" show.out &&
 	grep "^alice'"'"'s barn goes to the NW corner of 1,1.$" play.out &&

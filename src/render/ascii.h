@@ -38,6 +38,7 @@ enum {
 	GL_RIVER_V_ROAD_W,
 	GL_JUNCTION,
 	GL_POOL,
+	GL_WALL, /* a wall side (the abbey's, ABBEY-4) */
 	GL_MARK_NW,
 	GL_MARK_NE,
 	GL_MARK_SE,
@@ -71,7 +72,7 @@ void ascii_figure(const struct tile_geo *geo, int seg, int kind, char letter, ch
  * one without its own yet); the legend explains them (ascii_legend.c). */
 char attr_char(int attr);
 /* The characters attr_char gives, which a figure's label never hides. */
-#define ATTR_CHARS "!&$^:"
+#define ATTR_CHARS "!&$^:;"
 
 /* The glyph as the character set spells it. */
 const char *glyph_text(glyph c, int charset);

@@ -308,6 +308,21 @@ draw_marks(struct cellref *c, const struct tile_geo *geo)
 			put_mark(c, geo->tile_mark, GL_FIELD_IN, attr_char(a));
 }
 
+/* A wall side (the abbey's): its border characters, corners included. */
+static void
+draw_walls(struct cellref *c, const struct tile_geo *geo)
+{
+	for (int side = 0; side < 4; side++) {
+		bool across = side == SIDE_N || side == SIDE_S;
+		int n = across ? ACELL_W : ACELL_H;
+		if (!(geo->walls >> side & 1))
+			continue;
+		for (int i = 0; i < n; i++)
+			put(c, across ? i : side == SIDE_E ? ACELL_W - 1 : 0,
+			    across ? (side == SIDE_S ? ACELL_H - 1 : 0) : i, GL_WALL);
+	}
+}
+
 void
 ascii_tile(const struct tile_geo *geo, struct glyph_grid *gr, int col, int row)
 {
@@ -318,6 +333,7 @@ ascii_tile(const struct tile_geo *geo, struct glyph_grid *gr, int col, int row)
 			put(&c, k, r,
 			    r % (ACELL_H - 1) && k % (ACELL_W - 1) ? GL_FIELD_IN
 								   : GL_FIELD);
+	draw_walls(&c, geo);
 	draw_paths(&c, geo, 0);
 	draw_paths(&c, geo, 1);
 	draw_cities(&c, geo);

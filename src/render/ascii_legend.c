@@ -28,6 +28,7 @@ static const char *const glyph_texts[GL_END - GL_FIELD][2] = {
 	[GL_RIVER_V_ROAD_W - GL_FIELD] = {"~", "\u2562"}, /* ╢ */
 	[GL_JUNCTION - GL_FIELD] = {"o", "o"},
 	[GL_POOL - GL_FIELD] = {"@", "@"},
+	[GL_WALL - GL_FIELD] = {";", ";"}, /* the abbey's symbol (attr_marks) */
 	[GL_MARK_NW - GL_FIELD] = {"+", "\u250f"}, /* ┏ */
 	[GL_MARK_NE - GL_FIELD] = {"+", "\u2513"}, /* ┓ */
 	[GL_MARK_SE - GL_FIELD] = {"+", "\u251b"}, /* ┛ */
@@ -128,11 +129,13 @@ static const struct {
 	{TA_PIGSTY, '&', "pigsty"},
 	{TA_INN, '$', "inn on a lake"},
 	{TA_VOLCANO, '^', "volcano"},
-	/* TRADE-1: letters no figure has (figures are a seat letter and a
-	 * role letter) */
+	/* TRADE-1: a lone letter, where figures are a seat letter and
+	 * a role letter */
 	{TA_WINE, 'w', "wine (a trade good)"},
 	{TA_GRAIN, 'g', "grain (a trade good)"},
 	{TA_CLOTH, 'c', "cloth (a trade good)"},
+	/* its walls are drawn with it (GL_WALL) */
+	{TA_ABBEY, ';', "abbey, walled all round: the walls end the roads and cities they meet"},
 };
 
 char

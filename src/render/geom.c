@@ -279,6 +279,8 @@ geo_build(const struct tile_type *t, int rot, struct tile_geo *g)
 			g->centre_kind = kind, g->centre_seg = s;
 	}
 	g->tile_marks = t->attrs & GEO_TILE_MARKS;
+	for (int side = 0; side < 4; side++)
+		g->walls |= (uint8_t)((edge_of_sig(t->sig[rot], side) == EDGE_WALL) << side);
 	geo_place_centre(t, g);
 	geo_anchors(t, rot, g);
 }

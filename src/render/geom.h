@@ -83,6 +83,8 @@ struct tile_geo {
 	struct geo_pt mark[TILE_SEG_MAX];   /* where the first shows (the next
 					       ones GEO_MARK_STEP to the right) */
 	tile_attrs tile_marks;              /* tile attributes drawn */
+	uint8_t walls;                      /* board sides that are walls (EDGE_WALL,
+					       the abbey's): drawn as such */
 	struct geo_pt tile_mark;            /* where, on a field */
 	/* Hedges: raster cell edges between two fields the data parts where
 	 * no road or wall does (GQ/Cc!): the edge below or right of cell

@@ -184,6 +184,32 @@ draw_hedges(cairo_t *cr, const struct tile_geo *geo)
 	cairo_stroke(cr);
 }
 
+/* Wall sides (the abbey's, ABBEY-4): a stone band inside the edge, so
+ * that what they close shows ending there. */
+static void
+draw_walls(cairo_t *cr, const struct tile_geo *geo)
+{
+	static const double from[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+	const double w = 0.08;
+
+	if (geo->walls == 0)
+		return;
+	cairo_new_path(cr);
+	for (int side = 0; side < 4; side++) {
+		const double *a = from[side], *b = from[(side + 1) % 4];
+		double ix = side == SIDE_E ? -w / 2 : side == SIDE_W ? w / 2 : 0,
+		       iy = side == SIDE_S ? -w / 2 : side == SIDE_N ? w / 2 : 0;
+		if (!(geo->walls >> side & 1))
+			continue;
+		cairo_move_to(cr, a[0] + ix, a[1] + iy);
+		cairo_line_to(cr, b[0] + ix, b[1] + iy);
+	}
+	cairo_set_line_width(cr, w);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+	png_rgb(cr, RGB_WALL);
+	cairo_stroke(cr);
+}
+
 static void
 hairline(cairo_t *cr)
 {
@@ -210,6 +236,7 @@ png_tile(cairo_t *cr, const struct tile_geo *geo)
 	for (int i = 0; i < geo->ncity; i++)
 		draw_city(cr, &geo->city[i]);
 	draw_paths(cr, geo, 2);
+	draw_walls(cr, geo);
 	draw_middle(cr, geo);
 	draw_shields(cr, geo);
 	png_marks(cr, geo);

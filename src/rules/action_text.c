@@ -307,6 +307,23 @@ tile_at(const struct game *g, int x, int y, int *rot)
 	return game_type(g, g->placed[p].type);
 }
 
+int
+action_parse_xy(char **w, int n, int kind, struct action *a)
+{
+	long v[2];
+	char *end;
+
+	if (n != 3)
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		v[i] = strtol(w[1 + i], &end, 10);
+		if (end == w[1 + i] || *end || v[i] < INT16_MIN || v[i] > INT16_MAX)
+			return -1;
+	}
+	*a = (struct action){.kind = (uint8_t)kind, .x = (int16_t)v[0], .y = (int16_t)v[1]};
+	return 0;
+}
+
 /* "X Y [ROLE] PLACE" from w[1] on: the tile, then the place on it as
  * turned (any place word when g has no tile there). */
 int

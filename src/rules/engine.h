@@ -147,6 +147,8 @@ frontier_groups(int capacity)
 }
 
 bool board_fits(const struct game *g, int type, int cell, int rot);
+/* A tile with walls (TILE_WALLS): its walls only against tiles. */
+bool board_fits_walls(const struct game *g, int type, int cell, int rot);
 int board_place_options(const struct game *g, int type, struct action *out, int cap);
 /* The number of placements board_place_options lists. The draw's
  * count also notes where they are (g->front_before), so that the k-th

@@ -320,3 +320,23 @@ board_fits(const struct game *g, int type, int cell, int rot)
 		return false;
 	return !tile_has_place_rule(t) || board_place_rule_ok(g, type, cell, rot);
 }
+
+/* A tile with walls (TILE_WALLS, the abbey's) where a module puts it: a
+ * wall fits whatever tile it faces but never an empty cell (it ends what
+ * it meets and demands nothing, so it can leave no demand behind); its
+ * other sides match as any tile's. */
+bool
+board_fits_walls(const struct game *g, int type, int cell, int rot)
+{
+	const struct tile_type *t = game_type(g, type);
+	int pos = g->cells[cell].frontier;
+
+	if (pos < 0)
+		return false;
+	for (int side = 0; side < 4; side++) {
+		int e = edge_of_sig(t->sig[rot], side), want = frontier_wants(g, pos, side);
+		if (e == EDGE_WALL ? want == 0 : want != 0 && want != e)
+			return false;
+	}
+	return true;
+}

@@ -260,8 +260,9 @@ int game_set_drawn_aside(struct game *g, int owner);
  * from the player's supply): where a->x, a->y, a->rot say, if it fits
  * there; the round goes on with it as the drawn tile's would (after_place
  * hooks, the figure decision on it). The drawn tile, if any, is the
- * module's to put back or aside first. -1 when it does not fit or the
- * board has no room (extra_tiles). */
+ * module's to put back or aside first. A tile with walls (the abbey's)
+ * fits where every wall faces a tile (board_fits_walls). -1 when it does
+ * not fit or the board has no room (extra_tiles). */
 int turn_place_tile(struct game *g, int owner, int type, const struct action *a);
 
 /* hooks.c: the game's module tables as the turn reads them */
@@ -286,6 +287,9 @@ int action_parse_at(const struct game *g, char **w, int n, int kind, int figure,
 		    struct action *a, struct rules_error *err);
 int action_format_at(const struct game *g, const struct action *a, const char *word, bool role,
 		     char *buf, size_t n);
+/* action_text.c: "WORD X Y" (w[0] the word, n words in all) as an action
+ * of kind at x,y (an escape, an abbey); -1 when it is not that. */
+int action_parse_xy(char **w, int n, int kind, struct action *a);
 /* builtin.c: module_action_among g's catalogue's modules, the built-in
  * ones when g is NULL. */
 const struct rules_action *module_action_find(const struct game *g, int kind,

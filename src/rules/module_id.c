@@ -61,7 +61,7 @@ static const struct module_combo combos[] = {
 	 "mayor, wagon and barn and the City of Carcassonne"},
 	{PAIR(ABBEY_MAYOR, TRADERS_BUILDERS), "XEXP-7", true,
 	 "pigs and builders with barns and abbeys"},
-	{PAIR(ABBEY_MAYOR, CATHARS), "XEXP-13", false,
+	{PAIR(ABBEY_MAYOR, CATHARS), "XEXP-13", true,
 	 "the abbey as a monastery for the Cathars' escape"},
 	{PAIR(TRADERS_BUILDERS, PRINCESS_DRAGON), "XEXP-6", false,
 	 "builder and pig against the dragon, the princess and the fairy"},

@@ -425,6 +425,9 @@ struct rules_token {
 	const char *what; /* what it is for: "the largest completed city" */
 	int holder;       /* seat, or -1 while nobody has it */
 	int record;       /* the size that won it (tiles), 0 while nobody has it */
+	/* a piece the holder has from the start and gives up, never won
+	 * (an abbey tile): no record */
+	bool from_supply;
 };
 int game_tokens(const struct game *g, struct rules_token *out, int cap);
 /* What a seat holds of the modules' stocks (Traders & Builders' goods:

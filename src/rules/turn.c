@@ -348,14 +348,37 @@ module_answer_check(const struct game *g, int player, const struct action *a, co
 	return 1;
 }
 
+/* An action of a module's other decision, sent at a base decision: its
+ * check says why it cannot be taken now (an abbey already placed, or
+ * chosen only before the draw) and -1; 1 when it has nothing to say. */
+static HOOKS_COLD int
+module_action_refusal(const struct game *g, const struct action *a, struct rules_error *err)
+{
+	const struct rules_action *ma = module_action(g, a->kind);
+
+	if (ma != NULL && ma->check != NULL &&
+	    ma->check(g, g->frames[g->nframes - 1].owner, a, err) < 0)
+		return -1;
+	return 1;
+}
+
+/* Not a placement where the drawn tile is to be placed. */
+static HOOKS_COLD int
+not_a_placement(const struct game *g, const struct action *a, struct rules_error *err)
+{
+	if (module_action_refusal(g, a, err) < 0)
+		return -1;
+	return rerr(err, RERR_NOT_NOW, "BASE-TURN-1",
+		    "first place the drawn tile (place X Y ROTATION)");
+}
+
 static HOT_INLINE int
 place_check(const struct game *g, const struct action *a, struct rules_error *err)
 {
 	int cell;
 
 	if (a->kind != ACT_PLACE_TILE)
-		return rerr(err, RERR_NOT_NOW, "BASE-TURN-1",
-			    "first place the drawn tile (place X Y ROTATION)");
+		return not_a_placement(g, a, err);
 	if (a->rot > 3)
 		return rerr(err, RERR_PARSE, "BASE-MODEL-5", "rotation must be 0, 90, 180 or 270");
 	cell = board_cell(g, a->x, a->y);
@@ -379,7 +402,8 @@ figure_step_check(const struct game *g, int player, const struct action *a,
 			    "the tile is placed; now a figure or pass");
 	if (a->kind == ACT_FIGURE || a->kind == ACT_PASS)
 		return figure_check(g, player, a, err);
-	if ((r = module_answer_check(g, player, a, "place-figure", err)) != 1)
+	if ((r = module_answer_check(g, player, a, "place-figure", err)) != 1 ||
+	    (r = module_action_refusal(g, a, err)) != 1)
 		return r;
 	return figure_check(g, player, a, err); /* refuses what it does not know */
 }
@@ -453,8 +477,10 @@ turn_place_tile(struct game *g, int owner, int type, const struct action *a)
 	int cell = board_cell(g, a->x, a->y);
 
 	if (type < 0 || type >= g->cat->ntypes || a->rot > 3 || cell < 0 ||
-	    g->cells[cell].frontier < 0 || !board_fits(g, type, cell, a->rot) ||
-	    g->nplaced >= g->capacity)
+	    g->cells[cell].frontier < 0 || g->nplaced >= g->capacity)
+		return -1;
+	if (!(game_type(g, type)->flags & TILE_WALLS ? board_fits_walls(g, type, cell, a->rot)
+						      : board_fits(g, type, cell, a->rot)))
 		return -1;
 	return put_tile(g, owner, type, a);
 }

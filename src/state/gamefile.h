@@ -199,6 +199,11 @@ int gamefile_check_id(const char *id, char *why, size_t n);
  * the reason in why (an unknown id gets the closest known ids). */
 int gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 		       const char *id, char *why, size_t n);
+/* The same for a tile on the board or in a decision: also a tile of a
+ * module on that the pile never deals (no copies in either edition) and
+ * the module puts down itself (the abbey, from each player's supply). */
+int gamefile_find_board_tile(const struct catalog *cat, const struct rules_options *opt,
+			     const char *id, char *why, size_t n);
 /* Seeds as text: 64 lower-case hexadecimal digits. */
 void gamefile_seed_hex(const uint8_t seed[SEED_BYTES], char hex[2 * SEED_BYTES + 1]);
 int gamefile_seed_parse(const char *hex, uint8_t seed[SEED_BYTES]);

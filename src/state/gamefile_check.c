@@ -39,8 +39,15 @@ tile_ref(const struct gamefile *gf, json_t *obj, const char *path, const char *k
 	json_t *v = jv_member(obj, path, key, JSON_STRING, "a tile id", err);
 	char p[JV_PATH];
 
+	char why[300];
+	int t;
+
 	jv_join(p, path, key);
-	return v ? gf_tile_at(gf, v, p, err) : -1;
+	if (v == NULL)
+		return -1;
+	t = gamefile_find_board_tile(gf->cat, &gf->setup.opt, json_string_value(v), why,
+				     sizeof(why));
+	return t < 0 ? gf_fail(err, p, "%s", why) : t;
 }
 
 /* One of the words in list (NULL-terminated). */

@@ -125,3 +125,16 @@ gamefile_find_tile(const struct catalog *cat, const struct rules_options *opt,
 	return -1;
 }
 
+
+int
+gamefile_find_board_tile(const struct catalog *cat, const struct rules_options *opt,
+			 const char *id, char *why, size_t n)
+{
+	int i = gamefile_find_tile(cat, opt, id, why, n);
+	int j = i < 0 ? catalog_find(cat, id) : -1;
+
+	if (j >= 0 && module_set_enabled(opt, cat->types[j].set) &&
+	    cat->types[j].count[0] == 0 && cat->types[j].count[1] == 0)
+		return j;
+	return i;
+}

@@ -112,8 +112,18 @@ check_paths(const struct tile_type *t, int rot, const struct tile_geo *g)
 	return true;
 }
 
+static bool
+has_field(const struct tile_type *t)
+{
+	for (int s = 0; s < t->nsegs; s++)
+		if (t->seg[s].kind == SEG_FIELD)
+			return true;
+	return false;
+}
+
 /* A symbol (a tile attribute) stands in its city or field; beside its
- * road on a field; a tile's on a field. */
+ * road on a field; a tile's on a field, or inside a tile that has none
+ * (the abbey, issue 25.3: walls and a monastery). */
 static bool
 check_mark(const struct tile_type *t, const struct geo_raster *r, int s, uint32_t marks,
 	   struct geo_pt at)
@@ -121,7 +131,9 @@ check_mark(const struct tile_type *t, const struct geo_raster *r, int s, uint32_
 	int kind = s == SEG_NONE ? SEG_ROAD : t->seg[s].kind, got = raster_at(r, at);
 	bool good = kind == SEG_CITY || kind == SEG_FIELD
 			    ? got == s
-			    : got != SEG_NONE && t->seg[got].kind == SEG_FIELD;
+			    : (got != SEG_NONE && t->seg[got].kind == SEG_FIELD) ||
+				      (s == SEG_NONE && !has_field(t) && at.x > 0 && at.x < 1 &&
+				       at.y > 0 && at.y < 1);
 
 	if (marks == 0 || good)
 		return true;

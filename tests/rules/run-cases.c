@@ -868,6 +868,13 @@ check_player_number(struct test *t, const char *what, char **w, int n)
 	for (int i = 0; i < t->g->nftypes; i++) /* a module's row by its name (TB-1) */
 		if (strcmp(figure_type_of(t->g, t->g->ftypes[i])->name, w[1]) == 0)
 			return check_number(t, what, ps->supply[t->g->ftypes[i]], w[3]);
+	if (strcmp(w[1], "abbey") == 0) { /* the abbey tokens the seat holds (AM-2) */
+		struct rules_token tok[MAX_PLAYERS + 8];
+		int nt = game_tokens(t->g, tok, MAX_PLAYERS + 8), held = 0;
+		for (int i = 0; i < nt && i < MAX_PLAYERS + 8; i++)
+			held += strcmp(tok[i].name, "abbey") == 0 && tok[i].holder == seat;
+		return check_number(t, what, held, w[3]);
+	}
 	return check_number(t, what, ps->supply[FIG_ABBOT], w[3]);
 }
 
@@ -953,8 +960,8 @@ expect_line(struct test *t, const char *what, char **w, int n, const char *rest)
 	const char *k = n > 1 ? w[1] : "";
 
 	if (strcmp(k, "score") == 0 || strcmp(k, "supply") == 0 || strcmp(k, "abbot") == 0 ||
-	    strcmp(k, "big") == 0 || strcmp(k, "home") == 0 ||
-	    strcmp(k, "builder") == 0 || strcmp(k, "pig") == 0)
+	    strcmp(k, "big") == 0 || strcmp(k, "home") == 0 || strcmp(k, "mayor") == 0 ||
+	    strcmp(k, "abbey") == 0 || strcmp(k, "builder") == 0 || strcmp(k, "pig") == 0)
 		return check_player_number(t, what, w, n);
 	if ((strcmp(k, "legal") == 0 || strcmp(k, "illegal") == 0) && arg)
 		return check_legal(t, what, arg, k[0] == 'l');

@@ -438,7 +438,7 @@ check_tokens(struct run *r)
 	int n = game_tokens(r->g, t, 8);
 
 	for (int i = 0; i < n && i < 8; i++) {
-		CHECK(r, P_TOKENS, (t[i].holder >= 0) == (t[i].record > 0),
+		CHECK(r, P_TOKENS, (t[i].holder >= 0) == (t[i].record > 0) || t[i].from_supply,
 		      "the %s: holder %d, record %d", t[i].name, t[i].holder, t[i].record);
 		CHECK(r, P_TOKENS, t[i].record >= r->prev_record[i],
 		      "the %s's record went from %d to %d", t[i].name, r->prev_record[i],
@@ -754,11 +754,12 @@ figure_candidates(struct run *r)
 		cand_add(r, &figure_cands[i]);
 }
 
-/* The feature a slot of the tile just placed belongs to, or -1. */
+/* The feature a slot of the tile just placed belongs to, or -1 (also
+ * when no tile is placed yet: a decision before the draw, the abbey's). */
 static int
 slot_feature(const struct game *g, int slot)
 {
-	int seg = slot_segment(g, slot);
+	int seg = g->last_placed >= 0 ? slot_segment(g, slot) : SEG_NONE;
 
 	if (seg == SEG_NONE)
 		return -1;
@@ -979,13 +980,25 @@ count_discards(const struct game *g)
 	return n;
 }
 
+/* Tiles on the board the pile never deals (no copies: the abbeys, put
+ * down from the players' supplies), the start tile aside. */
+static int
+count_outside(const struct game *g)
+{
+	int n = 0;
+
+	for (int i = 1; i < g->nplaced; i++)
+		n += module_tile_copies(g->cat, &g->opt, g->placed[i].type) == 0;
+	return n;
+}
+
 static void
 check_end(struct run *r)
 {
 	const struct game *g = r->g;
 	struct rules_error err = {0};
 	struct decision d;
-	int discards = count_discards(g);
+	int discards = count_discards(g), outside = count_outside(g);
 
 	game_decision(g, &d);
 	stats[r->combo].discards += discards;
@@ -997,8 +1010,9 @@ check_end(struct run *r)
 	      "pass after the end not refused as game over");
 	CHECK(r, P_END, g->bag_next == g->bag_len, "bag drawn to %d of %d", g->bag_next,
 	      g->bag_len);
-	CHECK(r, P_END, g->nplaced - 1 + discards == g->bag_len,
-	      "%d placed + %d discarded, bag of %d", g->nplaced - 1, discards, g->bag_len);
+	CHECK(r, P_END, g->nplaced - 1 - outside + discards == g->bag_len,
+	      "%d placed (and %d from outside the pile) + %d discarded, bag of %d",
+	      g->nplaced - 1 - outside, outside, discards, g->bag_len);
 	CHECK(r, P_END, game_tiles_left(g) == 0, "%d tiles left", game_tiles_left(g));
 	CHECK(r, P_CLONE, same_game(g, r->mirror, err.text, sizeof(err.text)),
 	      "the clone ends differently: %s", err.text);

@@ -3,8 +3,9 @@
  * it faces. What that completes scores as usual, roads before cities;
  * what still has an open side stays open; fields stop there. The tile
  * here (T/A: a monastery with four walls) is put into a hole the way a
- * module's action will put the abbey (ABBEY-2), through the engine's
- * board_place and score_completed. */
+ * module's action puts the abbey (ABBEY-2), through the engine's
+ * board_place and score_completed; and through turn_place_tile, which
+ * puts a walled tile only where each wall faces a tile (issue 25.3). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,23 @@ main(void)
 		   seg_instance(p, cat->types[walled].centre_seg),
 	   "the walled tile's monastery is a feature of its own: no field crosses a wall");
 	game_free(g);
+
+	{ /* what a module's action does with such a tile: turn_place_tile */
+		struct action hole = {.kind = ACT_PLACE_TILE, .x = 0, .y = 1},
+			      open = {.kind = ACT_PLACE_TILE, .x = 0, .y = 3};
+		g = board_with_hole(cat);
+		is_int(turn_place_tile(g, 0, catalog_find(cat, "T/Ab"), &hole), -1,
+		       "issue 25.3: turn_place_tile refuses a walled tile whose road meets a "
+		       "field");
+		is_int(turn_place_tile(g, 0, walled, &open), -1,
+		       "issue 25.3: nor its walls against an empty cell (a wall demands "
+		       "nothing of it)");
+		is_int(g->nplaced, 7, "nothing placed");
+		is_int(turn_place_tile(g, 0, walled, &hole), 0,
+		       "issue 25.3, ABBEY-2: it puts the four walls into the hole");
+		is_int(g->player[0].score, 0, "not scored yet: the round's score step does that");
+		game_free(g);
+	}
 
 	{
 		struct catalog *bad = calloc(1, sizeof(*bad));

@@ -48,7 +48,7 @@ struct wagon_state {
 static struct wagon_state *
 wstate(const struct game *g)
 {
-	return module_state(g, &abbey_mayor_module); /* the wagon's part comes first */
+	return module_state(g, &abbey_mayor_wagon_module);
 }
 
 size_t
@@ -176,9 +176,9 @@ wagon_targets(const struct game *g, int player, int seg, struct action *out, int
 static int
 step_named(const struct game *g, const char *name)
 {
-	for (int i = 0; i < abbey_mayor_module.nsteps; i++)
-		if (strcmp(abbey_mayor_module.steps[i].name, name) == 0)
-			return module_step(g, &abbey_mayor_module, i);
+	for (int i = 0; i < abbey_mayor_wagon_module.nsteps; i++)
+		if (strcmp(abbey_mayor_wagon_module.steps[i].name, name) == 0)
+			return module_step(g, &abbey_mayor_wagon_module, i);
 	return -1;
 }
 

@@ -237,19 +237,10 @@ static int
 escape_parse(const struct game *g, char **w, int n, struct action *a,
 	     struct rules_error *err)
 {
-	long v[2];
-	char *end;
-
 	(void)g;
-	for (int i = 0; i < 2 && n == 3; i++) {
-		v[i] = strtol(w[1 + i], &end, 10);
-		if (end == w[1 + i] || *end || v[i] < INT16_MIN || v[i] > INT16_MAX)
-			n = 0;
-	}
-	if (n != 3)
+	if (action_parse_xy(w, n, ACT_ESCAPE, a) < 0)
 		return rerr(err, RERR_PARSE, "CATHARS-6",
 			    "write an escape as: escape X Y (the tile of your knight)");
-	*a = (struct action){.kind = ACT_ESCAPE, .x = (int16_t)v[0], .y = (int16_t)v[1]};
 	return 0;
 }
 

@@ -15,6 +15,7 @@ enum builtin_action_kind {
 	ACT_ABBEY,                   /* abbey-mayor: the abbey into a hole (ABBEY-1) */
 	ACT_WAGON,                   /* abbey-mayor: a scored wagon moves on (WAGON-3) */
 	ACT_BARN,                    /* abbey-mayor: a barn on a corner (BARN-1) */
+	ACT_DRAW,                    /* abbey-mayor: draw, keeping the abbey (ABBEY-1) */
 	ACT_BUILTIN_COUNT
 };
 _Static_assert(ACT_BUILTIN_COUNT <= ACT_KIND_COUNT, "modules outside the tree start after ours");

@@ -177,8 +177,10 @@ kr_tokens(const struct game *g, struct rules_token *out, int cap)
 	const struct kr_state *s = kr_of(g);
 
 	for (int i = 0; i < KR_TOKENS && i < cap; i++)
-		out[i] = (struct rules_token){kr_rows[i].name, kr_rows[i].what, s->t[i].holder,
-					      s->t[i].record};
+		out[i] = (struct rules_token){.name = kr_rows[i].name,
+					      .what = kr_rows[i].what,
+					      .holder = s->t[i].holder,
+					      .record = s->t[i].record};
 	return KR_TOKENS;
 }
 

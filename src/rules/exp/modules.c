@@ -1,5 +1,6 @@
 /* The built-in rule modules, in the order their steps and hooks run. */
 #include "../module.h"
+#include "am.h"
 #include "exp.h"
 
 const struct rules_module *const rules_builtin_modules[] = {
@@ -9,6 +10,7 @@ const struct rules_module *const rules_builtin_modules[] = {
 	&abbot_module,
 	&inns_cathedrals_module, /* before the Cathars: IC-2 */
 	&abbey_mayor_module,
+	&abbey_mayor_wagon_module, /* its second table (exp/am.h) */
 	&traders_builders_module,
 	&cathars_module,
 	&king_robber_module,
