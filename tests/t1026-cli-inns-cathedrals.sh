@@ -67,7 +67,7 @@ test_expect_success 'issue 25.2: a second big follower and one without the modul
 	expect_code 1 "$CARCPBEM" play b.json "place 1 0 0" "big thief E" 2>err &&
 	grep "IC-4: this game is played without big followers" err &&
 	expect_code 1 "$CARCPBEM" play b.json "place 1 0 0" big 2>err &&
-	grep "unknown action .big.: expected place, thief, knight, farmer, monk, abbot, mayor, wagon, barn, big thief, big knight, big farmer, big monk, recall or pass" err &&
+	grep "unknown action .big.: expected place, thief, knight, farmer, monk, abbot, mayor, wagon, barn, builder, pig, big thief, big knight, big farmer, big monk, recall or pass" err &&
 	expect_code 1 "$CARCPBEM" play g.json "place -1 0 270" "big thief" 2>err &&
 	grep "write a big thief as: big thief PLACE" err
 '

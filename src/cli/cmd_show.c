@@ -84,6 +84,19 @@ tokens_held_json(const struct game *g, int seat)
 	return a;
 }
 
+/* What seat holds of the modules' stocks: {"wine": 2, "grain": 0, ...}. */
+static json_t *
+holdings_json(const struct game *g, int seat)
+{
+	struct rules_holding h[8];
+	int n = game_holdings(g, seat, h, 8);
+	json_t *o = json_object();
+
+	for (int i = 0; i < n && i < 8; i++)
+		json_object_set_new(o, h[i].name, json_integer(h[i].count));
+	return o;
+}
+
 static json_t *
 players_json(const struct gamefile *gf)
 {
@@ -113,6 +126,8 @@ players_json(const struct gamefile *gf)
 		}
 		if (ntok > 0)
 			json_object_set_new(pl, "tokens", tokens_held_json(g, p));
+		if (game_holdings(g, p, NULL, 0) > 0)
+			json_object_set_new(pl, "holds", holdings_json(g, p));
 		json_array_append_new(a, pl);
 	}
 	return a;

@@ -129,6 +129,11 @@ static const struct {
 	{TA_PIGSTY, '&', "pigsty"},
 	{TA_INN, '$', "inn on a lake"},
 	{TA_VOLCANO, '^', "volcano"},
+	/* TRADE-1: a lone letter, where figures are a seat letter and
+	 * a role letter */
+	{TA_WINE, 'w', "wine (a trade good)"},
+	{TA_GRAIN, 'g', "grain (a trade good)"},
+	{TA_CLOTH, 'c', "cloth (a trade good)"},
 	/* its walls are drawn with it (GL_WALL) */
 	{TA_ABBEY, ';', "abbey, walled all round: the walls end the roads and cities they meet"},
 };

@@ -9,6 +9,8 @@
  *	abbot   a robe and a mitre
  *	wagon   a cart on two wheels
  *	barn    a house with a gable
+ *	builder a standing meeple with a flat hat
+ *	pig     a round body on four legs, a snout and an ear
  *
  * Shapes are drawn in a unit of the figure's height, centred on (0, 0),
  * which is inside the body: pixel tests sample the seat's colour there.
@@ -78,6 +80,39 @@ mitre(cairo_t *cr)
 }
 
 static void
+hat(cairo_t *cr)
+{
+	static const double p[][2] = {
+	    {-0.30, -0.44}, {-0.30, -0.50}, {-0.14, -0.50}, {-0.12, -0.66},
+	    {0.12, -0.66},  {0.14, -0.50},  {0.30, -0.50},  {0.30, -0.44},
+	};
+
+	poly(cr, p, sizeof(p) / sizeof(p[0]));
+}
+
+static void
+pig_body(cairo_t *cr)
+{
+	static const double p[][2] = {
+	    {-0.40, 0.02}, {-0.36, 0.40}, {-0.24, 0.40}, {-0.22, 0.24}, {0.18, 0.24},
+	    {0.20, 0.40},  {0.32, 0.40},  {0.34, 0.02}, {0.20, -0.16}, {-0.26, -0.16},
+	};
+
+	poly(cr, p, sizeof(p) / sizeof(p[0]));
+}
+
+static void
+pig_head(cairo_t *cr)
+{
+	static const double p[][2] = {
+	    {0.24, -0.14}, {0.30, -0.36}, {0.38, -0.20}, {0.52, -0.14},
+	    {0.52, 0.02},  {0.30, 0.08},
+	};
+
+	poly(cr, p, sizeof(p) / sizeof(p[0]));
+}
+
+static void
 cart(cairo_t *cr)
 {
 	static const double p[][2] = {{-0.48, -0.28}, {-0.48, 0.14}, {0.48, 0.14}, {0.48, -0.28}};
@@ -110,6 +145,11 @@ parts(int drawing, part_fn out[3])
 {
 	int n = 0;
 
+	if (drawing == DRAW_PIG) {
+		out[n++] = pig_body;
+		out[n++] = pig_head;
+		return n;
+	}
 	if (drawing == DRAW_WAGON) {
 		out[n++] = wheels;
 		out[n++] = cart;
@@ -128,6 +168,8 @@ parts(int drawing, part_fn out[3])
 	out[n++] = head;
 	if (drawing == DRAW_MEEPLE_CREST)
 		out[n++] = crest;
+	if (drawing == DRAW_HAT)
+		out[n++] = hat;
 	return n;
 }
 

@@ -65,6 +65,8 @@ struct figure_type_def {
 	 * types on its feature to be placed, and leaves with the last one
 	 * (builder, pig); 0: independent */
 	uint16_t needs;
+	/* what it needs, said in a refusal: "one of your followers" */
+	const char *needs_what;
 	const char *rule;       /* the rule that brings it ("ABBOT-1") */
 	const char *stand_rule; /* the rule on where it stands ("ABBOT-3") */
 	/* A figure whose role follows its feature (role NULL) but is not a

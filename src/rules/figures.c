@@ -256,8 +256,11 @@ check_place(const struct game *g, int player, const struct action *a,
 			    seg_kind_name(kind), slot_name(a->slot));
 	if (!helped)
 		return rerr(err, RERR_ILLEGAL, ft->stand_rule,
-			    "a %s goes only on a %s where you have a figure it goes with",
-			    ft->name, seg_kind_name(kind));
+			    "a %s goes only on a %s that already holds %s, and the %s at %s "
+			    "holds none",
+			    ft->name, seg_kind_name(kind),
+			    ft->needs_what ? ft->needs_what : "a figure of yours it goes with",
+			    seg_kind_name(kind), slot_name(a->slot));
 	return figure_vetoed(g, player, a->figure, LOC_SEGMENT, seg_instance(g->last_placed, s),
 			     err)
 		       ? -1

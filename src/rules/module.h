@@ -198,6 +198,9 @@ struct rules_module {
 	/* The tokens it hands to players (game_tokens): writes up to cap,
 	 * returns how many it has. */
 	int (*tokens)(const struct game *g, struct rules_token *out, int cap);
+	/* What seat holds of its stocks (game_holdings): writes up to cap,
+	 * returns how many it has. */
+	int (*holdings)(const struct game *g, int seat, struct rules_holding *out, int cap);
 };
 
 /* The modules built into the program (src/rules/exp/modules.c); the
@@ -225,6 +228,8 @@ void *module_state(const struct game *g, const struct rules_module *m);
 int module_step(const struct game *g, const struct rules_module *m, int i);
 /* The index in game_tokens of the module's first token. */
 int module_token0(const struct game *g, const struct rules_module *m);
+/* The index in game_holdings of the module's first stock. */
+int module_holding0(const struct game *g, const struct rules_module *m);
 /* Pushes a frame on the turn's stack: it runs next. Frames pushed one
  * after another run last pushed first. -1 when the stack is full
  * (turn.c). */
@@ -235,6 +240,11 @@ int turn_push(struct game *g, int step, int owner, int arg);
  * the score and the end of the turn run once, after the last round. -1
  * when the stack is full. */
 int turn_add_round(struct game *g, int owner);
+/* The same for a round whose tile is drawn blind from the pile (the
+ * builder's second tile, BUILDER-3), saying why in the players' words
+ * (game_turn_why: the notices name it): new information, so a turn by
+ * mail ends before it, and the player gets a notice of its own. */
+int turn_add_round_why(struct game *g, int owner, const char *why);
 /* Drops the pending frame of step in the round under way (no figure
  * decision on River II's volcano); -1 when there is none. */
 int turn_skip(struct game *g, int step);

@@ -21,8 +21,10 @@ static const struct module_info modules[MODULE_COUNT] = {
 	 * for a sixth only with Inns & Cathedrals (UN-03). */
 	[MOD_ABBEY_MAYOR] = {"abbey-mayor", "Abbey & Mayor", "AM", "abbey-mayor", true, 0,
 			     0, 0},
+	/* CF-11: builders and pigs for six colours, but followers for a
+	 * sixth only with Inns & Cathedrals (UN-03). */
 	[MOD_TRADERS_BUILDERS] = {"traders-builders", "Traders & Builders", "TB",
-				  "traders-builders", false, 0, 6, 0},
+				  "traders-builders", true, 0, 0, 0},
 	[MOD_PRINCESS_DRAGON] = {"princess-dragon", "Princess & Dragon", "PD",
 				 "princess-dragon", false, 0, 0, 0},
 	/* TOWER-2: sections for up to six players. */
@@ -57,7 +59,7 @@ static const struct module_combo combos[] = {
 	 "mayor, wagon and barn captured by a tower"},
 	{PAIR(ABBEY_MAYOR, COUNT), "XEXP-14", false,
 	 "mayor, wagon and barn and the City of Carcassonne"},
-	{PAIR(ABBEY_MAYOR, TRADERS_BUILDERS), "XEXP-7", false,
+	{PAIR(ABBEY_MAYOR, TRADERS_BUILDERS), "XEXP-7", true,
 	 "pigs and builders with barns and abbeys"},
 	{PAIR(ABBEY_MAYOR, CATHARS), "XEXP-13", true,
 	 "the abbey as a monastery for the Cathars' escape"},
@@ -65,11 +67,11 @@ static const struct module_combo combos[] = {
 	 "builder and pig against the dragon, the princess and the fairy"},
 	{PAIR(TRADERS_BUILDERS, COUNT), "XEXP-6", false,
 	 "the builder's double turn and the City of Carcassonne"},
-	{PAIR(TRADERS_BUILDERS, CATHARS), "XEXP-7", false,
+	{PAIR(TRADERS_BUILDERS, CATHARS), "XEXP-7", true,
 	 "a pig's field supplying besieged cities"},
-	{PAIR(TRADERS_BUILDERS, RIVER2), "XEXP-15", false,
+	{PAIR(TRADERS_BUILDERS, RIVER2), "XEXP-15", true,
 	 "the River II pigsty beside the pig herd (CF-08)"},
-	{PAIR(TRADERS_BUILDERS, GQ11), "XEXP-15", false,
+	{PAIR(TRADERS_BUILDERS, GQ11), "XEXP-15", true,
 	 "the Games Quarterly pigsty beside the pig herd (CF-08)"},
 	{PAIR(PRINCESS_DRAGON, COUNT), "XEXP-9", false,
 	 "the dragon and the magic portal at the City of Carcassonne"},

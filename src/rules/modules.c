@@ -239,6 +239,18 @@ game_tokens(const struct game *g, struct rules_token *out, int cap)
 }
 
 int
+game_holdings(const struct game *g, int seat, struct rules_holding *out, int cap)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->holdings)
+			n += g->mods[i]->holdings(g, seat, n < cap ? out + n : NULL,
+						  n < cap ? cap - n : 0);
+	return n;
+}
+
+int
 module_token0(const struct game *g, const struct rules_module *m)
 {
 	int n = 0;
@@ -246,5 +258,16 @@ module_token0(const struct game *g, const struct rules_module *m)
 	for (int i = 0; i < g->nmods && g->mods[i] != m; i++)
 		if (g->mods[i]->tokens)
 			n += g->mods[i]->tokens(g, NULL, 0);
+	return n;
+}
+
+int
+module_holding0(const struct game *g, const struct rules_module *m)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nmods && g->mods[i] != m; i++)
+		if (g->mods[i]->holdings)
+			n += g->mods[i]->holdings(g, 0, NULL, 0);
 	return n;
 }

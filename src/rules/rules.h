@@ -173,9 +173,11 @@ enum event_kind {
 	EV_GAME_OVER,
 	EV_TOKEN,        /* a module's token went to player (figure: its index
 			    in game_tokens; points: the size that won it) */
-	EV_MOVE          /* a module put or moved player's figure (figure_move):
+	EV_MOVE,         /* a module put or moved player's figure (figure_move):
 			    x, y, slot, seg_kind where it went; rot its enum
 			    figure_loc, points its index off the segments */
+	EV_TAKE          /* player took points of a module's stock (figure:
+			    its index in game_holdings): trade goods */
 };
 
 struct game_event {
@@ -330,6 +332,7 @@ struct game {
 	bool drawn_outside; /* the drawn tile came from a module's source */
 	/* rounds modules added to turn rounds_turn (turn_rounds.c) */
 	int rounds_turn, rounds_added;
+	const char *rounds_why; /* why a round was added (turn_add_round_why), or NULL */
 
 	struct game_event *events;
 	int nevents, cap_events;
@@ -427,6 +430,18 @@ struct rules_token {
 	bool from_supply;
 };
 int game_tokens(const struct game *g, struct rules_token *out, int cap);
+/* What a seat holds of the modules' stocks (Traders & Builders' goods:
+ * "wine" 2), shown beside its score: up to cap of them, returns how many
+ * (0 in the base game). */
+struct rules_holding {
+	const char *name;
+	int count;
+};
+int game_holdings(const struct game *g, int seat, struct rules_holding *out, int cap);
+/* Why the turn under way has a second tile drawn blind, in the module's
+ * words ("the builder: BUILDER-3"), or NULL (one tile, or a round whose
+ * tile is known, as River II's lake): a turn by mail ends before it. */
+const char *game_turn_why(const struct game *g);
 
 /* The figure-type rows a game of these options has, in table order (the
  * base rows, then the rows of the modules that are on): for layers that

@@ -23,6 +23,8 @@ enum figure_drawing {
 	DRAW_MITRE,        /* robe and mitre: abbot */
 	DRAW_WAGON,        /* a cart on two wheels: Abbey & Mayor's wagon */
 	DRAW_BARN,         /* a house with a gable: Abbey & Mayor's barn */
+	DRAW_HAT,          /* standing with a flat hat: builder (TB-1) */
+	DRAW_PIG,          /* a pig on all fours (TB-1) */
 	DRAW_KIND_COUNT
 };
 

@@ -57,6 +57,7 @@ turn_add_round(struct game *g, int owner)
 	if (g->rounds_turn != g->turn) {
 		g->rounds_turn = g->turn;
 		g->rounds_added = 0;
+		g->rounds_why = NULL;
 	}
 	g->rounds_added++;
 	return 0;
@@ -79,4 +80,19 @@ int
 game_turn_tiles(const struct game *g)
 {
 	return 1 + (g->rounds_turn == g->turn ? g->rounds_added : 0);
+}
+
+int
+turn_add_round_why(struct game *g, int owner, const char *why)
+{
+	if (turn_add_round(g, owner) < 0)
+		return -1;
+	g->rounds_why = why;
+	return 0;
+}
+
+const char *
+game_turn_why(const struct game *g)
+{
+	return g->rounds_turn == g->turn && g->rounds_added ? g->rounds_why : NULL;
 }

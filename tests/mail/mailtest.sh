@@ -11,9 +11,10 @@ CARCPBEM_NOW=1700000000
 export CARCPBEM_NOW
 unset CARCPBEM_CONFIG
 
-# host_setup: keys for alice and bob, host.conf, and game g1 in spool/
-# with both players' keys and addresses (the start mails are queued and
-# written to spool/outbox).
+# host_setup [NEW-OPTION...]: keys for alice and bob, host.conf, and game
+# g1 in spool/ with both players' keys and addresses (the start mails are
+# queued and written to spool/outbox); the options go to carcpbem new
+# (--with MODULE, --tiles ...).
 host_setup () {
 	"$CARCPBEM" keygen alice >/dev/null 2>&1 &&
 	"$CARCPBEM" keygen bob >/dev/null 2>&1 &&
@@ -24,7 +25,7 @@ host_setup () {
 	from "Carcassonne <game@example.test>"
 	max-message-size 200K
 	EOC
-	"$CARCPBEM" new -c host.conf --id g1 --seed mailtest \
+	"$CARCPBEM" new -c host.conf --id g1 --seed mailtest "$@" \
 		--key alice=alice.pub --key bob=bob.pub \
 		--address alice=alice@example.test --address bob=bob@example.test \
 		alice bob >new.out
@@ -83,9 +84,10 @@ deliver () {
 	mv "spool/inbox/tmp/$name" "spool/inbox/new/$name"
 }
 
-# play PLAYER: PLAYER's default turn, mailed in and processed.
+# play PLAYER [ACTION...]: PLAYER's turn (default: the first legal
+# placement, then pass), mailed in and processed.
 play () {
-	turn_text "$1" >"turn-$1" &&
+	turn_text "$@" >"turn-$1" &&
 	mail_from "$1@example.test" "[carcassonne g1] my turn" "turn-$1" >"mail-$1" &&
 	deliver "mail-$1" &&
 	"$CARCPBEM" run --once -c host.conf -q

@@ -440,6 +440,40 @@ check_sheet(const struct catalog *cat)
 	remove(path);
 }
 
+/* The pixel at (u, v), in units of the figure's height from its centre,
+ * of a figure drawn alone in seat 0's colour. */
+static uint32_t
+figure_pixel(int drawing, double u, double v)
+{
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 200);
+	cairo_t *cr = cairo_create(s);
+	uint32_t got;
+
+	png_rgb(cr, RGB_BACKGROUND);
+	cairo_paint(cr);
+	cairo_translate(cr, 100, 100);
+	png_figure_draw(cr, drawing, 0, 200);
+	cairo_destroy(cr);
+	cairo_surface_flush(s);
+	got = pixel(s, 100 + 200 * u, 100 + 200 * v);
+	cairo_surface_destroy(s);
+	return got;
+}
+
+/* issue 25.4: the builder and the pig are drawn apart from a thief (TB-1). */
+static void
+check_tb_figures(void)
+{
+	is_rgb(figure_pixel(DRAW_HAT, 0, 0), render_player_rgb(0), "the builder's body");
+	is_rgb(figure_pixel(DRAW_HAT, 0.25, -0.47), render_player_rgb(0),
+	       "issue 25.4: the builder's hat brim, beside his head");
+	is_rgb(figure_pixel(DRAW_MEEPLE, 0.25, -0.47), RGB_BACKGROUND, "where a thief has none");
+	is_rgb(figure_pixel(DRAW_PIG, 0, 0), render_player_rgb(0), "the pig's body");
+	is_rgb(figure_pixel(DRAW_PIG, 0, 0.32), RGB_BACKGROUND,
+	       "issue 25.4: between the pig's legs, the ground");
+	is_rgb(figure_pixel(DRAW_MEEPLE, 0, 0.30), render_player_rgb(0), "where a thief stands");
+}
+
 int
 main(void)
 {
@@ -456,6 +490,7 @@ main(void)
 	check_scaled(cat);
 	check_files(cat);
 	check_sheet(cat);
+	check_tb_figures();
 	catalog_free(cat);
 	render_cleanup();
 	return done_testing();

@@ -716,14 +716,19 @@ check_event(struct test *t, const char *what, char **w, int n)
 
 	if (n > 5 && strchr(w[n - 1], '-')) /* a rule id */
 		rule = w[--n];
+	if (n > 4 && strcmp(w[4], "none") == 0) /* points for no feature (trade goods) */
+		kind = -1;
+	else if (n > 4 && (kind = kind_of(w[4])) < 0)
+		kind = -2;
 	if (n < 5 || n > 6 || (seat = seat_of(t, w[2])) < 0 || !parse_number(w[3], &pts) ||
-	    (kind = kind_of(w[4])) < 0 || (n == 6 && strcmp(w[5], "final") != 0))
+	    kind == -2 || (n == 6 && strcmp(w[5], "final") != 0))
 		return parse_error(t, "expect event NAME POINTS KIND [final] [RULE]");
 	final = n == 6;
 	for (int i = t->win_lo; i < t->g->nevents; i++) {
 		const struct game_event *e = &t->g->events[i];
 		if (e->kind == EV_SCORE && e->player == seat && e->points == pts &&
-		    e->seg_kind == kind && (e->final != 0) == final && !used(t, i) &&
+		    (kind < 0 ? e->tile < 0 : e->tile >= 0 && e->seg_kind == kind) &&
+		    (e->final != 0) == final && !used(t, i) &&
 		    (rule == NULL || (e->rule && strcmp(e->rule, rule) == 0))) {
 			if (t->nused < MAX_USED)
 				t->used[t->nused++] = i;
@@ -860,10 +865,9 @@ check_player_number(struct test *t, const char *what, char **w, int n)
 		for (int i = 0; i < t->g->nftypes; i++)
 			if (strncmp(figure_type_of(t->g, t->g->ftypes[i])->name, "big ", 4) == 0)
 				return check_number(t, what, ps->supply[t->g->ftypes[i]], w[3]);
-	if (strcmp(w[1], "mayor") == 0) /* the row named so (AM-2) */
-		for (int i = 0; i < t->g->nftypes; i++)
-			if (strcmp(figure_type_of(t->g, t->g->ftypes[i])->name, "mayor") == 0)
-				return check_number(t, what, ps->supply[t->g->ftypes[i]], w[3]);
+	for (int i = 0; i < t->g->nftypes; i++) /* a module's row by its name (TB-1) */
+		if (strcmp(figure_type_of(t->g, t->g->ftypes[i])->name, w[1]) == 0)
+			return check_number(t, what, ps->supply[t->g->ftypes[i]], w[3]);
 	if (strcmp(w[1], "abbey") == 0) { /* the abbey tokens the seat holds (AM-2) */
 		struct rules_token tok[MAX_PLAYERS + 8];
 		int nt = game_tokens(t->g, tok, MAX_PLAYERS + 8), held = 0;
@@ -923,21 +927,28 @@ check_token(struct test *t, const char *what, char **w, int n)
 	return parse_error(t, "no token named like '%s' in this game", w[2]);
 }
 
-/* expect state MODULE KEY N (game_module_state). */
+/* expect state MODULE KEY [NAME] N (game_module_state): a number, or
+ * NAME's entry of a list kept per seat. */
 static int
 check_state(struct test *t, const char *what, char **w, int n)
 {
 	struct rules_field f[16];
+	int seat = n == 6 ? seat_of(t, w[4]) : -1;
 
-	if (n != 5)
-		return parse_error(t, "expect state MODULE KEY N");
+	if ((n != 5 && n != 6) || (n == 6 && seat < 0))
+		return parse_error(t, "expect state MODULE KEY [NAME] N");
 	for (int i = 0; i < game_modules(t->g); i++) {
 		int nf = game_module_state(t->g, i, f, 16);
 		if (strcmp(game_module_name(t->g, i), w[2]) != 0)
 			continue;
-		for (int k = 0; k < nf && k < 16; k++)
-			if (strcmp(f[k].key, w[3]) == 0)
+		for (int k = 0; k < nf && k < 16; k++) {
+			if (strcmp(f[k].key, w[3]) != 0)
+				continue;
+			if (seat < 0)
 				return check_number(t, what, f[k].value, w[4]);
+			if (f[k].values && seat < f[k].nvalues)
+				return check_number(t, what, f[k].values[seat], w[5]);
+		}
 	}
 	return parse_error(t, "no state %s.%s in this game", w[2], w[3]);
 }
@@ -950,7 +961,7 @@ expect_line(struct test *t, const char *what, char **w, int n, const char *rest)
 
 	if (strcmp(k, "score") == 0 || strcmp(k, "supply") == 0 || strcmp(k, "abbot") == 0 ||
 	    strcmp(k, "big") == 0 || strcmp(k, "home") == 0 || strcmp(k, "mayor") == 0 ||
-	    strcmp(k, "abbey") == 0)
+	    strcmp(k, "abbey") == 0 || strcmp(k, "builder") == 0 || strcmp(k, "pig") == 0)
 		return check_player_number(t, what, w, n);
 	if ((strcmp(k, "legal") == 0 || strcmp(k, "illegal") == 0) && arg)
 		return check_legal(t, what, arg, k[0] == 'l');

@@ -78,8 +78,9 @@ test_refusals(void)
 	is_str(err.rule, "XEXP-10", "names XEXP-10");
 	is_int(module_combo_check(MODULE_BIT(MOD_RIVER2) | MODULE_BIT(MOD_TRADERS_BUILDERS),
 				  &err),
-	       -1, "XEXP-15: river2 with traders-builders (pigsty and pig herd)");
-	is_str(err.rule, "XEXP-15", "names XEXP-15");
+	       0, "issue 25.4, XEXP-15, CF-08: river2 with traders-builders (pigsty and pig)");
+	is_int(module_combo_check(MODULE_BIT(MOD_GQ11) | MODULE_BIT(MOD_TRADERS_BUILDERS), &err),
+	       0, "issue 25.4, XEXP-15, CF-08: gq11 with traders-builders");
 	is_int(module_combo_check(MODULE_BIT(MOD_RIVER2) | MODULE_BIT(MOD_COUNT), &err), -1,
 	       "XEXP-12, RIVER2-10: river2 with count");
 	is_str(err.rule, "XEXP-12", "names XEXP-12");
@@ -106,7 +107,10 @@ test_refusals(void)
 	       "monastery for the escape)");
 	is_int(module_combo_check(MODULE_BIT(MOD_CATHARS) | MODULE_BIT(MOD_TRADERS_BUILDERS),
 				  &err),
-	       -1, "XEXP-7, XEXP-13: cathars with traders-builders waits for the pig");
+	       0, "issue 25.4, XEXP-7, XEXP-13: cathars with traders-builders (the pig's field)");
+	is_int(module_combo_check(MODULE_BIT(MOD_ABBEY_MAYOR) | MODULE_BIT(MOD_TRADERS_BUILDERS),
+				  &err),
+	       0, "issue 25.4, XEXP-7: abbey-mayor with traders-builders (the pig and the barn)");
 	is_int(module_combo_check(MODULE_BIT(MOD_INNS_CATHEDRALS) | MODULE_BIT(MOD_CATHARS) |
 				      MODULE_BIT(MOD_KING_ROBBER) | MODULE_BIT(MOD_RIVER2),
 				  &err),
@@ -141,6 +145,11 @@ test_players(void)
 	limits(MODULE_BIT(MOD_TOWER), 1, 6, "UN-03, TOWER-2: a sixth colour with the tower");
 	limits(MODULE_BIT(MOD_ABBEY_MAYOR), 1, 5,
 	       "UN-03, CF-11: abbey-mayor brings six barns, not a sixth colour of followers");
+	limits(MODULE_BIT(MOD_TRADERS_BUILDERS), 1, 5,
+	       "issue 25.4, UN-03, CF-11: traders-builders brings six builders and pigs, not a "
+	       "sixth colour of followers");
+	limits(MODULE_BIT(MOD_TRADERS_BUILDERS) | MODULE_BIT(MOD_INNS_CATHEDRALS), 1, 6,
+	       "UN-03: six with inns-cathedrals' sixth colour");
 	limits(MODULE_BIT(MOD_TOWER) | MODULE_BIT(MOD_ABBOT), 1, 5,
 	       "ABBOT-1: five abbots cap the tower's six");
 	limits(MODULE_BIT(MOD_GIFTS), 2, 5, "GIFTS-4: gifts need a fellow player");

@@ -51,6 +51,8 @@ enum prop {
 	P_END,
 	P_REPLAY,
 	P_TOKENS,
+	P_TILES,
+	P_NEEDS,
 	NPROP
 };
 
@@ -66,6 +68,9 @@ static const char *const prop_names[NPROP] = {
 	[P_END] = "game over, bag drawn, every tile placed or discarded",
 	[P_REPLAY] = "seed + action text replays the same final state",
 	[P_TOKENS] = "module tokens: held iff won, records never shrink (KING-3, UN-22)",
+	[P_TILES] = "never more than 2 tiles in a turn (BUILDER-5)",
+	[P_NEEDS] = "a builder or pig stands only with a figure of its owner's it needs "
+		    "(BUILDER-6, PIG-4, UN-39)",
 };
 
 struct tally {
@@ -75,7 +80,7 @@ struct tally {
 
 struct stats {
 	int games;
-	long actions, turns, discards, recalls, abbots, farmers, sweeps, aliases;
+	long actions, turns, discards, recalls, abbots, farmers, sweeps, aliases, doubles;
 };
 
 static struct tally tally[NCOMBO][NPROP];
@@ -442,6 +447,45 @@ check_tokens(struct run *r)
 	}
 }
 
+/* issue 25.4: a second round in a turn (the builder's, River II's
+ * lake), never a third (BUILDER-5). */
+static void
+check_tiles(struct run *r)
+{
+	int tiles = game_turn_tiles(r->g);
+
+	CHECK(r, P_TILES, tiles <= 2, "turn %d has had %d tiles", r->g->turn, tiles);
+}
+
+/* Whether figure i's owner has a figure of a type it needs on its
+ * feature (figure_type_def.needs). */
+static bool
+has_needed(const struct game *g, int i)
+{
+	const struct figure *f = &g->figure[i];
+	int root = game_feature_root(g, f->seg);
+
+	for (int k = 0; k < g->nfigures; k++) {
+		const struct figure *o = &g->figure[k];
+		if (o->owner == f->owner && o->seg >= 0 && (g->ftype[f->type]->needs >> o->type & 1) &&
+		    game_feature_root(g, o->seg) == root)
+			return true;
+	}
+	return false;
+}
+
+static void
+check_needs(struct run *r)
+{
+	const struct game *g = r->g;
+
+	for (int i = 0; i < g->nfigures; i++)
+		if (g->figure[i].seg >= 0 && g->ftype[g->figure[i].type]->needs)
+			CHECK(r, P_NEEDS, has_needed(g, i), "figure %d (type %d) of player %d "
+			      "stands alone at segment %d", i, g->figure[i].type, g->figure[i].owner,
+			      g->figure[i].seg);
+}
+
 static void
 check_state(struct run *r)
 {
@@ -449,6 +493,8 @@ check_state(struct run *r)
 	check_features(r);
 	check_scores(r);
 	check_tokens(r);
+	check_tiles(r);
+	check_needs(r);
 }
 
 /* ---- the listed actions ---- */
@@ -847,6 +893,8 @@ count_action(struct run *r, const struct action *a)
 
 	s->actions++;
 	s->turns += a->kind == ACT_PLACE_TILE;
+	/* a tile placed in a turn that had one already */
+	s->doubles += a->kind == ACT_PLACE_TILE && game_turn_tiles(r->g) > 1;
 	s->recalls += a->kind == ACT_RECALL;
 	s->abbots += a->kind == ACT_FIGURE && a->figure == FIG_ABBOT;
 	s->farmers += a->kind == ACT_FIGURE && a->role == SEG_FIELD;
@@ -1051,9 +1099,9 @@ report(void)
 		if (s->games == 0)
 			continue;
 		diag("%s: %d games, %ld turns, %ld actions, %ld discards, %ld recalls, "
-		     "%ld abbots, %ld farmers, %ld sweeps, %ld aliases skipped",
+		     "%ld abbots, %ld farmers, %ld sweeps, %ld aliases skipped, %ld second tiles",
 		     combo_name(c), s->games, s->turns, s->actions, s->discards, s->recalls,
-		     s->abbots, s->farmers, s->sweeps, s->aliases);
+		     s->abbots, s->farmers, s->sweeps, s->aliases, s->doubles);
 		for (int p = 0; p < NPROP; p++) {
 			const struct tally *t = &tally[c][p];
 			ok(t->fails == 0, "%s: %s (%ld checks)", combo_name(c), prop_names[p],

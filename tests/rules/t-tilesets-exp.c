@@ -184,6 +184,33 @@ test_abbey_mayor(const struct catalog *cat)
 	   "ABBEY-2, ABBEY-4: the abbey has the abbey mark and a wall on every side");
 }
 
+/* tiles.md 6, its breakdown: cloth 5, grain 6, wine 9 (a good on each
+ * of 20 cities), monastery 1, in both editions; the 2nd has 2 gardens.
+ * The bridge's two roads cross without meeting (TB-2). */
+static void
+test_traders_builders(const struct catalog *cat)
+{
+	struct totals e1 = PLAY(1, "traders-builders"), e2 = PLAY(2, "traders-builders");
+	const struct tile_type *bridge = get(cat, "TB/RRrr");
+	int roads = 0;
+
+	for (int s = 0; bridge && s < bridge->nsegs; s++)
+		roads += bridge->seg[s].kind == SEG_ROAD;
+	is_int(e1.tiles, 24, "issue 25.4, TB-1: 24 tiles (1st edition)");
+	is_int(e2.tiles, 24, "issue 25.4, TB-1: 24 tiles (2nd edition)");
+	is_int(e1.attr[TA_WINE], 9, "TRADE-1: 9 wine");
+	is_int(e1.attr[TA_GRAIN], 6, "TRADE-1: 6 grain");
+	is_int(e1.attr[TA_CLOTH], 5, "TRADE-1: 5 cloth");
+	is_int(e2.attr[TA_WINE] + e2.attr[TA_GRAIN] + e2.attr[TA_CLOTH], 20,
+	       "20 goods in the 2nd edition too");
+	is_int(e1.monasteries * 10 + e2.monasteries, 11, "1 monastery in each edition");
+	is_int(e1.gardens * 10 + e2.gardens, 2, "no garden in the 1st edition, 2 in the 2nd");
+	is_int(e1.inner, 4, "TB/CCc.c, TB/CCc.w, TB/CcCC.c and TB/CcCc.w have fields inside");
+	is_int(e1.attr[TA_PIG_HERD], 0, "PIG-1: no pig herd on any tile");
+	ok(bridge && roads == 2 && bridge->nsegs == 6 && (bridge->attrs & TA_BIT(TA_BRIDGE)),
+	   "TB-2: TB/RRrr's two roads cross on a bridge, four fields apart");
+}
+
 /* tiles.md 10. */
 static void
 test_king(const struct catalog *cat)
@@ -293,6 +320,7 @@ main(void)
 	test_king(cat);
 	test_inns_cathedrals(cat);
 	test_abbey_mayor(cat);
+	test_traders_builders(cat);
 	test_max1(cat);
 	test_bags(cat);
 	test_attrs();

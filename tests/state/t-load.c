@@ -89,7 +89,7 @@ static const struct edit edits[] = {
 	 "figures[0].slot: \"Q\" is not a slot: N NL NR E EL ER S SL SR W WL WR, C, I1 or I2"},
 	{"figures[0].figure", "\"dragon\"",
 	 "figures[0].figure: \"dragon\" is not a figure (thief, knight, farmer, monk, "
-	 "abbot, mayor, wagon, barn, big thief, big knight, big farmer, big monk)"},
+	 "abbot, mayor, wagon, barn, builder, pig, big thief, big knight, big farmer, big monk)"},
 	{"figures[0].x", "4000", "figures[0]: stands at 4000,"},
 	{"decision.kind", "\"dance\"",
 	 "decision.kind: the document says \"dance\" but replaying the actions gives "

@@ -142,10 +142,12 @@ report_decision(FILE *fp, const struct gamefile *gf)
 	t = d.tile >= 0 ? &gf->cat->types[d.tile] : NULL;
 	if (d.kind == DECISION_PLACE_TILE) {
 		tile_describe(t, 0, desc, sizeof(desc));
-		fprintf(fp,
-			"Turn %d: %s (%c) to place %s (%s); %d tile%s left in the bag.\n",
-			g->turn, gf->name[d.player], seat_letter(d.player), t->id, desc,
-			game_tiles_left(g), game_tiles_left(g) == 1 ? "" : "s");
+		fprintf(fp, "Turn %d: %s (%c) to place %s (%s)", g->turn, gf->name[d.player],
+			seat_letter(d.player), t->id, desc);
+		if (game_turn_why(g)) /* a second round of the same turn */
+			fprintf(fp, ", a second tile this turn (%s)", game_turn_why(g));
+		fprintf(fp, "; %d tile%s left in the bag.\n", game_tiles_left(g),
+			game_tiles_left(g) == 1 ? "" : "s");
 		return;
 	}
 	if (d.kind != DECISION_PLACE_FIGURE) {
@@ -177,6 +179,8 @@ decision_json(const struct gamefile *gf)
 		json_object_set_new(d, "y", json_integer(pt->y));
 		json_object_set_new(d, "rotation", json_integer(pt->rot * 90));
 	}
+	if (dec.kind == DECISION_PLACE_TILE && game_turn_why(g)) /* BUILDER-3 */
+		json_object_set_new(d, "second_tile", json_string(game_turn_why(g)));
 	json_object_set_new(d, "turn", json_integer(g->turn));
 	json_object_set_new(d, "tiles_left", json_integer(game_tiles_left(g)));
 	return d;
@@ -316,6 +320,19 @@ token_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, con
 		t[ev->figure].what);
 }
 
+/* What a player took of a module's stock (EV_TAKE): "red takes 2 grain
+ * (TRADE-1)." */
+static void
+take_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, const char *who)
+{
+	struct rules_holding h[8];
+	int n = game_holdings(gf->game, ev->player, h, 8);
+
+	if (ev->figure < n && ev->figure < 8)
+		fprintf(fp, "%s takes %d %s (%s).\n", who, ev->points, h[ev->figure].name,
+			ev->rule ? ev->rule : "?");
+}
+
 /* A figure a module put or moved (EV_MOVE): where it went. */
 static void
 move_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, const char *who)
@@ -396,6 +413,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 	case EV_MOVE:
 		move_line(fp, gf, ev, who);
 		break;
+	case EV_TAKE:
+		take_line(fp, gf, ev, who);
+		break;
 	}
 }
 
@@ -416,21 +436,30 @@ report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent,
 	}
 }
 
+/* "the King, 2 wine and 1 grain": the modules' tokens seat holds and
+ * what it holds of their stocks (game_holdings, none counted 0). */
 void
 tokens_held(const struct game *g, int seat, char *buf, size_t n)
 {
 	struct rules_token t[8];
-	int nt = game_tokens(g, t, 8);
+	struct rules_holding h[8];
+	char item[16][40];
+	int nt = game_tokens(g, t, 8), nh = game_holdings(g, seat, h, 8), k = 0;
 	size_t len = 0;
 
+	for (int i = 0; i < nt && i < 8; i++)
+		if (t[i].holder == seat)
+			snprintf(item[k++], sizeof(item[0]), "the %s", t[i].name);
+	for (int i = 0; i < nh && i < 8; i++)
+		if (h[i].count > 0)
+			snprintf(item[k++], sizeof(item[0]), "%d %s", h[i].count, h[i].name);
 	if (n)
 		buf[0] = '\0';
-	for (int i = 0; i < nt && i < 8 && len < n; i++)
-		if (t[i].holder == seat) {
-			int w = snprintf(buf + len, n - len, "%sthe %s", len ? " and " : "",
-					 t[i].name);
-			len += w > 0 ? (size_t)w : 0;
-		}
+	for (int i = 0; i < k && len < n; i++) {
+		int w = snprintf(buf + len, n - len, "%s%s",
+				 i == 0 ? "" : i == k - 1 ? " and " : ", ", item[i]);
+		len += w > 0 ? (size_t)w : 0;
+	}
 }
 
 unsigned

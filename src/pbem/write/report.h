@@ -69,7 +69,7 @@ struct player_row {
 	const char *name;
 	int score;
 	char supply[256]; /* gamefile_supply_text */
-	char held[80];    /* tokens_held */
+	char held[120];   /* tokens_held */
 };
 void report_player_row(const struct gamefile *gf, int p, struct player_row *r);
 /* "the King and the Robber Baron": the module tokens seat holds

@@ -11,6 +11,7 @@ const struct rules_module *const rules_builtin_modules[] = {
 	&inns_cathedrals_module, /* before the Cathars: IC-2 */
 	&abbey_mayor_module,
 	&abbey_mayor_wagon_module, /* its second table (exp/am.h) */
+	&traders_builders_module,
 	&cathars_module,
 	&king_robber_module,
 };
