@@ -160,11 +160,12 @@ test_expect_success 'issue 25.3: at the pile'"'"'s end each player who still can
 	grep "^Final scores: alice 1, bob 8$" end.out
 '
 
-test_expect_success 'issue 25.3: every property of 600 random games with abbey-mayor (t-properties)' '
-	CARC_PROPERTY_WITH=abbey-mayor CARC_PROPERTY_GAMES=600 \
+test_expect_success 'issue 25: every property of 600 random games with inns-cathedrals, abbey-mayor and traders-builders on together (t-properties; abbey-mayor alone: t1028)' '
+	CARC_PROPERTY_WITH=inns-cathedrals,abbey-mayor,traders-builders CARC_PROPERTY_GAMES=600 \
 		"$top_builddir/tests/rules/t-properties" >props &&
 	! grep "^not ok" props &&
-	test "$(grep -c "^ok .*+abbey-mayor: " props)" -ge 50
+	test "$(grep -c "^ok .*+abbey-mayor +traders-builders +inns-cathedrals: " props)" -ge 100 &&
+	grep "^ok .* ed1 +farmers +river +abbey-mayor +traders-builders +inns-cathedrals: seed + action text replays the same final state" props
 '
 
 if "$CARCPBEM" render --tiles --png probe.png 2>/dev/null; then
