@@ -168,7 +168,7 @@ static void
 test_abbey_mayor(const struct catalog *cat)
 {
 	struct totals e1 = PLAY(1, "abbey-mayor"), e2 = PLAY(2, "abbey-mayor");
-	const struct tile_type *abbey = get(cat, "AM/A");
+	const struct tile_type *abbey = get(cat, "AM/A"), *rrr = get(cat, "AM/Rrr");
 	bool walls = abbey != NULL;
 
 	for (int s = 0; walls && s < 4; s++)
@@ -178,6 +178,9 @@ test_abbey_mayor(const struct catalog *cat)
 	is_int(e1.monasteries, 1, "Abbey & Mayor has 1 monastery");
 	is_int(e1.pennants, 6, "Abbey & Mayor has 6 pennants");
 	is_int(e1.attr[TA_TUNNEL], 1, "AM/CRcr+'s road runs under its city");
+	ok(rrr && rrr->nsegs == 4 && rrr->seg[0].kind == SEG_ROAD,
+	   "AM-3: AM/Rrr's road runs on over three sides, one road with no junction (4 "
+	   "segments: the road and three fields)");
 	is_int(e1.gardens * 10 + e2.gardens, 1, "no garden in the 1st edition, 1 in the 2nd");
 	is_int(e1.inner, 3, "AM/CCcc+ and AM/CCc+ have fields inside");
 	ok(abbey && (abbey->attrs & TA_BIT(TA_ABBEY)) && walls,
