@@ -15,11 +15,10 @@
  *     tiles to come (the hidden information: issue 12);
  *   - greedy beats random (a few games; make bench measures it).
  *
- * Environment: CARC_AI_GAMES=N greedy games per combination (default 2;
- * set, every combination is played by all three kinds, as make check-long
- * does; unset, sets of three modules or more are played by random alone
- * but for every fourth and the set of all: all_kinds), CARC_AI_PLAYOUTS=N
- * MCTS playouts a decision in those games (default 2).
+ * Environment: CARC_AI_GAMES=N greedy games per combination that greedy
+ * plays (default 2; all_kinds: sets of three modules or more are played
+ * by random alone but for every fourth and the set of all),
+ * CARC_AI_PLAYOUTS=N MCTS playouts a decision in those games (default 2).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,19 +105,19 @@ combos_of(uint32_t *combos)
 }
 
 /* Whether a combination is played by greedy and MCTS as well as random:
- * every one when all is set (make check-long), else the base game, each
- * module alone and each pair (where the rules between modules are),
- * every fourth larger set in turn, and the set of every module, so that
- * make check's time grows with the number of sets, not the work per set
- * (t-combos plays each set's random games in full). */
+ * the base game, each module alone and each pair (where the rules
+ * between modules are), every fourth larger set in turn, and the set of
+ * every module, so that the time grows with the number of sets, not the
+ * work per set (t-combos plays every set's random games in full); make
+ * check-long plays these with more games and playouts. */
 static bool
-all_kinds(uint32_t with, int c, int n, bool all)
+all_kinds(uint32_t with, int c, int n)
 {
-	return all || __builtin_popcount(with) <= 2 || c % 4 == 0 || c == n - 1;
+	return __builtin_popcount(with) <= 2 || c % 4 == 0 || c == n - 1;
 }
 
 static void
-test_combos(int games, int playouts, bool all)
+test_combos(int games, int playouts)
 {
 	uint32_t combos[1 << MODULE_COUNT];
 	int n = combos_of(combos);
@@ -127,7 +126,7 @@ test_combos(int games, int playouts, bool all)
 		char name[128];
 		const char *why = NULL;
 		struct ai_params p;
-		bool every = all_kinds(combos[c], c, n, all);
+		bool every = all_kinds(combos[c], c, n);
 		module_names(combos[c], "+", name, sizeof(name));
 		ai_params_default(&p);
 		for (int kind = AI_RANDOM; kind <= (every ? AI_MCTS : AI_RANDOM) && why == NULL;
@@ -350,8 +349,7 @@ main(void)
 	test_hidden();
 	test_greedy_beats_random();
 	const char *pl = getenv("CARC_AI_PLAYOUTS");
-	test_combos(v && atoi(v) > 0 ? atoi(v) : 2, pl && atoi(pl) > 0 ? atoi(pl) : 2,
-		    v != NULL && *v != '\0');
+	test_combos(v && atoi(v) > 0 ? atoi(v) : 2, pl && atoi(pl) > 0 ? atoi(pl) : 2);
 	catalog_free((struct catalog *)cat);
 	done_testing();
 }

@@ -27,8 +27,8 @@
  *                       the rules between modules are, and 20 for each
  *                       larger set, so that the suite's time grows with
  *                       the number of sets, not the games per set)
- *   CARC_COMBO_SCALE=K  those defaults times K (make check-long: 20, so
- *                       2,000 and 400)
+ *   CARC_COMBO_SCALE=K  those defaults times K (make check-long: 8, so
+ *                       800 and 160)
  *   CARC_COMBO_FILES=N  games per combination through the game file (3)
  */
 #include <stdarg.h>
