@@ -17,7 +17,7 @@
  *
  * Environment: CARC_AI_GAMES=N greedy games per combination that greedy
  * plays (default 2; all_kinds: sets of three modules or more are played
- * by random alone but for every fourth and the set of all),
+ * by random alone but for every eighth and the set of all),
  * CARC_AI_PLAYOUTS=N MCTS playouts a decision in those games (default 2).
  */
 #include <stdio.h>
@@ -106,14 +106,14 @@ combos_of(uint32_t *combos)
 
 /* Whether a combination is played by greedy and MCTS as well as random:
  * the base game, each module alone and each pair (where the rules
- * between modules are), every fourth larger set in turn, and the set of
+ * between modules are), every eighth larger set in turn, and the set of
  * every module, so that the time grows with the number of sets, not the
  * work per set (t-combos plays every set's random games in full); make
  * check-long plays these with more games and playouts. */
 static bool
 all_kinds(uint32_t with, int c, int n)
 {
-	return __builtin_popcount(with) <= 2 || c % 4 == 0 || c == n - 1;
+	return __builtin_popcount(with) <= 2 || c % 8 == 0 || c == n - 1;
 }
 
 static void

@@ -24,11 +24,11 @@
  * Environment:
  *   CARC_COMBO_GAMES=N  games per combination (default: 100 for the base
  *                       game, each module alone and each pair, where
- *                       the rules between modules are, and 20 for each
+ *                       the rules between modules are, and 8 for each
  *                       larger set, so that the suite's time grows with
  *                       the number of sets, not the games per set)
  *   CARC_COMBO_SCALE=K  those defaults times K (make check-long: 8, so
- *                       800 and 160)
+ *                       800 and 64)
  *   CARC_COMBO_FILES=N  games per combination through the game file (3)
  */
 #include <stdarg.h>
@@ -42,7 +42,7 @@
 #include "tap.h"
 
 #define GAMES_PAIRS 100 /* the base game, one module, two */
-#define GAMES_MORE 20   /* three modules or more */
+#define GAMES_MORE 8    /* three modules or more */
 #define MAX_ACTIONS 20000 /* far more than any game takes */
 #define TEXT_MAX 48
 
@@ -468,7 +468,7 @@ main(void)
 	diag("%d playable modules, %d combinations played, %d refused by the XEXP table, "
 	     "%d games in all (%s), %d of each combination's through the game file",
 	     nplayable, ncombo, refused, total,
-	     each > 0 ? "CARC_COMBO_GAMES each" : "100 up to two modules, 20 more, times "
+	     each > 0 ? "CARC_COMBO_GAMES each" : "100 up to two modules, 8 more, times "
 						  "CARC_COMBO_SCALE",
 	     files);
 	ok(ncombo == (1 << nplayable) - refused && ncombo >= 1,
