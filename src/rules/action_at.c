@@ -1,7 +1,7 @@
 /* Actions on another tile than the one placed, for the rule modules'
- * parsers (module.h): "WORD X Y" (an escape, an abbey), "WORD X Y PLACE"
- * for a given figure type (a wagon's move) and "WORD X Y ROLE PLACE" (a
- * portal). Apart from action_text.c because they read the game's own
+ * parsers (module.h): "WORD X Y" (a cell), "WORD X Y PLACE" for a figure
+ * type the module gives, and "WORD X Y ROLE PLACE" (the type named by
+ * the role word). Apart from action_text.c because they read the game's own
  * figure rows only, never the built-in modules' (a text parsed without a
  * game): the modules call them, so nothing here may reach the modules'
  * list (tests/t0040-layers.sh: no circle of more than 3 files). */

@@ -101,7 +101,7 @@ find_kind_role(const struct game *g, char **w, int n, struct role_word *r)
 	return true;
 }
 
-/* The longest action: a module's "open move X Y FROM TO" (the Gifts). */
+/* The longest action a module may have: "WORD WORD X Y FROM TO". */
 #define MAX_WORDS 6
 
 static int
@@ -217,9 +217,9 @@ role_list(const struct game *g, char *buf, size_t n)
 	return buf;
 }
 
-/* Whether a module action of the role word's own takes the text: a
- * figure that stands on no feature ("barn NE", a corner), or more words
- * than a figure's ("wagon X Y PLACE" beside "wagon N"). */
+/* Whether a module action of the role word's own takes the text: the
+ * row stands on no feature (a corner figure's "WORD NE"), or the text has
+ * more words than a figure's ("WORD X Y PLACE" beside "WORD N"). */
 static bool
 module_word_first(const struct game *g, const struct role_word *r, char **w, int n)
 {
