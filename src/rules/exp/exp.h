@@ -16,6 +16,12 @@ enum builtin_action_kind {
 	ACT_WAGON,                   /* abbey-mayor: a scored wagon moves on (WAGON-3) */
 	ACT_BARN,                    /* abbey-mayor: a barn on a corner (BARN-1) */
 	ACT_DRAW,                    /* abbey-mayor: draw, keeping the abbey (ABBEY-1) */
+	ACT_OPEN,                    /* gifts: open a gift card (GIFTS-7) */
+	ACT_KEEP,                    /* gifts: keep one of Take 2's tiles (GIFTS-TAKE2-1) */
+	ACT_DRAGON,                  /* princess-dragon: one step of the dragon (DRAGON-3) */
+	ACT_FAIRY,                   /* princess-dragon: the fairy beside a follower (FAIRY-1) */
+	ACT_PORTAL,                  /* princess-dragon: a follower through the portal (PORTAL-1) */
+	ACT_PRINCESS,                /* princess-dragon: a knight sent home (PRINCESS-1) */
 	ACT_BUILTIN_COUNT
 };
 _Static_assert(ACT_BUILTIN_COUNT <= ACT_KIND_COUNT, "modules outside the tree start after ours");
