@@ -350,7 +350,8 @@ int bag_take_aside(struct game *g, int type); /* -1: none set aside */
  * whose tiles left are in catalogue order, draws the same tile. */
 int bag_to_front(struct game *g, int attr);
 /* The tile last drawn from the bag (bag[bag_next - 1]) goes after the
- * tiles left, set aside; -1 when none was drawn. */
+ * tiles left, set aside (a copy: the drawn part keeps it, as the public
+ * log does; bag_returned counts it); -1 when none was drawn. */
 int bag_set_drawn_aside(struct game *g);
 
 /* bag_hidden.c: hidden information's engine side. */
@@ -365,8 +366,5 @@ extern const struct rules_module hidden_blind_source;
  * there is a deal, not the secret; -1: no memory. */
 int hidden_redeal_held(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n),
 		       void *ctx);
-/* The tile last drawn left the drawn part (set aside): its secret, if
- * any, goes with it. */
-void hidden_forget_last(struct game *g);
 
 #endif
