@@ -8,7 +8,8 @@
  *   size and the deck's are public (state_fields);
  * - every SM_SECRET_EVERY turns the player draws a tile in secret
  *   (game_draw_secret) and holds it over the turn; it goes back into the
- *   pile at the next turn's start (game_put_back);
+ *   pile at the next turn's start (game_put_back), and logs an event
+ *   only its owner may see (game_event.secret_of);
  * - every SM_ASIDE_EVERY turns, the tile drawn is set aside and another
  *   drawn (game_set_drawn_aside); two turns later the tiles aside go back
  *   (game_shuffle_back_aside).
@@ -106,6 +107,13 @@ sm_turn_start(struct game *g)
 		s->held = game_draw_secret(g, g->current);
 		s->held_by = g->current;
 		s->holding = s->held != -1;
+		/* the owner's own record of it: an event with a secret */
+		if (s->holding)
+			event_add(g, &(struct game_event){.kind = EV_DISCARD,
+							  .player = (int8_t)g->current,
+							  .tile = (int16_t)s->held,
+							  .turn = (int16_t)g->turn,
+							  .secret_of = (uint8_t)(g->current + 1)});
 	}
 	if (s->turns % SM_ASIDE_EVERY == 2 && g->bag_aside > 0)
 		game_shuffle_back_aside(g);

@@ -11,7 +11,9 @@
  * (c) the state hash is unchanged when a secret changes;
  * (d) game_redeal for seat s keeps s's hand and spreads the others';
  * (e) a player view whose you.secret disagrees with the replay is
- *     refused with its JSON path. */
+ *     refused with its JSON path;
+ * (f) the events' lines every player's mail gets leave out the events
+ *     with a secret. */
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 
 #include "ai.h"
 #include "gamefile.h"
+#include "report.h"
 #include "gamefile_impl.h"
 #include "secret-module.h"
 #include "tap.h"
@@ -152,6 +155,29 @@ new_game(const struct catalog *cat, int players, int seed)
 	return gf;
 }
 
+static int event_lines, event_public, event_secret;
+
+/* (f) */
+static void
+events_lines(const struct gamefile *gf, int seed)
+{
+	char *text = NULL, *s;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+	const struct game *g = gf->game;
+
+	(void)seed;
+	report_events(fp, gf, 0, "", NULL);
+	fclose(fp);
+	for (s = text; s && *s; s++)
+		event_lines += *s == '\n';
+	for (int i = 0; i < g->nevents; i++) {
+		event_secret += g->events[i].secret_of != 0;
+		event_public += g->events[i].secret_of == 0;
+	}
+	free(text);
+}
+
 /* (a), (b): a game played at random, every view every few actions. */
 static int
 play_and_check(const struct catalog *cat, int players, int seed)
@@ -180,6 +206,7 @@ play_and_check(const struct catalog *cat, int players, int seed)
 	}
 	if (game_returned(gf->game) == 0)
 		diag("game %d: no tile went back", seed);
+	events_lines(gf, seed);
 	free(buf);
 	gamefile_free(gf);
 	return checks;
@@ -320,6 +347,9 @@ main(void)
 	   secret_draws_seen);
 	is_int(leaks, 0, "issue 26.1: no view shows another's hand, the deck's or the bag's "
 	       "order, or a tile drawn in secret");
+	ok(event_secret > 0 && event_lines == event_public,
+	   "issue 26.1: the mails' event lines leave out the %d events with a secret "
+	   "(%d lines for %d public events)", event_secret, event_lines, event_public);
 	hash_ignores_secrets(cat);
 	redeal_spreads(cat);
 	refuses_wrong_hand(cat);
