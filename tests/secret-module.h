@@ -133,6 +133,32 @@ static const struct rules_step sm_steps[] = {
 	{.name = "t-secrets-aside", .after = "draw", .run = sm_aside},
 };
 
+/* A test that sets it scores each card at the end by its kind (0, 1 or 2
+ * points): the hands' secret then moves the computer players'
+ * evaluation (a view cannot replay such an end: it does not know them). */
+static bool sm_scores_hands;
+/* Called at each final scoring (a computer player's evaluation runs one
+ * on its copies): a test watches what they saw. */
+static void (*sm_on_final)(const struct game *g);
+
+static void
+sm_final(struct game *g)
+{
+	const struct sm_state *s = sm_of(g);
+
+	if (sm_on_final)
+		sm_on_final(g);
+	for (int p = 0; sm_scores_hands && p < g->nplayers; p++) {
+		int points = s->hand[p][1] + 2 * s->hand[p][2];
+		if (points > 0)
+			score_points(g, p, points, "T-SECRETS", true);
+	}
+}
+
+static const struct score_category sm_categories[] = {
+	{"T-SECRETS", "cards", "cards in hand"},
+};
+
 static int
 sm_fields(const struct game *g, struct rules_field *out, int cap)
 {
@@ -224,6 +250,9 @@ const struct rules_module secret_module = {
 	.secret_fields = sm_secret_fields,
 	.secret_load = sm_secret_load,
 	.redeal = sm_redeal,
+	.final_scoring = sm_final,
+	.score_categories = sm_categories,
+	.nscore_categories = 1,
 };
 
 #endif

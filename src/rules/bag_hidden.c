@@ -355,27 +355,33 @@ game_remaining_counts(const struct game *g, int *count)
 			count[g->bag[hid_draws(h)[i].pos]]++;
 }
 
-int
-hidden_redeal_held(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n),
-		   void *ctx)
+void
+hidden_swap_held(struct game *g, int seat)
 {
 	struct hid_head *h = head(g);
-	int left = g->bag_len + g->bag_aside - g->bag_next;
+	int k = 0;
 
 	for (int i = 0; h && i < h->ndraws; i++) {
 		struct hid_draw *d = &hid_draws(h)[i];
 		bool seen = !(d->flags & HD_UNKNOWN) &&
 			    ((d->flags & HD_REVEALED) || (d->owner == seat && held(d)));
-		if (seen || left == 0)
-			continue;
-		/* one of the tiles seat cannot see in its place: the pile's
-		 * and this one (j past the pile: it stays), alike to seat */
-		int j = g->bag_next + (int)below(ctx, (uint32_t)left + 1);
-		if (j == g->bag_next + left)
+		int j = g->bag_len - 1 - k;
+		if (seen || !held(d) || j < g->bag_next)
 			continue;
 		int16_t t = g->bag[d->pos];
 		g->bag[d->pos] = g->bag[j];
 		g->bag[j] = t;
+		k++;
 	}
-	return 0;
+}
+
+bool
+game_has_secrets(const struct game *g)
+{
+	const struct hid_head *h = head(g);
+
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->redeal)
+			return true;
+	return h && h->ndraws > 0;
 }

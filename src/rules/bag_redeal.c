@@ -70,9 +70,11 @@ redeal_pile(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
 int
 game_redeal(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
 {
-	/* the tiles others hold in secret are dealt from the pile first */
-	if (hidden_redeal_held(g, seat, below, ctx) < 0 || redeal_pile(g, below, ctx) < 0)
+	/* the tiles others hold in secret are dealt with the pile */
+	hidden_swap_held(g, seat);
+	if (redeal_pile(g, below, ctx) < 0)
 		return -1;
+	hidden_swap_held(g, seat);
 	/* the seed's chance to come (a put-back's place, a reshuffle) is no
 	 * more the seat's to know than the order dealt: a one-way hash of it
 	 * draws values unrelated to the host's (and takes nothing of the

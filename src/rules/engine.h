@@ -360,11 +360,11 @@ int hidden_init(struct game *g, const struct game_setup *setup);
 /* The draw source of a blind game, first of the draw hooks: the next
  * tile of the public log becomes the pile's next (modules.c adds it). */
 extern const struct rules_module hidden_blind_source;
-/* For seat's computer player (game_redeal): each tile drawn in secret
- * that seat may not see swaps with a tile of the pile drawn from
- * below(ctx, n) (a blind game's stand-ins too), so that what it reads
- * there is a deal, not the secret; -1: no memory. */
-int hidden_redeal_held(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n),
-		       void *ctx);
+/* For seat's computer player (game_redeal): each tile held in secret
+ * that seat may not see (a blind game's stand-ins too) swaps with one of
+ * the last tiles left, the i-th with bag_len - 1 - i. Done before the
+ * pile is dealt afresh and again after, it deals those tiles from the
+ * pile and them together, whatever the secret was. */
+void hidden_swap_held(struct game *g, int seat);
 
 #endif

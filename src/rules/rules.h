@@ -503,6 +503,12 @@ int game_redeal(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t 
 
 /* ---- hidden information (bag_hidden.c, docs/architecture.md) ---- */
 
+/* Whether g has a secret some seat may not see beyond the order of the
+ * pile: a module that deals secrets (its redeal hook), or a tile drawn in
+ * secret. A computer player then decides on a clone redealt for its seat
+ * (ai_choose). */
+bool game_has_secrets(const struct game *g);
+
 /* Whether g was replayed from a public or player view (game_setup.blind):
  * no seed, so randomness the host draws from it (where a tile goes back,
  * a shuffle) is unknown to it, and it never invents a secret. */
