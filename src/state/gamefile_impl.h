@@ -12,6 +12,9 @@ int gf_check_names(const char *const *names, int n, struct gf_error *err);
 struct gamefile *gf_alloc(const struct catalog *cat);
 /* Creates gf->game from gf->setup and gf->bag. */
 int gf_start(struct gamefile *gf, struct gf_error *err);
+/* A blind replay's (a view's) first entry of drawn that its pile could
+ * not give, as an error at that path; 0 when there is none. */
+int gf_check_log(const struct gamefile *gf, struct gf_error *err);
 /* Replays one action text at JSON path (loading, truncating). */
 int gf_replay_action(struct gamefile *gf, const char *text, const char *path,
 		     struct gf_error *err);
