@@ -2,9 +2,12 @@
  * computer players that sample what they cannot see. First a canonical
  * order (by rank, then type), so that the order the game held tells
  * nothing; then a Fisher-Yates shuffle within each rank. */
+#include <sodium.h>
 #include <stdlib.h>
 
 #include "engine.h"
+
+static const char redeal_label[] = "carcpbem redeal v1";
 
 #define LOCAL_KEYS 256
 
@@ -41,8 +44,9 @@ shuffle_runs(int16_t *t, const uint32_t *key, int n,
 	}
 }
 
-int
-game_redeal(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
+/* The tiles still to come in a fresh order (see the file's head). */
+static int
+redeal_pile(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
 {
 	int n = g->bag_len + g->bag_aside - g->bag_next;
 	uint32_t local[LOCAL_KEYS], *key = local;
@@ -60,5 +64,25 @@ game_redeal(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
 	shuffle_runs(t, key, n, below, ctx);
 	if (key != local)
 		free(key);
+	return 0;
+}
+
+int
+game_redeal(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
+{
+	/* the tiles others hold in secret are dealt with the pile */
+	hidden_swap_held(g, seat);
+	if (redeal_pile(g, below, ctx) < 0)
+		return -1;
+	hidden_swap_held(g, seat);
+	/* the seed's chance to come (a put-back's place, a reshuffle) is no
+	 * more the seat's to know than the order dealt: a one-way hash of it
+	 * draws values unrelated to the host's (and takes nothing of the
+	 * caller's random stream, so base games play as before) */
+	crypto_generichash(g->seed, SEED_BYTES, (const unsigned char *)redeal_label,
+			   sizeof(redeal_label) - 1, g->seed, SEED_BYTES);
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->redeal)
+			g->mods[i]->redeal(g, seat, below, ctx);
 	return 0;
 }
