@@ -140,19 +140,39 @@ check_view(const struct gamefile *gf, int view, int me, const char *what)
 	free(two);
 }
 
+/* given: the bag given as an order (the shuffle's of the seed, named
+ * tile by tile), whose views count the tiles from the log. */
 static struct gamefile *
-new_game(const struct catalog *cat, int players, int seed)
+new_game_given(const struct catalog *cat, int players, int seed, bool given)
 {
 	static const char *const names[] = {"alice", "bob", "carol", "dave", "eve"};
 	struct game_setup s = {.nplayers = players, .start = -1};
 	struct gf_error err = {0};
 	struct gamefile *gf;
+	int *order = NULL;
 
 	rules_options_default(&s.opt);
 	crypto_generichash(s.seed, SEED_BYTES, (const uint8_t *)&seed, sizeof(seed), NULL, 0);
 	if ((gf = gamefile_new(cat, &s, names, &err)) == NULL)
 		bail_out("gamefile_new: %s", err.text);
+	if (!given)
+		return gf;
+	if ((order = malloc(sizeof(int) * (size_t)gf->nbag)) == NULL)
+		bail_out("out of memory");
+	memcpy(order, gf->bag, sizeof(int) * (size_t)gf->nbag);
+	s.order = order;
+	s.norder = gf->nbag;
+	gamefile_free(gf);
+	if ((gf = gamefile_new(cat, &s, names, &err)) == NULL)
+		bail_out("gamefile_new (given): %s", err.text);
+	free(order);
 	return gf;
+}
+
+static struct gamefile *
+new_game(const struct catalog *cat, int players, int seed)
+{
+	return new_game_given(cat, players, seed, false);
 }
 
 static int event_lines, event_public, event_secret;
@@ -180,9 +200,9 @@ events_lines(const struct gamefile *gf, int seed)
 
 /* (a), (b): a game played at random, every view every few actions. */
 static int
-play_and_check(const struct catalog *cat, int players, int seed)
+play_and_check(const struct catalog *cat, int players, int seed, bool given)
 {
-	struct gamefile *gf = new_game(cat, players, seed);
+	struct gamefile *gf = new_game_given(cat, players, seed, given);
 	struct ai_rng rng;
 	struct action a, *buf = malloc(sizeof(*buf) * game_legal_cap(gf->game));
 	struct rules_error re;
@@ -338,7 +358,8 @@ main(void)
 		bail_out("setup: %s", re.text);
 	catalog_add_module(cat, mods, &secret_module);
 	for (int i = 0; i < games; i++)
-		checks += play_and_check(cat, 2 + i % 4, i);
+		checks += play_and_check(cat, 2 + i % 4, i, false);
+	checks += play_and_check(cat, 3, 99, true); /* a given bag */
 	is_int(views_loaded, checks, "issue 26.1: every view of %d loads (blind, from the "
 	       "public log)", checks);
 	is_int(views_same, checks, "issue 26.1: each the host's public state, legal actions and "
