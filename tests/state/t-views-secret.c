@@ -26,7 +26,7 @@
 #include "secret-module.h"
 #include "tap.h"
 
-static int views_loaded, views_same, leaks, secret_draws_seen;
+static int views_loaded, views_same, leaks, secret_draws_seen, own_held_views;
 
 /* The tile ids at the places of drawn a viewer may not see by name. */
 static int
@@ -112,6 +112,7 @@ check_view(const struct gamefile *gf, int view, int me, const char *what)
 	struct gamefile *back = gamefile_from_json(root, gf->cat, &err);
 	char h1[GF_STATE_HEX + 1], h2[GF_STATE_HEX + 1], l1[8192], l2[8192];
 
+	own_held_views += view == GF_VIEW_PLAYER && gf_sees_more(gf->game, me);
 	leaks += check_drawn(gf, root, view == GF_VIEW_PLAYER ? me : -1, what) +
 		 check_cards(gf, root, view == GF_VIEW_PLAYER ? me : -1, what) +
 		 check_bag_order(gf, root, what);
@@ -364,8 +365,9 @@ main(void)
 	       "public log)", checks);
 	is_int(views_same, checks, "issue 26.1: each the host's public state, legal actions and "
 	       "tiles left, saved to the same bytes");
-	ok(secret_draws_seen > 0, "issue 26.1: the views had tiles drawn in secret (%d)",
-	   secret_draws_seen);
+	ok(secret_draws_seen > 0 && own_held_views > 0,
+	   "issue 26.1: the views had tiles drawn in secret (%d), %d of them views of the "
+	   "tile's holder naming it", secret_draws_seen, own_held_views);
 	is_int(leaks, 0, "issue 26.1: no view shows another's hand, the deck's or the bag's "
 	       "order, or a tile drawn in secret");
 	ok(event_secret > 0 && event_lines == event_public,
