@@ -42,6 +42,13 @@ json_t *gf_field_json(const struct rules_field *f);
 #define GF_TILE_UNSEEN "?"
 json_t *gf_drawn_json(const struct game *g, int viewer);
 
+/* A given bag's tiles (a view cannot count them from the tile sets) are
+ * in fair_draw.tiles once a view needs them: when tiles went back or
+ * hidden information may count a tile twice in drawn and remaining. */
+bool gf_given_tiles_shown(const struct gamefile *gf);
+/* {"tile id": copies} of n tiles. */
+json_t *gf_counts_json(const struct catalog *cat, const int *tiles, int n);
+
 /* gamefile_secret.c: the modules' secrets of players. */
 /* Whether viewer sees a tile drawn that the public does not. */
 bool gf_sees_more(const struct game *g, int viewer);

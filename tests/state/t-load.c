@@ -277,6 +277,8 @@ secret_edits(struct catalog *cat)
 		 "you.secret.t-nothing: no rule module of this game is named so"},
 		{"returned", "7", "returned: the document says 7 but replaying the actions gives"},
 		{open_path, "\"?\"", open_error},
+		{"fair_draw.tiles", "{\"BA/C\": 1}",
+		 "fair_draw.tiles: a shuffled bag's tiles are the tile sets': remove this key"},
 	};
 	const struct rules_module *mods[MODULES_MAX];
 	struct gamefile *gf;
