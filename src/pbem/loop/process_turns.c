@@ -14,6 +14,7 @@
 #include "meta.h"
 #include "process_impl.h"
 #include "turnfile.h"
+#include "turn_steps.h"
 
 /* How to fix a refused turn, by its code (turn.h); the refusal's own
  * text already says what was wrong. */
@@ -110,17 +111,20 @@ job_game(struct job *j, const char *id, struct gamedir *gd)
 	return 0;
 }
 
-/* Remembers that gd's mails up to record are queued by this message. */
+/* Remembers that gd's mails up to record are queued by this message,
+ * and whether the host is to play the decision that follows. */
 static void
-note_mailed(struct job *j, const struct gamedir *gd, long record)
+note_mailed(struct job *j, const struct gamedir *gd, long record, bool forced)
 {
 	for (int i = 0; i < j->ngames; i++)
 		if (strcmp(j->game_dir[i], gd->dir) == 0) {
 			j->game_record[i] = record;
+			j->game_forced[i] = forced;
 			return;
 		}
 	if (j->ngames < JOB_MAX_GAMES) {
 		snprintf(j->game_dir[j->ngames], GAMEDIR_PATH, "%s", gd->dir);
+		j->game_forced[j->ngames] = forced;
 		j->game_record[j->ngames++] = record;
 	}
 }
@@ -151,7 +155,8 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return;
 	}
-	note_mailed(j, gd, res->record);
+	struct action only;
+	note_mailed(j, gd, res->record, turn_forced(gf->game, &only));
 }
 
 /* A turn found applied already: ours before a crash (queue its mails if

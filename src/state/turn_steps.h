@@ -1,0 +1,22 @@
+/* The turn across several players, as the host sees it between two
+ * records (docs/mail.md, "The turn across several players"): whether the
+ * turn is still under way, and whether the decision due has one legal
+ * action only, which the host then plays itself. */
+#ifndef CARC_TURN_STEPS_H
+#define CARC_TURN_STEPS_H
+
+#include <stdbool.h>
+
+#include "rules.h"
+
+/* The tile of the turn in progress is placed and the game goes on: the
+ * decisions due now are steps of that turn (a figure, a wagon, an
+ * escape), not the start of the next. */
+bool turn_under_way(const struct game *g);
+/* The decision due has exactly one legal action (*only): a place-tile
+ * with one place and rotation, a figure decision with nothing but pass,
+ * a module's step whose list is one action. False when the game is
+ * over or the list has more (or none). */
+bool turn_forced(const struct game *g, struct action *only);
+
+#endif
