@@ -168,4 +168,88 @@ test_expect_success 'issue 26.1: killed anywhere in the run with the host'"'"'s 
 	done
 '
 
+# The Cathars (t3185's game): alice's knight in the besieged city of
+# SI.CA/Cc; her monastery south of the start (turn 3) offers the escape.
+cathars_game () {
+	host_setup --with cathars --tiles SI.CA/Cc,BA/L,BA/L,BA/L,BA/L &&
+	send alice "place 0 -1 180" "knight S" &&
+	send bob "place -1 -1 0" pass
+}
+
+# signed PLAYER ACTION...: PLAYER's turn with these actions as written,
+# signed with carcpbem sign (no check on the view, as a hand-made turn).
+signed () {
+	p=$1 && shift &&
+	"$CARCPBEM" view spool/games/g1 --player "$p" -o "view-$p.json" &&
+	st=$("$CARCPBEM" move "view-$p.json" --partial --key "$p.key" "$1" | sed -n "s/^State: //p") &&
+	tn=$("$CARCPBEM" legal "view-$p.json" | sed -n "1s/^# Turn \([0-9]*\):.*/\1/p") &&
+	{
+		printf -- "-----BEGIN CARCASSONNE TURN-----\nGame: g1\nTurn: %s\nPlayer: %s\nState: %s\n" "$tn" "$p" "$st" &&
+		for a in "$@"; do printf "Action: %s\n" "$a"; done &&
+		printf -- "-----END CARCASSONNE TURN-----\n"
+	} >"hand-$p.txt" &&
+	"$CARCPBEM" sign "$p.key" "hand-$p.txt" 2>/dev/null &&
+	mail_from "$p@example.test" "[carcassonne g1] my turn" "hand-$p.txt" >"mail-hand-$p" &&
+	deliver "mail-hand-$p" &&
+	"$CARCPBEM" run --once -c host.conf -q
+}
+
+test_expect_success 'issue 26.3: a wrong "if offered" answer to a decision that is offered is refused, the whole turn' '
+	cd "$WORK" && mkdir cathars && cd cathars &&
+	cathars_game &&
+	test "$(records)" -eq 3 &&
+	signed alice "place 0 1 0" pass "if offered: escape 3 3" &&
+	test "$(records)" -eq 3 &&
+	r=$(ls spool/outbox/m-*-error.eml) &&
+	part "$r" plain >refused &&
+	grep "action 3 \"if offered: escape 3 3\" is refused" refused
+'
+
+test_expect_success 'issue 26.3: the escape answered "if offered" in the turn file: applied, no second mail round' '
+	cd "$WORK/cathars" &&
+	turn_text alice "place 0 1 0" pass "if offered: escape 0 -1" >t3 &&
+	grep "^Action: if offered: escape 0 -1$" t3 &&
+	mail_from alice@example.test "[carcassonne g1] my turn" t3 >m3 &&
+	deliver m3 && "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" -eq 4 &&
+	grep -q "if offered: escape 0 -1" spool/games/g1/history.jsonl &&
+	test -f spool/outbox/g1-r3-notice-2.eml &&
+	! test -e spool/outbox/g1-r3-notice-1.eml &&
+	part spool/outbox/g1-r3-update-1.eml plain >u3 &&
+	grep "alice'"'"'s knight on the city at 0,-1 goes back to the supply." u3 &&
+	! ls spool/outbox/*-told-note.eml 2>/dev/null &&
+	"$CARCPBEM" replay spool/games/g1 >replay &&
+	grep "4 records: every signature and hash checks" replay
+'
+
+test_expect_success 'issue 26.3: an "if offered" answer to a decision that does not come: the turn counts, a note says it was not used' '
+	cd "$WORK/cathars" &&
+	"$CARCPBEM" view spool/games/g1 --player bob -o vb.json &&
+	pl=$("$CARCPBEM" legal vb.json | grep -m1 "^place") &&
+	turn_text bob "$pl" pass "if offered: escape 0 -1" >t4 2>err4 &&
+	grep "note: \"if offered: escape 0 -1\" was not used" err4 &&
+	mail_from bob@example.test "[carcassonne g1] my turn" t4 >m4 &&
+	deliver m4 && "$CARCPBEM" run --once -c host.conf -q &&
+	test "$(records)" -eq 5 &&
+	test -f spool/outbox/g1-r4-notice-1.eml &&
+	n=$(ls spool/outbox/*-told-note.eml) &&
+	grep -q "^To: bob@example.test" $n &&
+	part $n plain >note &&
+	grep "your turn 4 in game g1 is applied. \"if offered: escape 0 -1\" was not used: the decision it answers was not offered in your turn (turn 5: alice to place BA/L)." note &&
+	! ls spool/outbox/m-*-error.eml | grep -v "$(basename "$r")" 2>/dev/null
+'
+
+test_expect_success 'issue 26.3: a superfluous answer past the end of the turn is ignored with a note, not a refusal' '
+	cd "$WORK/cathars" &&
+	"$CARCPBEM" view spool/games/g1 --player alice -o va.json &&
+	pl=$("$CARCPBEM" legal va.json | grep -m1 "^place") &&
+	rm -f spool/outbox/*-told-note.eml &&
+	signed alice "$pl" pass pass &&
+	test "$(records)" -eq 6 &&
+	n=$(ls spool/outbox/*-told-note.eml) &&
+	grep -q "^To: alice@example.test" $n &&
+	part $n plain >note2 &&
+	grep "\"pass\" was not used: your decisions of that turn were over before it" note2
+'
+
 test_done

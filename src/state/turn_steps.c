@@ -1,5 +1,7 @@
 /* The turn across several players (turn_steps.h). */
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
 #include "turn_steps.h"
 
@@ -28,4 +30,15 @@ turn_forced(const struct game *g, struct action *only)
 		*only = game_legal_nth(g, 0, buf);
 	free(buf);
 	return n == 1;
+}
+
+const char *
+turn_if_offered(const char *text)
+{
+	static const char mark[] = "if offered:";
+
+	if (strncasecmp(text, mark, sizeof(mark) - 1) != 0)
+		return NULL;
+	text += sizeof(mark) - 1;
+	return text + strspn(text, " \t");
 }

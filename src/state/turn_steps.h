@@ -18,5 +18,9 @@ bool turn_under_way(const struct game *g);
  * a module's step whose list is one action. False when the game is
  * over or the list has more (or none). */
 bool turn_forced(const struct game *g, struct action *only);
+/* An answer to a decision that may not come, written "if offered:
+ * ACTION" in a turn file (docs/turn-format.md, "Answers in advance"):
+ * ACTION, or NULL when text is a plain action. */
+const char *turn_if_offered(const char *text);
 
 #endif

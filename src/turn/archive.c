@@ -332,7 +332,7 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	res->events_from = (*out)->game->nevents;
 	res->player = gamefile_player(*out, t.player);
 	res->turn = t.number;
-	if (turn_apply(*out, &t, err) < 0) {
+	if (turn_apply_noted(*out, &t, res->note, sizeof(res->note), err) < 0) {
 		archive_explain_bad_sig(gd, &t, err);
 		goto done;
 	}

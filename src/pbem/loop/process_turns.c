@@ -251,6 +251,28 @@ refused(struct job *j, const struct gamedir *gd, struct gamefile *gf, const stru
 		gamefile_free(gf);
 }
 
+/* A turn applied with lines it did not use (answers to decisions that
+ * did not come, or past the player's decisions): its sender is told which
+ * and why, in a mail of its own (MSGKEY-told-note), not a refusal. */
+static void
+tell_unused(struct job *j, const struct gamefile *gf, const struct apply_result *res)
+{
+	struct template_error terr = {{0}};
+	char title[120], text[600];
+
+	if (res->note[0] == '\0')
+		return;
+	snprintf(title, sizeof(title), "your turn %ld in game %s is applied, with a note",
+		 res->turn, gf->id);
+	snprintf(text, sizeof(text),
+		 "your turn %ld in game %s is applied. %s The rest of the turn counts as "
+		 "it was sent; nothing needs to be sent again.",
+		 res->turn, gf->id, res->note);
+	if (mails_told(&j->ctx, gf, res->player, j->reply.to, "note", &j->reply, title, text,
+		       &j->out, &terr) < 0)
+		job_fail(j, "cannot make the note on game %s: %s", gf->id, terr.text);
+}
+
 static void
 apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 {
@@ -267,6 +289,7 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 			 res.turn, t->player, res.actions);
 		j->st->turns++;
 		queue_turn_mails(j, &gd, gf, &res);
+		tell_unused(j, gf, &res);
 	} else if (gf == NULL || err.code == TURN_FAIL) {
 		job_fail(j, "game %s: %s", t->game, err.text);
 	} else if (err.code == TURN_DUPLICATE) {
