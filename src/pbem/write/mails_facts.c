@@ -177,7 +177,7 @@ facts_make(const struct mail_ctx *c, const struct gamefile *gf, int events_from,
 	if (omitted > 0)
 		snprintf(f->computer_earlier, sizeof(f->computer_earlier), "%d", omitted);
 	f->events = events_text(gf, bot_tiles > 1 ? from : events_from, actions);
-	f->host_moves = c->host_moves;
+	f->host_moves = c != NULL ? c->host_moves : NULL;
 	f->final = final_text(gf);
 	f->rules_lines = rules_summary_text(g);
 	f->scores_html = players_html(gf);
