@@ -168,6 +168,29 @@ test_expect_success 'issue 26.1: killed anywhere in the run with the host'"'"'s 
 	done
 '
 
+test_expect_success 'issue 26.4: at its deadline another player'"'"'s optional step takes pass, and the next mail says so' '
+	cd "$WORK" && mkdir late && cd late &&
+	three_setup --with abbey-mayor --tiles $ROAD_TILES --deadline 24h --policy bot &&
+	send alice "place 1 0 0" "wagon E" &&
+	send bob "place 1 1 0" "wagon E" &&
+	send carol "place -1 0 270" pass &&
+	send alice "place 0 1 270" pass &&
+	send bob "place 2 0 0" pass &&
+	send carol "place 2 1 90" pass &&
+	test -f spool/outbox/g1-r6-notice-1.eml &&
+	for h in 10 20 30 40; do
+		CARCPBEM_NOW=$((CARCPBEM_NOW + h * 3600)) "$CARCPBEM" run --once -c host.conf -q ||
+		return 1
+	done &&
+	tail -1 spool/games/g1/history.jsonl >last &&
+	grep "\"player\":\"alice\"" last &&
+	grep "the deadline passed: the default" last &&
+	grep "Action: pass" last &&
+	part spool/outbox/g1-r7-notice-2.eml plain >n7 &&
+	grep "^(the host played for alice: pass (the deadline passed: the default))$" n7 &&
+	! ls spool/outbox/g1-r7-update-* 2>/dev/null
+'
+
 # The Cathars (t3185's game): alice's knight in the besieged city of
 # SI.CA/Cc; her monastery south of the start (turn 3) offers the escape.
 cathars_game () {

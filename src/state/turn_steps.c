@@ -32,6 +32,26 @@ turn_forced(const struct game *g, struct action *only)
 	return n == 1;
 }
 
+bool
+turn_may_pass(const struct game *g)
+{
+	int cap = game_legal_cap(g), n;
+	struct action *buf;
+	struct decision d;
+	bool pass = false;
+
+	game_decision(g, &d);
+	/* a placement's list is counted, not written: it never has pass */
+	if (g->over || d.kind == DECISION_PLACE_TILE ||
+	    (buf = malloc(sizeof(*buf) * (size_t)(cap > 0 ? cap : 1))) == NULL)
+		return false;
+	n = game_legal_count(g, buf, cap);
+	for (int i = 0; i < n && i < cap && !pass; i++)
+		pass = buf[i].kind == ACT_PASS;
+	free(buf);
+	return pass;
+}
+
 const char *
 turn_if_offered(const char *text)
 {

@@ -18,6 +18,10 @@ bool turn_under_way(const struct game *g);
  * a module's step whose list is one action. False when the game is
  * over or the list has more (or none). */
 bool turn_forced(const struct game *g, struct action *only);
+/* The decision due lists pass among its legal actions: it is optional
+ * (a figure, a wagon's move, the escape); false for a place-tile and a
+ * module's step that must be taken (a dragon's step). */
+bool turn_may_pass(const struct game *g);
 /* An answer to a decision that may not come, written "if offered:
  * ACTION" in a turn file (docs/turn-format.md, "Answers in advance"):
  * ACTION, or NULL when text is a plain action. */

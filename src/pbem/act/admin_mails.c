@@ -58,9 +58,9 @@ turn_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 
 	if (turn_parse(r->text, strlen(r->text), TURN_NEED_SIGNATURE, &t, &e) == 0)
 		turn_actions_text(&t, actions, sizeof(actions));
-	/* a decision with one legal action: the mails say the host played it */
-	if (r->by_host && r->why != NULL && strcmp(r->why, BOT_FORCED_WHY) == 0)
-		bot_forced_told(told, sizeof(told), r->player, actions);
+	/* the only legal action, a deadline's move: the mails say so */
+	if (r->by_host && bot_told_why(r->why))
+		bot_told(told, sizeof(told), r->player, actions, r->why);
 	return pbem_mail_turn_told(p, gd, gf, r->seq, pbem_events_of_turn(gf->game, r->turn),
 				   actions, NULL, told[0] ? told : NULL, why, n);
 }

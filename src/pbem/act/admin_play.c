@@ -33,7 +33,10 @@ struct play {
  * players read one mail of what the computer did, not one a move. */
 struct run {
 	long record;       /* the last move's record, -1 before any */
-	int events_from;   /* the first move's first event */
+	int events_from;   /* the first event of the first move's turn: a
+			      turn's update has all its steps, the others'
+			      too (docs/mail.md, "The turn across several
+			      players") */
 	int moves;
 	char actions[256]; /* the only move's actions as written */
 	char told[512];    /* the forced moves, for the mails: "the host played
@@ -150,11 +153,11 @@ play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_tex
 	pbem_log(p, PBEM_INFO, "game %s turn %ld: the host played for %s (%s): %s",
 		 (*gf)->id, res.turn, (*gf)->name[seat], why_text, res.actions);
 	if (ru->moves++ == 0)
-		ru->events_from = res.events_from;
+		ru->events_from = pbem_events_of_turn((*gf)->game, res.turn);
 	ru->record = res.record;
 	snprintf(ru->actions, sizeof(ru->actions), "%s", res.actions);
-	if (forced)
-		bot_forced_told(ru->told, sizeof(ru->told), (*gf)->name[seat], res.actions);
+	if (bot_told_why(why_text))
+		bot_told(ru->told, sizeof(ru->told), (*gf)->name[seat], res.actions, why_text);
 	if (!pbem_game_by_mail(gd)) /* (else deadline_begin puts it) */
 		gamesindex_put(gd->dir, *gf, NULL);
 	return 0;

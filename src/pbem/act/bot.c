@@ -64,9 +64,9 @@ next_actions(void *ctx, const struct game *g, int me, struct action *a, int *na)
 	return r;
 }
 
-/* The seat's default (policy skip; another player's decision at its
- * deadline): "pass" where the rules allow it, else the first legal action
- * as the mails list them (rules-decisions.md, "Deadlines"). */
+/* The seat's default (policy skip; another player's optional decision
+ * at its deadline): "pass" where the rules allow it, else the first legal
+ * action as the mails list them (rules-decisions.md, "Deadlines"). */
 static int
 default_actions(void *ctx, const struct game *g, int me, struct action *a, int *na)
 {
@@ -142,14 +142,23 @@ bot_forced_turn(struct gamefile *gf, int me, struct turn *t, char *why, size_t n
 	return 0;
 }
 
+bool
+bot_told_why(const char *why)
+{
+	static const char deadline[] = "the deadline passed";
+
+	return why != NULL && (strcmp(why, BOT_FORCED_WHY) == 0 ||
+			       strncmp(why, deadline, sizeof(deadline) - 1) == 0);
+}
+
 void
-bot_forced_told(char *buf, size_t n, const char *player, const char *actions)
+bot_told(char *buf, size_t n, const char *player, const char *actions, const char *why)
 {
 	size_t len = strlen(buf);
 
 	if (len < n)
 		snprintf(buf + len, n - len, "%sthe host played for %s: %s (%s)", len ? "; " : "",
-			 player, actions, BOT_FORCED_WHY);
+			 player, actions, why);
 }
 
 /* The reply: the signed turn in the body, threaded under the notice. */

@@ -106,7 +106,12 @@ passed(struct visit *v, enum dl_move *move)
 			return remind(v, v->m.reminded, true);
 		return 0;
 	}
-	*move = other || v->s.policy == META_POLICY_SKIP ? MOVE_SKIP : MOVE_BOT;
+	/* another player's step: pass where it is optional, else the computer
+	 * decides from that seat's view, not the first legal action */
+	if (other)
+		*move = turn_may_pass(v->gf->game) ? MOVE_SKIP : MOVE_BOT;
+	else
+		*move = v->s.policy == META_POLICY_SKIP ? MOVE_SKIP : MOVE_BOT;
 	return 0;
 }
 
