@@ -225,7 +225,8 @@ test_expect_success 'issue 26.3: a wrong "if offered" answer to a decision that 
 	test "$(records)" -eq 3 &&
 	r=$(ls spool/outbox/m-*-error.eml) &&
 	part "$r" plain >refused &&
-	grep "action 3 \"if offered: escape 3 3\" is refused" refused
+	grep "action 3 \"if offered: escape 3 3\" is refused: CATHARS-6: " refused &&
+	! grep "unknown action" refused
 '
 
 test_expect_success 'issue 26.3: the escape answered "if offered" in the turn file: applied, no second mail round' '
