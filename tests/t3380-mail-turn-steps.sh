@@ -139,6 +139,17 @@ test_expect_success 'issue 26.1: the host'"'"'s move is made once: the loop run 
 	test_cmp before after
 '
 
+test_expect_success 'issue 26.1: a host command that leaves a forced decision due (a rollback of the host'"'"'s move): the host plays it again at once' '
+	cd "$WORK/river" &&
+	"$CARCPBEM" admin -c host.conf g1 rollback 1 >out &&
+	test "$(records)" -eq 8 &&
+	tail -1 spool/games/g1/history.jsonl >last &&
+	grep "\"by\":\"host\"" last &&
+	grep "the only legal action" last &&
+	"$CARCPBEM" replay spool/games/g1 >replay &&
+	grep "8 records: every signature and hash checks" replay
+'
+
 # The river up to turn 4, then bob's turn 4 mailed in: the run that
 # places turn 5's tile for alice, killed at each of its crash points and
 # run again, ends as the run never killed.
