@@ -257,6 +257,30 @@ test_expect_success 'issue 26.3: the escape answered "if offered" in the turn fi
 	grep "4 records: every signature and hash checks" replay
 '
 
+test_expect_success 'issue 26.3: killed after the turn is recorded, before its mails: run again, the note is mailed too, once' '
+	cd "$WORK" && rm -rf cc && cp -r cathars cc && cd cc &&
+	"$CARCPBEM" view spool/games/g1 --player bob -o vb.json &&
+	pl=$("$CARCPBEM" legal vb.json | grep -m1 "^place") &&
+	turn_text bob "$pl" pass "if offered: escape 0 -1" >t4 2>/dev/null &&
+	mail_from bob@example.test "[carcassonne g1] my turn" t4 >m4 &&
+	cp -r . ../cc-start &&
+	deliver m4 msg4 &&
+	CARCPBEM_CRASH_LOG=$PWD/../points-cc "$CARCPBEM" run --once -c host.conf -q &&
+	for point in "history appended, state not saved" "turn applied"; do
+		i=$(grep -n "$point" ../points-cc | head -1 | cut -d: -f1) &&
+		rm -rf ../cw && cp -r ../cc-start ../cw && (
+			cd ../cw && deliver m4 msg4 &&
+			expect_code 137 env CARCPBEM_CRASH_AT=$i \
+				"$CARCPBEM" run --once -c host.conf -q 2>/dev/null &&
+			"$CARCPBEM" run --once -c host.conf -q &&
+			test "$(records)" -eq 5 &&
+			test "$(ls spool/outbox | grep -c -- "-told-note.eml$")" = 1 &&
+			n=$(ls spool/outbox/*-told-note.eml) &&
+			grep -q "^To: bob@example.test" $n
+		) || { echo "killed at $point ($i)"; return 1; }
+	done
+'
+
 test_expect_success 'issue 26.3: an "if offered" answer to a decision that does not come: the turn counts, a note says it was not used' '
 	cd "$WORK/cathars" &&
 	"$CARCPBEM" view spool/games/g1 --player bob -o vb.json &&

@@ -159,6 +159,28 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 	note_mailed(j, gd, res->record, turn_forced(gf->game, &only));
 }
 
+/* A turn applied with lines it did not use (answers to decisions that
+ * did not come, or past the player's decisions): its sender is told which
+ * and why, in a mail of its own (MSGKEY-told-note), not a refusal. */
+static void
+tell_unused(struct job *j, const struct gamefile *gf, const struct apply_result *res)
+{
+	struct template_error terr = {{0}};
+	char title[120], text[600];
+
+	if (res->note[0] == '\0')
+		return;
+	snprintf(title, sizeof(title), "your turn %ld in game %s is applied, with a note",
+		 res->turn, gf->id);
+	snprintf(text, sizeof(text),
+		 "your turn %ld in game %s is applied. %s The rest of the turn counts as "
+		 "it was sent; nothing needs to be sent again.",
+		 res->turn, gf->id, res->note);
+	if (mails_told(&j->ctx, gf, res->player, j->reply.to, "note", &j->reply, title, text,
+		       &j->out, &terr) < 0)
+		job_fail(j, "cannot make the note on game %s: %s", gf->id, terr.text);
+}
+
 /* A turn found applied already: ours before a crash (queue its mails if
  * that did not happen yet, else nothing), or one sent twice (say so, with
  * the game as it stands: the reply keeps gf, and true is returned). */
@@ -171,8 +193,10 @@ applied_before(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 
 	mailed_read(gd, &mailed, key);
 	if (res->record > mailed) {
-		if (res->record == gf->archive.records - 1)
+		if (res->record == gf->archive.records - 1) {
 			queue_turn_mails(j, gd, gf, res);
+			tell_unused(j, gf, res);
+		}
 		j->st->turns++;
 	} else if (strcmp(key, j->key) != 0) {
 		job_problem(j, fixes[TURN_DUPLICATE], "%s", err->text);
@@ -249,28 +273,6 @@ refused(struct job *j, const struct gamedir *gd, struct gamefile *gf, const stru
 		job_context(j, gf);
 	else
 		gamefile_free(gf);
-}
-
-/* A turn applied with lines it did not use (answers to decisions that
- * did not come, or past the player's decisions): its sender is told which
- * and why, in a mail of its own (MSGKEY-told-note), not a refusal. */
-static void
-tell_unused(struct job *j, const struct gamefile *gf, const struct apply_result *res)
-{
-	struct template_error terr = {{0}};
-	char title[120], text[600];
-
-	if (res->note[0] == '\0')
-		return;
-	snprintf(title, sizeof(title), "your turn %ld in game %s is applied, with a note",
-		 res->turn, gf->id);
-	snprintf(text, sizeof(text),
-		 "your turn %ld in game %s is applied. %s The rest of the turn counts as "
-		 "it was sent; nothing needs to be sent again.",
-		 res->turn, gf->id, res->note);
-	if (mails_told(&j->ctx, gf, res->player, j->reply.to, "note", &j->reply, title, text,
-		       &j->out, &terr) < 0)
-		job_fail(j, "cannot make the note on game %s: %s", gf->id, terr.text);
 }
 
 static void
