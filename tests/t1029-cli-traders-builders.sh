@@ -132,7 +132,7 @@ test_expect_success 'issue 25.4: every property of 600 random games with traders
 
 # The builder's second tile by mail: the same player's second notice, in
 # the game's thread.
-test_expect_success 'issue 25.4: by mail, the builder'"'"'s second tile is a second notice to alice in the thread (BUILDER-3)' '
+test_expect_success 'issue 25.4, 26.2: by mail, the builder'"'"'s second tile is a second notice to alice in the thread, no update to bob yet (BUILDER-3)' '
 	cd "$WORK" &&
 	host_setup --with traders-builders \
 		--tiles BA/RFr,BA/L,BA/RFr,BA/L,BA/RFr,BA/L,BA/C,BA/C &&
@@ -155,7 +155,7 @@ test_expect_success 'issue 25.4: by mail, the builder'"'"'s second tile is a sec
 	grep -q "^References: <g1.game@" $n &&
 	grep -q "a second tile this turn (the builder: BUILDER-3)" $n &&
 	! test -e spool/outbox/g1-r5-notice-2.eml &&
-	test -f spool/outbox/g1-r5-update-2.eml
+	! test -e spool/outbox/g1-r5-update-2.eml
 '
 
 test_expect_success 'issue 25.4: bob cannot play it; alice'"'"'s second tile mailed is applied, then bob is asked' '

@@ -262,8 +262,17 @@ test_expect_success 'another player'"'"'s key: status 5' '
 
 test_expect_success 'not your decision: status 6' '
 	golden &&
-	refused not-your-decision 6 "not-your-decision: it is not bob'"'"'s decision (turn 1: alice to place BA/CFc.1): wait for your turn" &&
-	refused after-your-turn 6 "not-your-decision: action 3 \"place 0 -2 90\" comes after alice'"'"'s turn has ended (turn 2: bob to place BA/CFc+): send the actions of your own turn only"
+	refused not-your-decision 6 "not-your-decision: it is not bob'"'"'s decision (turn 1: alice to place BA/CFc.1): wait for your turn"
+'
+
+test_expect_success 'issue 26.3: an action after the turn'"'"'s end is not used: the turn is applied, with a note' '
+	golden &&
+	cp "$DATA/apply/after-your-turn/turn" turn &&
+	"$CARCPBEM" apply game turn >out 2>err &&
+	grep "^Not used: \"place 0 -2 90\" was not used: your decisions of that turn were over before it (turn 2: bob to place BA/CFc+).$" out &&
+	test "$(wc -l <game/history.jsonl)" = 2 &&
+	"$CARCPBEM" replay game >replay &&
+	grep "2 records: every signature and hash checks" replay
 '
 
 test_expect_success 'wrong game: status 7' '

@@ -130,6 +130,8 @@ report(const struct gamefile *gf, const struct apply_result *res)
 {
 	cli_say(stdout, "Applied turn %ld of %s to game %s (record %ld): %s.\n", res->turn,
 	       gf->name[res->player], gf->id, res->record, res->actions);
+	if (res->note[0] != '\0') /* answers the turn did not ask for */
+		cli_say(stdout, "Not used: %s\n", res->note);
 	report_events(stdout, gf, res->events_from, "", res->actions);
 	if (gf->game->over)
 		report_final(stdout, gf);

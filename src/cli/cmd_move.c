@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "move_view.h"
 #include "turnfile.h"
+#include "apply.h"
+#include "turn_steps.h"
 
 enum { OPT_KEY = 512, OPT_PLAYER, OPT_PARTIAL };
 
@@ -124,6 +126,16 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
+		const char *offered = turn_if_offered(actions[i]);
+		char note[300] = "";
+		/* an answer to a decision that does not come here: signed as
+		 * written, and the host ignores it as this says */
+		if (offered != NULL &&
+		    turn_not_asked(gf, t->number, p, i, actions[i], note, sizeof(note))) {
+			cli_say(stderr, "note: %s\n", note);
+			snprintf(t->action[i], sizeof(t->action[i]), "if offered: %s", offered);
+			continue;
+		}
 		game_decision(gf->game, &d);
 		if (d.player != p || gf->game->turn != t->number) {
 			cli_error("refused \"%s\": %s", actions[i],
@@ -141,10 +153,15 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 				  actions[i], game_turn_why(gf->game));
 			return -1;
 		}
-		if (gamefile_play_by(gf, p, actions[i], &re) < 0)
+		if (gamefile_play_by(gf, p, offered ? offered : actions[i], &re) < 0)
 			return refuse(gf, actions[i], &re);
-		action_word(gf->action[gf->naction - 1], actions[i], t->action[i],
-			    sizeof(t->action[i]));
+		action_word(gf->action[gf->naction - 1], offered ? offered : actions[i],
+			    t->action[i], sizeof(t->action[i]));
+		if (offered != NULL) { /* kept conditional: the host reads it so */
+			char played[TURN_ACTION_LEN + 1];
+			snprintf(played, sizeof(played), "%s", t->action[i]);
+			snprintf(t->action[i], sizeof(t->action[i]), "if offered: %.50s", played);
+		}
 	}
 	t->nactions = n;
 	return 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "apply.h"
+#include "turn_steps.h"
 
 void
 turn_describe_decision(const struct gamefile *gf, char *buf, size_t n)
@@ -174,8 +175,42 @@ check_owner(const struct gamefile *gf, int p, int i, const struct turn *t,
 		    i + 1, t->action[i], gf->name[p], what);
 }
 
+/* Action i, after the first, that the turn no longer asks for: the
+ * player's decisions of the turn are over (a superfluous answer), or it
+ * is an "if offered:" answer to a decision that did not come (the decision
+ * due is of another kind). Ignored, and note says so (the reply's note);
+ * a wrong answer to a decision that is due is refused as ever. */
+bool
+turn_not_asked(const struct gamefile *gf, long number, int p, int i, const char *text,
+	       char *note, size_t n)
+{
+	const char *offered = turn_if_offered(text);
+	struct rules_error re = {0};
+	struct decision d;
+	struct action a;
+	char what[160];
+
+	game_decision(gf->game, &d);
+	if (i == 0 || (d.player == p && gf->game->turn == number &&
+		       (offered == NULL || action_parse_in(gf->game, offered, &a, &re) < 0 ||
+			game_check_by(gf->game, p, &a, &re) == 0 || re.code != RERR_NOT_NOW)))
+		return false;
+	turn_describe_decision(gf, what, sizeof(what));
+	if (note != NULL) {
+		size_t len = strlen(note);
+		snprintf(note + len, n - len, "%s\"%s\" was not used: %s (%s).", len ? " " : "",
+			 text,
+			 offered && d.player == p ? "the decision it answers was not offered"
+			 : offered ? "the decision it answers was not offered in your turn"
+				   : "your decisions of that turn were over before it",
+			 what);
+	}
+	return true;
+}
+
 static int
-play_actions(struct gamefile *gf, const struct turn *t, int p, struct turn_error *err)
+play_actions(struct gamefile *gf, const struct turn *t, int p, char *note, size_t n,
+	     struct turn_error *err)
 {
 	struct rules_error re = {0};
 	struct gf_error ge = {0};
@@ -183,9 +218,12 @@ play_actions(struct gamefile *gf, const struct turn *t, int p, struct turn_error
 	char legal[400];
 
 	for (int i = 0; i < t->nactions; i++) {
+		const char *offered = turn_if_offered(t->action[i]);
+		if (turn_not_asked(gf, t->number, p, i, t->action[i], note, n))
+			continue;
 		if (check_owner(gf, p, i, t, err) < 0)
 			goto undo;
-		if (gamefile_play_by(gf, p, t->action[i], &re) == 0)
+		if (gamefile_play_by(gf, p, offered ? offered : t->action[i], &re) == 0)
 			continue;
 		gamefile_legal_text(gf, ", ", legal, sizeof(legal));
 		terr(err, re.code == RERR_NOMEM ? TURN_FAIL : TURN_ILLEGAL,
@@ -238,17 +276,26 @@ turn_apply_host(struct gamefile *gf, const struct turn *t, const uint8_t host_pk
 	if (check_host_signer(gf, t, host_pk, &player, err) < 0 ||
 	    check_current(gf, t, err) < 0)
 		return -1;
-	return play_actions(gf, t, player, err);
+	return play_actions(gf, t, player, NULL, 0, err);
+}
+
+int
+turn_apply_noted(struct gamefile *gf, const struct turn *t, char *note, size_t n,
+		 struct turn_error *err)
+{
+	int player = -1;
+
+	if (note != NULL && n > 0)
+		note[0] = '\0';
+	if (!t->is_signed)
+		return terr(err, TURN_MALFORMED, "the turn is not signed");
+	if (check_signer(gf, t, &player, err) < 0 || check_current(gf, t, err) < 0)
+		return -1;
+	return play_actions(gf, t, player, note, n, err);
 }
 
 int
 turn_apply(struct gamefile *gf, const struct turn *t, struct turn_error *err)
 {
-	int player = -1;
-
-	if (!t->is_signed)
-		return terr(err, TURN_MALFORMED, "the turn is not signed");
-	if (check_signer(gf, t, &player, err) < 0 || check_current(gf, t, err) < 0)
-		return -1;
-	return play_actions(gf, t, player, err);
+	return turn_apply_noted(gf, t, NULL, 0, err);
 }

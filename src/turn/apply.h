@@ -15,6 +15,18 @@
  * plays its actions, all or none. The history's duplicate check is the
  * caller's. */
 int turn_apply(struct gamefile *gf, const struct turn *t, struct turn_error *err);
+/* The same, and note (n bytes) says which of its actions after the first
+ * were not used: answers past the end of the player's decisions in the
+ * turn, and "if offered:" answers to decisions that did not come (both
+ * ignored, docs/turn-format.md, "Answers in advance"); "" when none. */
+int turn_apply_noted(struct gamefile *gf, const struct turn *t, char *note, size_t n,
+		     struct turn_error *err);
+/* Whether text, action i (from 0) of p's turn number on gf as it stands
+ * after the actions before it, is one the turn no longer asks for (see
+ * turn_apply_noted): true, and why appended to note (n bytes) when note
+ * is not NULL. */
+bool turn_not_asked(const struct gamefile *gf, long number, int p, int i, const char *text,
+		    char *note, size_t n);
 /* The same for a turn the host made for its player: signed with the
  * host's key host_pk (carcpbem's form) instead of the player's. */
 int turn_apply_host(struct gamefile *gf, const struct turn *t, const uint8_t host_pk[KEY_BYTES],
@@ -31,6 +43,7 @@ struct apply_result {
 	int player;          /* the player who moved */
 	long turn;           /* the turn's number */
 	char actions[256];   /* "place 1 0 90; knight N" */
+	char note[400];      /* the actions not used (turn_apply_noted), or "" */
 };
 
 /* Applies a turn file's text to the game directory gd: state.json and

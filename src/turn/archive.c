@@ -261,6 +261,30 @@ duplicate(const struct gamedir *gd, const struct gamefile *gf, const struct turn
 	return -1;
 }
 
+/* The note of a turn applied before a crash, whose mails are made again
+ * (its lines not used, turn_apply_noted): the turn applied once more on
+ * a copy of the game from before it, the number of actions it played
+ * being the one that gives the state its State line names (none: a kill
+ * before state.json was saved left it from before the turn). */
+static void
+note_again(const struct gamedir *gd, const struct catalog *cat, const struct turn *t,
+	   char *note, size_t n)
+{
+	for (int m = 0; m <= t->nactions; m++) {
+		struct gf_error ge = {0};
+		struct turn_error te = {0};
+		struct gamefile *c = gamefile_load(gd->state, cat, &ge);
+		bool again = c != NULL && c->naction >= m &&
+			     (m == 0 || gamefile_truncate(c, c->naction - m, &ge) == 0) &&
+			     turn_apply_noted(c, t, note, n, &te) == 0;
+
+		gamefile_free(c);
+		if (again)
+			return;
+	}
+	note[0] = '\0';
+}
+
 /* The record keeps the turn as carcpbem writes it, not as mail left it:
  * the same turn id and signature, and no padding in the archive. */
 static int
@@ -321,9 +345,13 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 		goto done;
 	/* also for a duplicate: its mails may still be due (a crash) */
 	turn_actions_text(&t, res->actions, sizeof(res->actions));
-	if (scan_history(gd, fd, out, &t, &tail, err) < 0 ||
-	    duplicate(gd, *out, &t, &tail, res, err) < 0)
+	if (scan_history(gd, fd, out, &t, &tail, err) < 0)
 		goto done;
+	if (duplicate(gd, *out, &t, &tail, res, err) < 0) {
+		if (err->code == TURN_DUPLICATE && res->record == tail.records - 1)
+			note_again(gd, cat, &t, res->note, sizeof(res->note));
+		goto done;
+	}
 	if (tail.terminated) {
 		terr(err, TURN_NOT_YOUR_DECISION, "game %s was ended by the host: it takes no "
 		     "more turns", (*out)->id);
@@ -332,7 +360,7 @@ archive_apply(const struct gamedir *gd, const struct catalog *cat, const char *t
 	res->events_from = (*out)->game->nevents;
 	res->player = gamefile_player(*out, t.player);
 	res->turn = t.number;
-	if (turn_apply(*out, &t, err) < 0) {
+	if (turn_apply_noted(*out, &t, res->note, sizeof(res->note), err) < 0) {
 		archive_explain_bad_sig(gd, &t, err);
 		goto done;
 	}

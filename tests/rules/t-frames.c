@@ -32,6 +32,7 @@
 #include "report.h"
 #include "tap.h"
 #include "turnfile.h"
+#include "turn_steps.h"
 
 #define ACT_VOTE ACT_KIND_COUNT /* the first number free for modules outside the tree */
 
@@ -355,6 +356,9 @@ make_keys(struct gamefile *gf)
 	}
 }
 
+/* What the last signed turn did not use (turn_apply_noted). */
+static char last_note[400];
+
 static int
 signed_turn(struct gamefile *gf, int p, const char *a1, const char *a2, struct turn_error *err)
 {
@@ -369,7 +373,7 @@ signed_turn(struct gamefile *gf, int p, const char *a1, const char *a2, struct t
 		snprintf(t.action[t.nactions++], TURN_ACTION_LEN + 1, "%s", a2);
 	if (turn_sign(&t, &keys[p], err) < 0)
 		return -1;
-	return turn_apply(gf, &t, err);
+	return turn_apply_noted(gf, &t, last_note, sizeof(last_note), err);
 }
 
 static void
@@ -381,12 +385,13 @@ signed_votes(struct gamefile *gf)
 	ok(signed_turn(gf, 2, "vote yes", NULL, &err) < 0 && err.code == TURN_NOT_YOUR_DECISION &&
 		   strstr(err.text, "it is not carol's decision (turn 1: bob to decide vote)"),
 	   "a signed turn of carol's on bob's vote is refused: %s", err.text);
-	ok(signed_turn(gf, 1, "vote yes", "vote no", &err) < 0 &&
-		   err.code == TURN_NOT_YOUR_DECISION && gf->naction == before,
-	   "bob's turn may not vote for carol too, and changes nothing: %s", err.text);
-	ok(signed_turn(gf, 1, "vote no", NULL, &err) == 0, "bob's vote is accepted (%s)",
-	   err.text);
-	ok(signed_turn(gf, 2, "vote yes", NULL, &err) == 0, "then carol's (%s)", err.text);
+	ok(signed_turn(gf, 1, "vote no", "vote yes", &err) == 0 && gf->naction == before + 1 &&
+		   strstr(last_note, "\"vote yes\" was not used: your decisions of that turn "
+				     "were over before it (turn 1: carol to decide vote)"),
+	   "issue 26.3: bob's turn may not vote for carol too: his vote counts, the second is "
+	   "not used (%s; %s)", err.text, last_note);
+	ok(signed_turn(gf, 2, "vote yes", NULL, &err) == 0 && last_note[0] == '\0',
+	   "then carol's (%s)", err.text);
 }
 
 /* The first turn, step by step. */
@@ -400,6 +405,7 @@ first_turn(struct gamefile *gf)
 	int n;
 
 	is_decision(g, "place-tile", 0, "turn 1");
+	ok(!turn_under_way(g) && !turn_may_pass(g), "issue 26.2: a turn not begun; no pass");
 	n = game_legal_actions(g, a, 4);
 	first = a[0];
 	ok(n > 0 && game_apply_by(g, 1, &first, &re) < 0 && re.code == RERR_NOT_YOURS &&
@@ -418,6 +424,13 @@ first_turn(struct gamefile *gf)
 	ok(play(gf, 0, "vote yes") == 0, "alice votes");
 	is_decision(g, "vote", 1, "then bob, not the current player");
 	is_int(g->current, 0, "alice's turn still");
+	{
+		struct action only;
+		ok(turn_under_way(g), "issue 26.2: the turn is under way while the others vote");
+		ok(!turn_may_pass(g), "issue 26.4: bob's vote has no pass: at its deadline the "
+		   "computer decides it from his view");
+		ok(!turn_forced(g, &only), "issue 26.1: two choices: the host does not play it");
+	}
 
 	/* what the layers say about bob's decision */
 	turn_describe_decision(gf, legal, sizeof(legal));
@@ -437,6 +450,7 @@ first_turn(struct gamefile *gf)
 	signed_votes(gf);
 	g = gf->game; /* a refused turn replays the game into a new one */
 	is_decision(g, "place-figure", 0, "back to alice's figure");
+	ok(turn_may_pass(g), "issue 26.4: a figure decision may pass");
 	ok(play(gf, 0, "vote yes") < 0, "a vote is not a figure action");
 	ok(play(gf, 0, "pass") == 0, "alice passes");
 	is_decision(g, "place-tile", 0, "turn 1 is odd: alice places a second tile");

@@ -40,6 +40,11 @@ bool pbem_game_by_mail(const struct gamedir *gd);
 int pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 		   long record, int events_from, const char *actions, const char *mover,
 		   char *why, size_t n);
+/* The same, the mails saying what the host played itself and why (told:
+ * "the host played for alice: pass (the only legal action)", or NULL). */
+int pbem_mail_turn_told(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+			long record, int events_from, const char *actions, const char *mover,
+			const char *told, char *why, size_t n);
 
 /* The host decides seat's current decision (seat from 0) with the
  * computer player, from that seat's player view only: the turn is signed
@@ -62,5 +67,9 @@ int admin_play_default(struct pbem *p, const char *game, int seat, const char *w
  * (none while the game is paused). *last: the last record written, left
  * as it was when none. 0, or ADMIN_FAIL / ADMIN_REFUSED. */
 int admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t n);
+/* The same, and first a decision with one legal action, which the host
+ * plays at once (turn_forced; "the only legal action"), the game loaded
+ * whatever meta.json says of its seats. */
+int admin_play_due(struct pbem *p, const char *game, long *last, char *why, size_t n);
 
 #endif

@@ -11,6 +11,7 @@
 #include "mails.h"
 #include "mailed.h"
 #include "turnfile.h"
+#include "bot.h"
 
 /* A host record's mails, its texts from its command's meta change made
  * on a copy of meta.json (which may hold that change already: its texts
@@ -52,13 +53,16 @@ turn_mails(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	   const struct history_record *r, char *why, size_t n)
 {
 	struct turn_error e = {0};
-	char actions[256] = "";
+	char actions[256] = "", told[400] = "";
 	struct turn t;
 
 	if (turn_parse(r->text, strlen(r->text), TURN_NEED_SIGNATURE, &t, &e) == 0)
 		turn_actions_text(&t, actions, sizeof(actions));
-	return pbem_mail_turn(p, gd, gf, r->seq, pbem_events_of_turn(gf->game, r->turn),
-			      actions, NULL, why, n);
+	/* the only legal action, a deadline's move: the mails say so */
+	if (r->by_host && bot_told_why(r->why))
+		bot_told(told, sizeof(told), r->player, actions, r->why);
+	return pbem_mail_turn_told(p, gd, gf, r->seq, pbem_events_of_turn(gf->game, r->turn),
+				   actions, NULL, told[0] ? told : NULL, why, n);
 }
 
 int

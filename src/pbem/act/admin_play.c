@@ -13,6 +13,10 @@
 #include "hostrec.h"
 #include "mails.h"
 #include "turnfile.h"
+#include "turn_steps.h"
+
+/* Why the host played a decision with one legal action (turn_forced). */
+static const char forced_why[] = BOT_FORCED_WHY;
 
 struct play {
 	struct pbem *p;
@@ -21,6 +25,7 @@ struct play {
 	const char *why_text;
 	const struct seckey *key;
 	bool skip;     /* the seat's default, not the computer's choice */
+	bool forced;   /* the decision's one legal action (turn_forced) */
 	bool catch_up; /* the first move of a run: mails a crash kept back */
 };
 
@@ -28,9 +33,14 @@ struct play {
  * players read one mail of what the computer did, not one a move. */
 struct run {
 	long record;       /* the last move's record, -1 before any */
-	int events_from;   /* the first move's first event */
+	int events_from;   /* the first event of the first move's turn: a
+			      turn's update has all its steps, the others'
+			      too (docs/mail.md, "The turn across several
+			      players") */
 	int moves;
 	char actions[256]; /* the only move's actions as written */
+	char told[512];    /* the forced moves, for the mails: "the host played
+			      for alice: pass (the only legal action)" */
 };
 
 /* The seat's view, as its player gets it by mail. */
@@ -93,8 +103,9 @@ fill(void *ctx, const struct record_run *rr, const struct history *h,
 	player_of(pl->p, view, gf->archive.records, &ai);
 	if (turn_start(view, pl->seat, &t, err) < 0)
 		goto done;
-	if ((pl->skip ? bot_default_turn(view, pl->seat, &t, why, sizeof(why))
-		      : bot_play_turn(view, pl->seat, &ai, &t, why, sizeof(why))) < 0) {
+	if ((pl->forced ? bot_forced_turn(view, pl->seat, &t, why, sizeof(why))
+	     : pl->skip ? bot_default_turn(view, pl->seat, &t, why, sizeof(why))
+			: bot_play_turn(view, pl->seat, &ai, &t, why, sizeof(why))) < 0) {
 		terr(err, TURN_FAIL, "the computer player: %s", why);
 		goto done;
 	}
@@ -126,7 +137,8 @@ play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_tex
 	struct turn_error err = {0};
 	struct apply_result res;
 	struct seckey k;
-	struct play pl = {p, gd, seat, why_text, &k, skip, ru->moves == 0};
+	bool forced = why_text == forced_why;
+	struct play pl = {p, gd, seat, why_text, &k, skip, forced, ru->moves == 0};
 	int r;
 
 	*gf = NULL;
@@ -141,9 +153,11 @@ play_one(struct pbem *p, const struct gamedir *gd, int seat, const char *why_tex
 	pbem_log(p, PBEM_INFO, "game %s turn %ld: the host played for %s (%s): %s",
 		 (*gf)->id, res.turn, (*gf)->name[seat], why_text, res.actions);
 	if (ru->moves++ == 0)
-		ru->events_from = res.events_from;
+		ru->events_from = pbem_events_of_turn((*gf)->game, res.turn);
 	ru->record = res.record;
 	snprintf(ru->actions, sizeof(ru->actions), "%s", res.actions);
+	if (bot_told_why(why_text))
+		bot_told(ru->told, sizeof(ru->told), (*gf)->name[seat], res.actions, why_text);
 	if (!pbem_game_by_mail(gd)) /* (else deadline_begin puts it) */
 		gamesindex_put(gd->dir, *gf, NULL);
 	return 0;
@@ -161,19 +175,22 @@ run_mail(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
 	if (ru->moves == 0 || gf == NULL || !pbem_game_by_mail(gd))
 		return 0;
 	/* a figure's place named as written is the only move's own */
-	if (pbem_mail_turn(p, gd, gf, ru->record, ru->events_from,
-			   ru->moves == 1 ? ru->actions : NULL, NULL, why, n) < 0)
+	if (pbem_mail_turn_told(p, gd, gf, ru->record, ru->events_from,
+				ru->moves == 1 ? ru->actions : NULL, NULL,
+				ru->told[0] ? ru->told : NULL, why, n) < 0)
 		return ADMIN_FAIL;
 	return 0;
 }
 
-/* The seat of the decision due when meta.json gives it to the computer,
- * else -1. */
+/* The seat of the decision due when the host plays it: its only legal
+ * action (*why_text forced_why), or a seat meta.json gives to the
+ * computer; else -1. Not while the game is paused or ended. */
 static int
-bot_seat(const struct gamedir *gd, const struct gamefile *gf)
+bot_seat(const struct gamedir *gd, const struct gamefile *gf, const char **why_text)
 {
 	struct gf_error e = {0};
 	struct decision d;
+	struct action only;
 	struct meta m;
 
 	if (gf->game->over)
@@ -182,6 +199,9 @@ bot_seat(const struct gamedir *gd, const struct gamefile *gf)
 	if (meta_load(gd->dir, gf, &m, &e) < 0 || m.terminated || m.paused ||
 	    d.player < 0 || d.player >= m.nseats)
 		return -1;
+	*why_text = turn_forced(gf->game, &only) ? forced_why : "the computer plays the seat";
+	if (*why_text == forced_why)
+		return d.player;
 	return m.seat[d.player].bot || m.seat[d.player].resigned ? d.player : -1;
 }
 
@@ -192,12 +212,12 @@ play_bots(struct pbem *p, const struct gamedir *gd, struct gamefile *gf, struct 
 	  long *last, char *why, size_t n)
 {
 	char lost[200]; /* the mails' failure after a move's: the move's is told */
+	const char *why_text = NULL;
 	int seat, r = 0, m;
 
-	while (r == 0 && (seat = bot_seat(gd, gf)) >= 0) {
+	while (r == 0 && (seat = bot_seat(gd, gf, &why_text)) >= 0) {
 		struct gamefile *next = NULL;
-		r = play_one(p, gd, seat, "the computer plays the seat", false, &next, ru, why,
-			     n);
+		r = play_one(p, gd, seat, why_text, false, &next, ru, why, n);
 		if (next == NULL)
 			break;
 		gamefile_free(gf);
@@ -262,8 +282,8 @@ admin_play_default(struct pbem *p, const char *game, int seat, const char *why_t
 	return play_for(p, game, seat, why_text, true, why, n);
 }
 
-int
-admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t n)
+static int
+play_due(struct pbem *p, const char *game, bool forced, long *last, char *why, size_t n)
 {
 	struct gf_error e = {0};
 	struct run ru = {.record = -1};
@@ -273,11 +293,23 @@ admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t 
 
 	if ((r = admin_game_dir(p, game, &gd, why, n)) < 0)
 		return r;
-	if (!any_bot_seat(&gd))
+	if (!forced && !any_bot_seat(&gd))
 		return 0;
 	if ((gf = gamefile_load(gd.state, p->cat, &e)) == NULL)
 		return snprintf(why, n, "%s: %s", gd.state, e.text), ADMIN_FAIL;
 	return play_bots(p, &gd, gf, &ru, last, why, n);
+}
+
+int
+admin_play_bots(struct pbem *p, const char *game, long *last, char *why, size_t n)
+{
+	return play_due(p, game, false, last, why, n);
+}
+
+int
+admin_play_due(struct pbem *p, const char *game, long *last, char *why, size_t n)
+{
+	return play_due(p, game, true, last, why, n);
 }
 
 int

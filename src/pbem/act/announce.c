@@ -75,6 +75,14 @@ pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 	       long record, int events_from, const char *actions, const char *mover, char *why,
 	       size_t n)
 {
+	return pbem_mail_turn_told(p, gd, gf, record, events_from, actions, mover, NULL, why, n);
+}
+
+int
+pbem_mail_turn_told(struct pbem *p, const struct gamedir *gd, const struct gamefile *gf,
+		    long record, int events_from, const char *actions, const char *mover,
+		    const char *told, char *why, size_t n)
+{
 	struct mail_ctx ctx = pbem_mail_ctx(p, pbem_now(p), NULL);
 	struct template_error terr = {{0}};
 	struct outmails out = {0};
@@ -84,6 +92,7 @@ pbem_mail_turn(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 		return -1;
 	ctx.meta = &m;
 	ctx.mover = mover;
+	ctx.host_moves = told;
 	if (mails_turn(&ctx, gd, gf, record, events_from, actions, NULL, &out, &terr) < 0) {
 		snprintf(why, n, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return -1;

@@ -8,6 +8,7 @@
 #include "gamefile.h"
 #include "message.h"
 #include "turnfile.h"
+#include "turn_steps.h"
 
 /* The player's view attached to the notice ("GAME-NAME.json"), or NULL. */
 static struct gamefile *
@@ -63,9 +64,9 @@ next_actions(void *ctx, const struct game *g, int me, struct action *a, int *na)
 	return r;
 }
 
-/* The seat's default (policy skip; another player's decision at its
- * deadline): "pass" where the rules allow it, else the first legal action
- * as the mails list them (rules-decisions.md, "Deadlines"). */
+/* The seat's default (policy skip; another player's optional decision
+ * at its deadline): "pass" where the rules allow it, else the first legal
+ * action as the mails list them (rules-decisions.md, "Deadlines"). */
 static int
 default_actions(void *ctx, const struct game *g, int me, struct action *a, int *na)
 {
@@ -122,6 +123,42 @@ int
 bot_default_turn(struct gamefile *gf, int me, struct turn *t, char *why, size_t n)
 {
 	return into_turn(gf, me, default_actions, NULL, t, why, n);
+}
+
+int
+bot_forced_turn(struct gamefile *gf, int me, struct turn *t, char *why, size_t n)
+{
+	struct rules_error re = {0};
+	struct decision d;
+	struct action a;
+
+	game_decision(gf->game, &d);
+	if (d.player != me || !turn_forced(gf->game, &a))
+		return snprintf(why, n, "the decision due is not a forced one of %s's",
+				gf->name[me]), -1;
+	if (t->nactions >= TURN_MAX_ACTIONS || gamefile_play_action(gf, &a, &re) < 0)
+		return snprintf(why, n, "the only legal action is refused: %s", re.text), -1;
+	snprintf(t->action[t->nactions++], TURN_ACTION_LEN + 1, "%s", gf->action[gf->naction - 1]);
+	return 0;
+}
+
+bool
+bot_told_why(const char *why)
+{
+	static const char deadline[] = "the deadline passed";
+
+	return why != NULL && (strcmp(why, BOT_FORCED_WHY) == 0 ||
+			       strncmp(why, deadline, sizeof(deadline) - 1) == 0);
+}
+
+void
+bot_told(char *buf, size_t n, const char *player, const char *actions, const char *why)
+{
+	size_t len = strlen(buf);
+
+	if (len < n)
+		snprintf(buf + len, n - len, "%sthe host played for %s: %s (%s)", len ? "; " : "",
+			 player, actions, why);
 }
 
 /* The reply: the signed turn in the body, threaded under the notice. */

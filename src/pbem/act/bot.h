@@ -31,9 +31,22 @@ struct turn;
 int bot_play_turn(struct gamefile *gf, int me, const struct ai_params *ai, struct turn *t,
 		  char *why, size_t n);
 /* The same with the seat's default instead of the computer's choice
- * (policy skip; a decision of another player than the turn's at its
- * deadline): "pass" where allowed, else the first legal action. */
+ * (policy skip; an optional decision of another player than the turn's
+ * at its deadline): "pass" where allowed, else the first legal action. */
 int bot_default_turn(struct gamefile *gf, int me, struct turn *t, char *why, size_t n);
+/* The one legal action of me's decision due (turn_forced), played on gf
+ * and added to t: the host plays it without a mail round (docs/mail.md,
+ * "The turn across several players"). 0, or -1 with why. */
+int bot_forced_turn(struct gamefile *gf, int me, struct turn *t, char *why, size_t n);
+/* The reason such a move is recorded with. */
+#define BOT_FORCED_WHY "the only legal action"
+/* Whether the mails after a host's move for a seat recorded with reason
+ * why say so, move by move: the only legal action, a deadline's move
+ * (the computer's seats are named by the mails' "computer" value). */
+bool bot_told_why(const char *why);
+/* What they say: "the host played for alice: pass (the only legal
+ * action)", appended to buf (n bytes) after a "; " when it holds some. */
+void bot_told(char *buf, size_t n, const char *player, const char *actions, const char *why);
 
 /* The answer to the mail raw when it is a notice for b's player (a view
  * attached, and the decision b's): the reply mail, with the signed turn

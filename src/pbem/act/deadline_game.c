@@ -14,6 +14,7 @@
 #include "deadline_game.h"
 #include "gamesindex.h"
 #include "timers.h"
+#include "turn_steps.h"
 
 int
 dl_lock(const struct pbem *p, const struct gamedir *gd, char *why, size_t n)
@@ -166,10 +167,13 @@ deadline_begin(struct pbem *p, const struct gamedir *gd, const struct gamefile *
 	}
 	if (changed)
 		r = dl_save(p, gd, gf, m, why, n);
-	/* the computer's seat plays at this pass, not at its deadline */
+	/* the computer's seat plays at this pass, not at its deadline, and so
+	 * does a decision with one legal action: should a crash come before
+	 * the loop plays it, the next pass does */
 	int owner = dl_owner(gf);
+	struct action only;
 	if (r == 0 && owner >= 0 && owner < m->nseats && !m->paused && !m->terminated &&
-	    (m->seat[owner].bot || m->seat[owner].resigned))
+	    (m->seat[owner].bot || m->seat[owner].resigned || turn_forced(gf->game, &only)))
 		r = timers_set(p->cfg.spool, gf->id, pbem_now(p), why, n);
 	if (r == 0 && !changed) /* (dl_save put it) */
 		gamesindex_put(gd->dir, gf, m);

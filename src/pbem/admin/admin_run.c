@@ -127,13 +127,14 @@ mail(struct run *u, const struct gamefile *gf, long record, char *why, size_t n)
 }
 
 /* Then: a seat the computer plays whose decision is due (kicked now, or
- * after a rollback or a resume) moves at once. */
+ * after a rollback or a resume) moves at once, and so does a decision
+ * with one legal action (a resume, a rollback to one). */
 static int
 play_now(struct run *u, const struct gamefile *gf, char *why, size_t n)
 {
 	long last = -1;
 
-	return admin_play_bots(u->a.p, gf->id, &last, why, n);
+	return admin_play_due(u->a.p, gf->id, &last, why, n);
 }
 
 /* Carried out before a crash by this very message: answered as then

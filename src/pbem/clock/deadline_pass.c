@@ -11,6 +11,7 @@
 #include "deadline_impl.h"
 #include "mails_deadline.h"
 #include "timers.h"
+#include "turn_steps.h"
 #include "writers.h"
 
 #define DL_MOVES_MAX 64 /* host moves in a row for one game in one pass */
@@ -19,7 +20,8 @@ enum dl_move {
 	MOVE_NONE,
 	MOVE_BOT,  /* a deadline passed: the computer decides */
 	MOVE_SKIP, /* a deadline passed: the seat's default */
-	MOVE_SEAT  /* the computer plays the seat (missed too many, kicked, resigned) */
+	MOVE_SEAT, /* the computer plays the seat (missed too many, kicked, resigned) */
+	MOVE_FORCED /* the decision has one legal action: the host plays it */
 };
 
 struct visit {
@@ -104,7 +106,12 @@ passed(struct visit *v, enum dl_move *move)
 			return remind(v, v->m.reminded, true);
 		return 0;
 	}
-	*move = other || v->s.policy == META_POLICY_SKIP ? MOVE_SKIP : MOVE_BOT;
+	/* another player's step: pass where it is optional, else the computer
+	 * decides from that seat's view, not the first legal action */
+	if (other)
+		*move = turn_may_pass(v->gf->game) ? MOVE_SKIP : MOVE_BOT;
+	else
+		*move = v->s.policy == META_POLICY_SKIP ? MOVE_SKIP : MOVE_BOT;
 	return 0;
 }
 
@@ -127,6 +134,11 @@ step(struct visit *v, enum dl_move *move)
 		else /* host records only: the same decision, its clock as it is */
 			v->m.decision_record = latest;
 		v->changed = true;
+	}
+	struct action only;
+	if (!v->m.paused && !v->m.terminated && turn_forced(v->gf->game, &only)) {
+		*move = MOVE_FORCED; /* the loop's move, which a crash kept back */
+		return 0;
 	}
 	if (v->m.seat[seat].bot || v->m.seat[seat].resigned) {
 		/* a seat given to the computer at this very deadline (a kill came
@@ -189,10 +201,13 @@ host_move(struct visit *v, enum dl_move move, struct pbem_stats *st)
 	int seat = dl_owner(v->gf);
 	const char *text = move == MOVE_SKIP	       ? "the deadline passed: the default"
 			   : move == MOVE_BOT	       ? "the deadline passed: the computer decided"
+			   : move == MOVE_FORCED       ? "the only legal action"
 			   : v->m.seat[seat].resigned ? "the player resigned"
 						      : "the computer plays the seat";
-	int r = deadline_host_move(v->p, &v->gd, seat, move == MOVE_SKIP, text, v->why,
-				   sizeof(v->why));
+	int r = move == MOVE_FORCED
+		    ? deadline_host_due(v->p, &v->gd, v->why, sizeof(v->why))
+		    : deadline_host_move(v->p, &v->gd, seat, move == MOVE_SKIP, text, v->why,
+					 sizeof(v->why));
 
 	if (r == -2) {
 		pbem_log(v->p, PBEM_WARN, "game %s: %s", v->gf->id, v->why);

@@ -25,5 +25,9 @@ int pbem_deadlines(struct pbem *p, struct pbem_stats *st);
  * "Deadlines"). 0; -1 with why; -2 when this build cannot. */
 int deadline_host_move(struct pbem *p, const struct gamedir *gd, int seat, bool skip,
 		       const char *why_text, char *why, size_t n);
+/* The host plays the decision due that has one legal action (and the
+ * computer's seats after it), as the mail loop does after a turn: the
+ * move a crash kept back. 0; -1 with why. */
+int deadline_host_due(struct pbem *p, const struct gamedir *gd, char *why, size_t n);
 
 #endif

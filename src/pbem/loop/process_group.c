@@ -24,6 +24,7 @@ struct pending {
 	int ngames, nseen;
 	char (*game_dir)[GAMEDIR_PATH];
 	long game_record[JOB_MAX_GAMES];
+	bool game_forced[JOB_MAX_GAMES];
 	char (*seen)[GAMEDIR_PATH]; /* the games it read or changed */
 	bool failed;
 };
@@ -69,6 +70,7 @@ pbem_group_add(struct pbem *p, struct job *j)
 	if (j->nseen > 0)
 		memcpy(q->seen, j->seen, (size_t)j->nseen * sizeof(*q->seen));
 	memcpy(q->game_record, j->game_record, sizeof(q->game_record));
+	memcpy(q->game_forced, j->game_forced, sizeof(q->game_forced));
 	q->out = j->out; /* the job's mails move here */
 	j->out = (struct outmails){0};
 	g->n++;
@@ -170,8 +172,9 @@ mark_done(struct pbem *p, struct pbem_stats *st, struct pending *q)
 
 /* The seats the computer plays (kicked, resigned) whose decision follows
  * a turn of the message move now, once the message is done, each move
- * its own commit (outside the group): a crash before leaves nothing half
- * done (the deadline plays them then). */
+ * its own commit (outside the group), and so do decisions with one legal
+ * action: a crash before leaves nothing half done (the deadline pass
+ * plays them then: deadline_begin set the game's timer to now). */
 static void
 play_bots(struct pbem *p, const struct pending *q)
 {
@@ -183,7 +186,8 @@ play_bots(struct pbem *p, const struct pending *q)
 		id = strrchr(q->game_dir[i], '/');
 		id = id ? id + 1 : q->game_dir[i];
 		last = -1;
-		if (admin_play_bots(p, id, &last, why, sizeof(why)) < 0)
+		if ((q->game_forced[i] ? admin_play_due(p, id, &last, why, sizeof(why))
+				       : admin_play_bots(p, id, &last, why, sizeof(why))) < 0)
 			pbem_log(p, PBEM_WARN, "%s: game %s: the computer's move: %s", q->name,
 				 id, why);
 	}

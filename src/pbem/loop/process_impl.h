@@ -48,6 +48,9 @@ struct job {
 	int ngames;
 	char game_dir[JOB_MAX_GAMES][GAMEDIR_PATH];
 	long game_record[JOB_MAX_GAMES];
+	bool game_forced[JOB_MAX_GAMES]; /* its decision due has one legal action:
+					    the host plays it once the message is
+					    done (turn_forced) */
 };
 
 /* Notes a problem for the error reply ("what" lines add up). */

@@ -14,6 +14,7 @@
 #include "meta.h"
 #include "process_impl.h"
 #include "turnfile.h"
+#include "turn_steps.h"
 
 /* How to fix a refused turn, by its code (turn.h); the refusal's own
  * text already says what was wrong. */
@@ -110,17 +111,20 @@ job_game(struct job *j, const char *id, struct gamedir *gd)
 	return 0;
 }
 
-/* Remembers that gd's mails up to record are queued by this message. */
+/* Remembers that gd's mails up to record are queued by this message,
+ * and whether the host is to play the decision that follows. */
 static void
-note_mailed(struct job *j, const struct gamedir *gd, long record)
+note_mailed(struct job *j, const struct gamedir *gd, long record, bool forced)
 {
 	for (int i = 0; i < j->ngames; i++)
 		if (strcmp(j->game_dir[i], gd->dir) == 0) {
 			j->game_record[i] = record;
+			j->game_forced[i] = forced;
 			return;
 		}
 	if (j->ngames < JOB_MAX_GAMES) {
 		snprintf(j->game_dir[j->ngames], GAMEDIR_PATH, "%s", gd->dir);
+		j->game_forced[j->ngames] = forced;
 		j->game_record[j->ngames++] = record;
 	}
 }
@@ -151,7 +155,30 @@ queue_turn_mails(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 		job_fail(j, "cannot make the mails of game %s: %s", gf->id, terr.text);
 		return;
 	}
-	note_mailed(j, gd, res->record);
+	struct action only;
+	note_mailed(j, gd, res->record, turn_forced(gf->game, &only));
+}
+
+/* A turn applied with lines it did not use (answers to decisions that
+ * did not come, or past the player's decisions): its sender is told which
+ * and why, in a mail of its own (MSGKEY-told-note), not a refusal. */
+static void
+tell_unused(struct job *j, const struct gamefile *gf, const struct apply_result *res)
+{
+	struct template_error terr = {{0}};
+	char title[120], text[600];
+
+	if (res->note[0] == '\0')
+		return;
+	snprintf(title, sizeof(title), "your turn %ld in game %s is applied, with a note",
+		 res->turn, gf->id);
+	snprintf(text, sizeof(text),
+		 "your turn %ld in game %s is applied. %s The rest of the turn counts as "
+		 "it was sent; nothing needs to be sent again.",
+		 res->turn, gf->id, res->note);
+	if (mails_told(&j->ctx, gf, res->player, j->reply.to, "note", &j->reply, title, text,
+		       &j->out, &terr) < 0)
+		job_fail(j, "cannot make the note on game %s: %s", gf->id, terr.text);
 }
 
 /* A turn found applied already: ours before a crash (queue its mails if
@@ -166,8 +193,10 @@ applied_before(struct job *j, const struct gamedir *gd, struct gamefile *gf,
 
 	mailed_read(gd, &mailed, key);
 	if (res->record > mailed) {
-		if (res->record == gf->archive.records - 1)
+		if (res->record == gf->archive.records - 1) {
 			queue_turn_mails(j, gd, gf, res);
+			tell_unused(j, gf, res);
+		}
 		j->st->turns++;
 	} else if (strcmp(key, j->key) != 0) {
 		job_problem(j, fixes[TURN_DUPLICATE], "%s", err->text);
@@ -262,6 +291,7 @@ apply_block(struct job *j, const struct mail_block *b, const struct turn *t)
 			 res.turn, t->player, res.actions);
 		j->st->turns++;
 		queue_turn_mails(j, &gd, gf, &res);
+		tell_unused(j, gf, &res);
 	} else if (gf == NULL || err.code == TURN_FAIL) {
 		job_fail(j, "game %s: %s", t->game, err.text);
 	} else if (err.code == TURN_DUPLICATE) {

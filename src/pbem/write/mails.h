@@ -69,6 +69,9 @@ struct mail_ctx {
 	const char *mover;         /* who made the record mailed about (a wagon's
 				      owner, whose turn it is not), or NULL: the
 				      last tile's placer */
+	const char *host_moves;    /* what the host played itself since the last
+				      mail and why ("the host played for alice:
+				      pass (the only legal action)"), or NULL */
 };
 
 /* The mail being answered (for replies): its key in the inbox, its

@@ -177,6 +177,7 @@ facts_make(const struct mail_ctx *c, const struct gamefile *gf, int events_from,
 	if (omitted > 0)
 		snprintf(f->computer_earlier, sizeof(f->computer_earlier), "%d", omitted);
 	f->events = events_text(gf, bot_tiles > 1 ? from : events_from, actions);
+	f->host_moves = c != NULL ? c->host_moves : NULL;
 	f->final = final_text(gf);
 	f->rules_lines = rules_summary_text(g);
 	f->scores_html = players_html(gf);
@@ -232,6 +233,8 @@ facts_vars(const struct gamefile *gf, const struct facts *f, struct template_var
 	tvars_set(v, "computer", f->computer);
 	tvars_set(v, "computer_turns", f->computer_turns);
 	tvars_set(v, "computer_earlier", f->computer_earlier);
+	tvars_set(v, "turn_others", f->turn_others);
+	tvars_set(v, "host_moves", f->host_moves ? f->host_moves : "");
 	tvars_set(v, "final", f->final);
 	tvars_set(v, "rules_lines", f->rules_lines);
 	tvars_set(v, "facts", f->table);

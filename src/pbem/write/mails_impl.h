@@ -87,6 +87,11 @@ struct facts {
 							   moved for in the events */
 	char computer_turns[16]; /* its tiles among them: "" for one */
 	char computer_earlier[16]; /* tiles of a long run left out of events */
+	/* the players who decided in the turn an update is of, beside the
+	 * turn's player ("alice and carol"), and what the host played itself
+	 * in it and why (mail_ctx.host_moves) */
+	char turn_others[MAX_PLAYERS * (GF_NAME_LEN + 8)];
+	const char *host_moves;
 	char *scores;         /* one line a player */
 	char *map;            /* the text map, cropped around the last tile */
 	char *legal;          /* the legal actions, one a line */

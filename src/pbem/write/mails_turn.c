@@ -7,6 +7,7 @@
 #include "mails_impl.h"
 #include "meta.h"
 #include "report.h"
+#include "turn_steps.h"
 
 /* Who played: the record's player when the caller knows it (a decision
  * of a player whose turn it is not, a wagon's move); else the one who
@@ -24,6 +25,39 @@ mover_of(const struct mail_ctx *c, const struct gamefile *gf)
 		if (g->events[i].kind == EV_PLACE_TILE && g->events[i].player >= 0)
 			return gf->name[g->events[i].player];
 	return "";
+}
+
+/* The update of a whole turn names the turn's player as the one who
+ * played (the last tile's placer), whoever made its last step; the
+ * others who decided in it (a wagon moved, a figure put) are named
+ * beside: "alice and carol". */
+static void
+turn_others(const struct mail_ctx *c, const struct gamefile *gf, int events_from,
+	    const char *placer, char *buf, size_t n)
+{
+	const struct game *g = gf->game;
+	unsigned seen = 0;
+	int count = 0;
+
+	for (int i = events_from < 0 ? 0 : events_from; i < g->nevents; i++) {
+		const struct game_event *e = &g->events[i];
+		if ((e->kind == EV_MOVE || e->kind == EV_PLACE_FIGURE) && e->player >= 0)
+			seen |= 1u << e->player;
+	}
+	if (c->mover && gamefile_player(gf, c->mover) >= 0)
+		seen |= 1u << gamefile_player(gf, c->mover);
+	buf[0] = '\0';
+	for (int p = 0; p < gf->nplayers; p++)
+		if (seen >> p & 1 && strcmp(gf->name[p], placer) != 0)
+			count++;
+	for (int p = 0, k = 0; p < gf->nplayers; p++) {
+		if (!(seen >> p & 1) || strcmp(gf->name[p], placer) == 0)
+			continue;
+		size_t len = strlen(buf);
+		snprintf(buf + len, n - len, "%s%s", k == 0 ? "" : k == count - 1 ? " and " : ", ",
+			 gf->name[p]);
+		k++;
+	}
 }
 
 /* A seat that asked for its own decisions only (SET NOTIFY mine). */
@@ -58,17 +92,15 @@ observers(const struct mail_ctx *c, const struct gamefile *gf, const struct fact
  * and the seats the computer plays. */
 static int
 updates(const struct mail_ctx *c, const struct gamefile *gf, const struct facts *f,
-	long record, const struct mail_reply *reply, struct outmails *out,
+	long record, int notified, const struct mail_reply *reply, struct outmails *out,
 	struct template_error *err)
 {
-	struct decision d;
 	struct dl_text dl;
 	struct draft dr;
 	char letter[2];
 
-	game_decision(gf->game, &d);
 	for (int p = 0; p < gf->nplayers; p++) {
-		if (p == d.player || gf->address[p] == NULL || quiet(c, gf, p) ||
+		if (p == notified || gf->address[p] == NULL || quiet(c, gf, p) ||
 		    mails_seat_computer(c, gf, p))
 			continue;
 		draft_init(&dr, "update", gf->id, gf->address[p],
@@ -156,20 +188,37 @@ mails_turn(const struct mail_ctx *c, const struct gamedir *gd, const struct game
 	   long record, int events_from, const char *actions, const struct mail_reply *reply,
 	   struct outmails *out, struct template_error *err)
 {
+	/* a turn under way mails its next step's owner only; the others get
+	 * one update when it is over, of all its steps (the events from the
+	 * turn's first). A decision with one legal action is the host's to
+	 * play at once (turn_forced): no notice asks for it. */
+	bool under_way = turn_under_way(gf->game), forced = false;
+	struct mail_ctx tc = *c;
+	struct decision d;
+	struct action only;
 	struct facts f;
-	int r;
+	int r = 0;
 
-	if (facts_make(c, gf, events_from, actions, &f) < 0)
+	game_decision(gf->game, &d);
+	forced = turn_forced(gf->game, &only);
+	if (!under_way)
+		tc.mover = NULL; /* the turn's player, with the others beside */
+	if (facts_make(&tc, gf, events_from, actions, &f) < 0)
 		return mails_fail(err, "notice", "out of memory");
-	facts_picture(c, gf, &f); /* one picture for the turn's mails */
+	if (!under_way)
+		turn_others(c, gf, events_from, mover_of(&tc, gf), f.turn_others,
+			    sizeof(f.turn_others));
+	facts_picture(&tc, gf, &f); /* one picture for the turn's mails */
 	if (gf->game->over) {
-		r = game_over(c, gd, gf, &f, record, reply, out, err);
+		r = game_over(&tc, gd, gf, &f, record, reply, out, err);
 	} else {
-		if ((r = mails_notice(c, gf, &f, record, reply, out, err)) == 0)
-			r = updates(c, gf, &f, record, reply, out, err);
+		if (!forced)
+			r = mails_notice(&tc, gf, &f, record, reply, out, err);
+		if (r == 0 && !under_way)
+			r = updates(&tc, gf, &f, record, forced ? -1 : d.player, reply, out, err);
 	}
-	if (r == 0)
-		r = observers(c, gf, &f, record, out, err);
+	if (r == 0 && !under_way)
+		r = observers(&tc, gf, &f, record, out, err);
 	facts_free(&f);
 	return r;
 }
@@ -202,16 +251,21 @@ mails_start(const struct mail_ctx *c, const struct gamefile *gf, struct outmails
 	    struct template_error *err)
 {
 	struct decision d;
+	struct action only;
 	struct facts f;
-	int r;
+	int r = 0;
 
 	if (facts_make(c, gf, -1, NULL, &f) < 0)
 		return mails_fail(err, "start", "out of memory");
 	game_decision(gf->game, &d);
 	facts_picture(c, gf, &f);
-	r = mails_notice(c, gf, &f, 0, NULL, out, err);
+	/* a first decision with one legal action: the host plays it at the
+	 * first pass, and its player gets the start like the others */
+	bool forced = turn_forced(gf->game, &only);
+	if (!forced)
+		r = mails_notice(c, gf, &f, 0, NULL, out, err);
 	for (int p = 0; p < gf->nplayers && r == 0; p++)
-		if (p != d.player && gf->address[p] != NULL)
+		if ((p != d.player || forced) && gf->address[p] != NULL)
 			r = mails_start_one(c, gf, &f, p, 0, false, out, err);
 	facts_free(&f);
 	return r;
