@@ -93,12 +93,14 @@ static int
 gifts_state_fields(const struct game *g, struct rules_field *out, int cap)
 {
 	const struct gifts_state *st = gifts_state(g);
+	int discard = 0;
 
 	if (cap < 3)
 		return 3;
+	for (int k = 0; k < GIFT_KINDS; k++)
+		discard += st->discard[k];
 	out[0] = (struct rules_field){.key = "deck", .value = st->ndeck};
-	out[1] = (struct rules_field){.key = "discard", .values = st->discard,
-				      .nvalues = GIFT_KINDS};
+	out[1] = (struct rules_field){.key = "discard", .value = discard};
 	out[2] = (struct rules_field){.key = "gifts", .values = st->held,
 				      .nvalues = g->nplayers};
 	return 3;
@@ -145,4 +147,7 @@ const struct rules_module gifts_module = {
 	.final_scoring = gifts_final,
 	.state_fields = gifts_state_fields,
 	.holdings = gifts_holdings,
+	.secret_fields = gifts_secret_fields,
+	.secret_load = gifts_secret_load,
+	.redeal = gifts_redeal,
 };

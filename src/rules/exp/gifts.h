@@ -41,13 +41,7 @@ struct gifts_state {
 };
 
 extern const struct rules_module gifts_module;
-/* A game without the seed (a view): it deals unknown cards. */
-static inline bool
-gifts_blind(const struct game *g)
-{
-	(void)g;
-	return false; /* until the hidden contract's game_blind */
-}
+
 struct gifts_state *gifts_state(const struct game *g);
 
 /* gifts_deck.c */

@@ -40,9 +40,9 @@ gifts_deck_setup(struct game *g)
 	st->opened_turn = -1;
 	st->take2_tile = -1;
 	for (int i = 0; i < GIFTS_DECK; i++)
-		st->deck[i] = (int8_t)(gifts_blind(g) ? GIFT_UNKNOWN : i / GIFTS_PER_KIND);
+		st->deck[i] = (int8_t)(game_blind(g) ? GIFT_UNKNOWN : i / GIFTS_PER_KIND);
 	st->ndeck = GIFTS_DECK;
-	if (!gifts_blind(g))
+	if (!game_blind(g))
 		shuffle(g, st);
 }
 
@@ -52,8 +52,8 @@ reshuffle(struct game *g, struct gifts_state *st)
 {
 	for (int k = 0; k < GIFT_KINDS; k++)
 		for (; st->discard[k] > 0; st->discard[k]--)
-			st->deck[st->ndeck++] = (int8_t)(gifts_blind(g) ? GIFT_UNKNOWN : k);
-	if (gifts_blind(g))
+			st->deck[st->ndeck++] = (int8_t)(game_blind(g) ? GIFT_UNKNOWN : k);
+	if (game_blind(g))
 		st->shuffles++; /* the host's shuffle, which a view cannot repeat */
 	else
 		shuffle(g, st);

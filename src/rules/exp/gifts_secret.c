@@ -67,7 +67,7 @@ gifts_secret_load(struct game *g, int seat, const struct rules_field *in, int n,
 		return -1;
 	for (int k = 0; k < GIFT_KINDS; k++)
 		total += want[k];
-	if (gifts_blind(g)) {
+	if (game_blind(g)) {
 		int left[GIFT_KINDS + 1];
 		memcpy(left, hand, sizeof(left));
 		for (int k = 0; k < GIFT_KINDS; k++)

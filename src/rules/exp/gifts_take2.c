@@ -14,29 +14,13 @@
 
 enum { STEP_KEEP };
 
-/* The second tile, seen by owner only. */
-static int
-draw_second(struct game *g, int owner)
-{
-	(void)owner;
-	if (g->bag_next >= g->bag_len)
-		return -1;
-	return g->bag[g->bag_next++];
-}
-
-static int
-put_back(struct game *g, int type)
-{
-	return bag_put_back(g, type) < 0 ? -1 : 0;
-}
-
 int
 gifts_take2_check(const struct game *g, int player, const struct action *a,
 		  struct rules_error *err)
 {
 	(void)player;
 	(void)a;
-	if (g->bag_next >= g->bag_len)
+	if (game_tiles_left(g) == 0)
 		return rerr(err, RERR_NOT_NOW, "GIFTS-TAKE2-1",
 			    "the pile is empty: Take 2 has no second tile to draw");
 	if (g->drawn_outside)
@@ -52,7 +36,7 @@ gifts_take2_apply(struct game *g, int player, const struct action *a)
 	struct gifts_state *st = gifts_state(g);
 
 	(void)a;
-	st->take2_tile = (int16_t)draw_second(g, player);
+	st->take2_tile = (int16_t)game_draw_secret(g, player);
 	if (st->take2_tile != -1)
 		turn_push(g, module_step(g, &gifts_module, STEP_KEEP), player, 0);
 }
@@ -88,18 +72,25 @@ keep_check(const struct game *g, const struct frame *f, const struct action *a,
 	return 0;
 }
 
-/* The kept tile becomes the drawn one; one that fits nowhere is
+/* The kept tile becomes the drawn one (the second made public: it is
+ * placed now); the other goes back unnamed. One that fits nowhere is
  * discarded and the round draws again (UN-18). */
 static void
 keep_apply(struct game *g, const struct frame *f, const struct action *a)
 {
 	struct gifts_state *st = gifts_state(g);
-	int kept = a->rot == 1 ? g->drawn : st->take2_tile;
+	int kept = g->drawn;
 
-	put_back(g, a->rot == 1 ? st->take2_tile : g->drawn);
+	if (a->rot == 2) {
+		kept = game_reveal(g, f->owner, st->take2_tile);
+		if (kept < 0) /* a view that could not know it: the action names it */
+			kept = a->x;
+		game_put_back(g, g->drawn);
+	} else
+		game_put_back(g, st->take2_tile);
 	st->take2_tile = -1;
 	g->drawn = kept;
-	g->drawn_places = board_drawn_count(g, kept);
+	g->drawn_places = kept >= 0 ? board_drawn_count(g, kept) : 0;
 	if (g->drawn_places > 0)
 		return;
 	event_add(g, &(struct game_event){.kind = EV_DISCARD,
