@@ -37,6 +37,11 @@ struct rules_step {
 	 * host's own words. Returns the length, as snprintf. */
 	int (*why)(const struct game *g, const struct frame *f, const char *const *names,
 		   char *buf, size_t n);
+	/* The new information the decision follows, in the players' words
+	 * ("Take 2's second tile: GIFTS-TAKE2-1"): its owner learns it only
+	 * now, so a turn by mail ends before it (game_decision_news). NULL:
+	 * none. */
+	const char *news;
 	void (*run)(struct game *g, const struct frame *f);
 	int (*legal)(const struct game *g, const struct frame *f, struct action *out, int cap);
 	int (*check)(const struct game *g, const struct frame *f, const struct action *a,

@@ -320,6 +320,13 @@ token_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, con
 		t[ev->figure].what);
 }
 
+/* A stock's name for count of it ("1 gift", "2 gifts", "2 grain"). */
+static const char *
+holding_name(const struct rules_holding *h, int count)
+{
+	return count != 1 && h->plural ? h->plural : h->name;
+}
+
 /* What a player took of a module's stock (EV_TAKE): "red takes 2 grain
  * (TRADE-1)." */
 static void
@@ -329,7 +336,8 @@ take_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, cons
 	int n = game_holdings(gf->game, ev->player, h, 8);
 
 	if (ev->figure < n && ev->figure < 8)
-		fprintf(fp, "%s takes %d %s (%s).\n", who, ev->points, h[ev->figure].name,
+		fprintf(fp, "%s takes %d %s (%s).\n", who, ev->points,
+			holding_name(&h[ev->figure], ev->points),
 			ev->rule ? ev->rule : "?");
 }
 
@@ -452,7 +460,8 @@ tokens_held(const struct game *g, int seat, char *buf, size_t n)
 			snprintf(item[k++], sizeof(item[0]), "the %s", t[i].name);
 	for (int i = 0; i < nh && i < 8; i++)
 		if (h[i].count > 0)
-			snprintf(item[k++], sizeof(item[0]), "%d %s", h[i].count, h[i].name);
+			snprintf(item[k++], sizeof(item[0]), "%d %s", h[i].count,
+				 holding_name(&h[i], h[i].count));
 	if (n)
 		buf[0] = '\0';
 	for (int i = 0; i < k && len < n; i++) {

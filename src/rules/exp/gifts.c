@@ -111,7 +111,7 @@ static int
 gifts_holdings(const struct game *g, int seat, struct rules_holding *out, int cap)
 {
 	if (cap >= 1)
-		out[0] = (struct rules_holding){"gift", gifts_state(g)->held[seat]};
+		out[0] = (struct rules_holding){"gift", gifts_state(g)->held[seat], "gifts"};
 	return 1;
 }
 

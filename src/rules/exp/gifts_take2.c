@@ -133,6 +133,7 @@ const struct rules_step gifts_steps[GIFTS_NSTEPS] = {
 	[STEP_KEEP] = {
 		.name = "keep", .decision = "keep",
 		.what = "keeps one of two tiles (Take 2)",
+		.news = "Take 2: GIFTS-TAKE2-1",
 		.max_actions = 2,
 		.explain = "Take 2 (The Gifts): you drew a second tile, which only you see. Keep "
 			   "one: \"keep 1 TILE\" (the tile you drew first) or \"keep 2 TILE\" (the "
