@@ -120,6 +120,13 @@ report_module_decision(FILE *fp, const struct gamefile *gf, const struct decisio
 {
 	char legal[400];
 
+	/* a decision on what its owner alone has seen (Take 2's tiles): its
+	 * actions would tell it to everyone this line goes to */
+	if (game_decision_news(gf->game)) {
+		fprintf(fp, "Turn %d: %s (%c) %s (%s).\n", gf->game->turn, gf->name[d->player],
+			seat_letter(d->player), d->what, d->name);
+		return;
+	}
 	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
 	fprintf(fp, "Turn %d: %s (%c) %s (%s): %s.\n", gf->game->turn, gf->name[d->player],
 		seat_letter(d->player), d->what, d->name, legal);
