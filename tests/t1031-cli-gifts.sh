@@ -59,6 +59,7 @@ test_expect_success 'issue 26.2: legal lists the cards the player may open now; 
 	"$CARCPBEM" legal --json g.json >legal.json &&
 	grep -q "\"open cash 1 1 C\"" legal.json &&
 	"$CARCPBEM" play g.json "open cash 1 1 C" >open.out &&
+	grep "^bob opens a gift: Cash Out (GIFTS-CASH-1).$" open.out &&
 	grep "^bob scores 2 points for Cash Out, 2 a follower on the feature" open.out &&
 	"$CARCPBEM" legal g.json >after.out &&
 	! grep "^open" after.out &&
@@ -124,6 +125,7 @@ test_expect_success 'issue 26.2: by mail, Take 2 names both tiles to bob alone a
 	grep -q "keep 2 BA/C" $n &&
 	u=spool/outbox/g1-r4-update-1.eml &&
 	grep -q "^To: alice@example.test" $u &&
+	grep -q "bob opens a gift: Take 2 (GIFTS-TAKE2-1)." $u &&
 	! grep -q "BA/C" $u
 '
 

@@ -190,8 +190,11 @@ enum event_kind {
 	EV_MOVE,         /* a module put or moved player's figure (figure_move):
 			    x, y, slot, seg_kind where it went; rot its enum
 			    figure_loc, points its index off the segments */
-	EV_TAKE          /* player took points of a module's stock (figure:
+	EV_TAKE,         /* player took points of a module's stock (figure:
 			    its index in game_holdings): trade goods */
+	EV_NOTE          /* what player did, in a module's words: rule is the
+			    static sentence after the player's name ("opens
+			    Synod (GIFTS-SYNOD-1)"), told to every player */
 };
 
 struct game_event {

@@ -431,6 +431,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 	case EV_TAKE:
 		take_line(fp, gf, ev, who);
 		break;
+	case EV_NOTE:
+		fprintf(fp, "%s %s.\n", who, ev->rule ? ev->rule : "did something");
+		break;
 	}
 }
 

@@ -16,12 +16,13 @@
 static const struct {
 	const char *word, *title;
 	int places;
+	const char *opened; /* told to all (EV_NOTE), after the player's name */
 } cards[GIFT_KINDS] = {
-	[GIFT_SYNOD] = {"synod", "Synod", 0},
-	[GIFT_SWEEP] = {"sweep", "Road Sweeper", 1},
-	[GIFT_MOVE] = {"move", "Change Position", 2},
-	[GIFT_CASH] = {"cash", "Cash Out", 1},
-	[GIFT_TAKE2] = {"take2", "Take 2", -1},
+	[GIFT_SYNOD] = {"synod", "Synod", 0, "opens a gift: Synod (GIFTS-SYNOD-1)"},
+	[GIFT_SWEEP] = {"sweep", "Road Sweeper", 1, "opens a gift: Road Sweeper (GIFTS-SWEEP-1)"},
+	[GIFT_MOVE] = {"move", "Change Position", 2, "opens a gift: Change Position (GIFTS-MOVE-1)"},
+	[GIFT_CASH] = {"cash", "Cash Out", 1, "opens a gift: Cash Out (GIFTS-CASH-1)"},
+	[GIFT_TAKE2] = {"take2", "Take 2", -1, "opens a gift: Take 2 (GIFTS-TAKE2-1)"},
 };
 
 static const char usage[] = "open synod X Y, open sweep X Y PLACE, open cash X Y PLACE, "
@@ -173,6 +174,9 @@ open_apply(struct game *g, int player, const struct action *a)
 {
 	gifts_hand_open(g, player, a->rot);
 	gifts_state(g)->opened_turn = g->turn;
+	/* opened cards are public (GIFTS-7: face up on the discard pile) */
+	event_add(g, &(struct game_event){.kind = EV_NOTE, .player = (int8_t)player, .tile = -1,
+					  .rule = cards[a->rot].opened});
 	gift_effects[a->rot].apply(g, player, a);
 }
 
