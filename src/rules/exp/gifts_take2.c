@@ -98,8 +98,7 @@ keep_apply(struct game *g, const struct frame *f, const struct action *a)
 					  .turn = (int16_t)g->turn,
 					  .tile = (int16_t)kept});
 	g->drawn = -1;
-	turn_skip(g, g->plan[1]);
-	turn_push(g, STEP_DRAW, f->owner, 1);
+	turn_push(g, STEP_DRAW, f->owner, 1); /* above the place-tile decision */
 }
 
 int
