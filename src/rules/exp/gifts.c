@@ -15,12 +15,6 @@ gifts_enabled(const struct rules_options *opt)
 	return module_on(opt, MOD_GIFTS);
 }
 
-struct gifts_state *
-gifts_state(const struct game *g)
-{
-	return module_state(g, &gifts_module);
-}
-
 static size_t
 gifts_state_size(const struct game *g)
 {

@@ -42,6 +42,8 @@ struct gifts_state {
 
 extern const struct rules_module gifts_module;
 
+/* gifts_deck.c: the game's table of the module and its state */
+const struct rules_module *gifts_table(const struct game *g);
 struct gifts_state *gifts_state(const struct game *g);
 
 /* gifts_deck.c */

@@ -38,7 +38,7 @@ gifts_take2_apply(struct game *g, int player, const struct action *a)
 	(void)a;
 	st->take2_tile = (int16_t)game_draw_secret(g, player);
 	if (st->take2_tile != -1)
-		turn_push(g, module_step(g, &gifts_module, STEP_KEEP), player, 0);
+		turn_push(g, module_step(g, gifts_table(g), STEP_KEEP), player, 0);
 }
 
 static int
