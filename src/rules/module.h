@@ -323,7 +323,8 @@ int action_parse_xy(char **w, int n, int kind, struct action *a);
 int action_place_slot(const char *word, int *slot, struct rules_error *err);
 /* action_at.c: s as a whole number from lo to hi in *out; -1 if not. */
 int action_parse_long(const char *s, long lo, long hi, long *out);
-/* builtin.c: module_action_among g's catalogue's modules, the built-in
+/* builtin.c: module_action_among g's modules on, then its catalogue's
+ * (a word two modules share is the one this game plays), the built-in
  * ones when g is NULL. */
 const struct rules_action *module_action_find(const struct game *g, int kind,
 					      const char *word);
