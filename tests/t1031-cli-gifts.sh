@@ -152,6 +152,25 @@ assert \"BA/C\" not in json.dumps(d), sys.argv[1]" $v || return 1
 	! grep -q "BA/C" "$e"
 '
 
+test_expect_success 'issue 26.2: bob keeps his first tile by mail; the tile put back stays unnamed: "?" in every view (GIFTS-TAKE2-1)' '
+	cd "$WORK" &&
+	play bob "keep 1 BA/L" "place 0 1 0" pass &&
+	u=spool/outbox/g1-r5-notice-1.eml &&
+	grep -q "^To: alice@example.test" $u &&
+	grep -q "bob placed BA/L at 0,1" $u &&
+	! grep -q "BA/C" $u &&
+	for p in alice bob; do
+		"$CARCPBEM" view spool/games/g1 --player $p -o "k-$p.json" || return 1
+	done &&
+	"$CARCPBEM" view spool/games/g1 -o k-pub.json &&
+	for v in k-alice.json k-bob.json k-pub.json; do
+		python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+assert d[\"drawn\"][4] == \"?\", d[\"drawn\"]
+assert d[\"returned\"] == 1, d.get(\"returned\")" $v || return 1
+	done
+'
+
 test_expect_success 'issue 26.2: demo --with gifts by mail, cards opened, replayed; no mail and no view shows another player'"'"'s cards' '
 	cd "$WORK" &&
 	"$CARCPBEM" demo --seed gf1 --players 3 --with gifts --spool sd >out 2>err &&
