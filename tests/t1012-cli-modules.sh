@@ -35,8 +35,8 @@ test_expect_success 'modules not built yet are refused with their section' '
 		--with tower -o g.json a b c d e f &&
 	refused selfplay "carcpbem selfplay: --players 2: The Count of Carcassonne (count) is not yet playable: its rules are not built yet (COUNT)" \
 		--with count &&
-	refused demo "carcpbem demo: --players 2: The Gifts (gifts) is not yet playable: its rules are not built yet (GIFTS)" \
-		--direct --with gifts &&
+	refused demo "carcpbem demo: --players 2: The Tower (tower) is not yet playable: its rules are not built yet (TOWER)" \
+		--direct --with tower &&
 	! test -e g.json
 '
 

@@ -146,11 +146,11 @@ play(struct gamefile *gf, int p, char **actions, int n, struct turn *t)
 				cli_error("it is %s's decision", gf->name[d.player]);
 			return -1;
 		}
-		if (i > 0 && d.kind == DECISION_PLACE_TILE && game_turn_why(gf->game)) {
+		if (i > 0 && game_decision_news(gf->game)) {
 			cli_error("refused \"%s\": a second tile (%s) is drawn after your "
 				  "tile, which your view cannot know: sign the actions up to it "
 				  "and answer the host's notice for it",
-				  actions[i], game_turn_why(gf->game));
+				  actions[i], game_decision_news(gf->game));
 			return -1;
 		}
 		if (gamefile_play_by(gf, p, offered ? offered : actions[i], &re) < 0)
@@ -178,9 +178,9 @@ check_complete(const struct gamefile *gf, int p, const struct turn *t)
 	game_decision(gf->game, &d);
 	if (d.player != p || gf->game->turn != t->number)
 		return 0;
-	/* a second tile drawn blind (the builder's) is new information: the
-	 * host mails it as a notice of its own (game_turn_why) */
-	if (d.kind == DECISION_PLACE_TILE && game_turn_why(gf->game))
+	/* a second tile drawn blind (the builder's, Take 2's) is new
+	 * information: the host mails it as a notice of its own */
+	if (game_decision_news(gf->game))
 		return 0;
 	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
 	cli_error("the turn is not complete: you still %s; add one of: %s",

@@ -21,8 +21,16 @@ static const struct cli_usage usage = {
 static void
 show_players(const struct gamefile *gf)
 {
+	char hand[256];
+
 	cli_say(stdout, "Players:\n");
 	report_players(stdout, gf);
+	/* a hand only to its owner: his view; the host sees every seat's */
+	for (int p = 0; p < gf->nplayers; p++)
+		if ((gf->view == GF_VIEW_HOST || p == gf->me) &&
+		    report_secret(gf->game, p, hand, sizeof(hand)) > 0)
+			cli_say(stdout, "  %c %s holds, seen by %s alone: %s\n", seat_letter(p),
+				gf->name[p], p == gf->me ? "you" : "them", hand);
 }
 
 static void
@@ -128,6 +136,8 @@ players_json(const struct gamefile *gf)
 			json_object_set_new(pl, "tokens", tokens_held_json(g, p));
 		if (game_holdings(g, p, NULL, 0) > 0)
 			json_object_set_new(pl, "holds", holdings_json(g, p));
+		if (gf->view == GF_VIEW_HOST || p == gf->me)
+			json_object_set_new(pl, "secret", secret_json(g, p));
 		json_array_append_new(a, pl);
 	}
 	return a;

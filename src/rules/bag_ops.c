@@ -3,7 +3,6 @@
  * the modules that need it (The Gifts' Take 2, River II's set-aside
  * tiles). No operation runs in a base game, whose bag stays the shuffle
  * of bag.c. */
-#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,20 +10,11 @@
 
 #define OP_DRAWS 8 /* one index and spares for bag_index */
 
-/* Operation op's values: ChaCha20 keyed by BLAKE2b(key: the seed,
- * message: a label and op), apart from the shuffle's stream. */
+/* Operation op's values, apart from the shuffle's stream. */
 static void
 op_stream(const struct game *g, uint32_t op, uint32_t *stream, int n)
 {
-	static const char label[] = "carcpbem bag operation v1";
-	unsigned char msg[sizeof(label) + 4], key[randombytes_SEEDBYTES];
-
-	memcpy(msg, label, sizeof(label));
-	for (int i = 0; i < 4; i++)
-		msg[sizeof(label) + i] = (unsigned char)(op >> (8 * i));
-	crypto_generichash(key, sizeof(key), msg, sizeof(msg), g->seed, SEED_BYTES);
-	randombytes_buf_deterministic(stream, sizeof(*stream) * (size_t)n, key);
-	sodium_memzero(key, sizeof(key));
+	seed_stream(g, "carcpbem bag operation v1", op, stream, n);
 }
 
 /* Room for n entries, keeping those there. */

@@ -83,6 +83,13 @@ rules_figure_rows(const struct catalog *cat, const struct figure_type_def **out,
 const struct rules_action *
 module_action_find(const struct game *g, int kind, const char *word)
 {
-	return g ? module_action_among(g->cat->modules, g->cat->nmodules, kind, word)
-		 : module_action_among(rules_builtin_modules, rules_builtin_nmodules, kind, word);
+	const struct rules_action *a;
+
+	if (g == NULL)
+		return module_action_among(rules_builtin_modules, rules_builtin_nmodules, kind,
+					   word);
+	/* a word two modules share ("open": a gift, a test's drop) is the
+	 * one of the module this game plays */
+	a = module_action_among(g->mods, g->nmods, kind, word);
+	return a ? a : module_action_among(g->cat->modules, g->cat->nmodules, kind, word);
 }

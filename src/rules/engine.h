@@ -185,6 +185,10 @@ void score_final(struct game *g);
 /* The feature of seg scores as it stands, its event citing rule, and its
  * figures leave (a module's rule: the abbot's recall, ABBOT-6). */
 void score_feature_now(struct game *g, int seg, const char *rule);
+/* The seats holding the majority of the feature at root (a bit each:
+ * BASE-SCORE-2, strengths from the figure rows), 0 when it has none of
+ * strength 1 or more (UN-05): whose it is, for a module's rule. */
+unsigned score_majority(const struct game *g, int root);
 /* Points a module's rule gives a player for no feature (trade goods, an
  * end bonus): the event has no tile (tile -1), and its rule should be
  * one of the module's score_categories, which name and say them. The
@@ -331,6 +335,12 @@ bag_index(uint32_t bound, const uint32_t *stream, int *k, int nstream)
 	}
 	return (uint32_t)(m >> 32);
 }
+
+/* seed_stream.c: n values of the stream that label's operation op draws
+ * from the game's seed (ChaCha20 keyed by BLAKE2b of seed, label, op):
+ * each module operation that needs chance after the start has its own,
+ * so replay repeats it and nobody without the seed can foresee it. */
+void seed_stream(const struct game *g, const char *label, uint32_t op, uint32_t *stream, int n);
 
 /* bag_ops.c: the bag as a draw source for modules. The tiles left to draw
  * are bag[bag_next..bag_len), the tiles set aside bag[bag_len..bag_len +

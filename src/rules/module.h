@@ -37,6 +37,11 @@ struct rules_step {
 	 * host's own words. Returns the length, as snprintf. */
 	int (*why)(const struct game *g, const struct frame *f, const char *const *names,
 		   char *buf, size_t n);
+	/* The new information the decision follows, in the players' words
+	 * ("Take 2's second tile: GIFTS-TAKE2-1"): its owner learns it only
+	 * now, so a turn by mail ends before it (game_decision_news). NULL:
+	 * none. */
+	const char *news;
 	void (*run)(struct game *g, const struct frame *f);
 	int (*legal)(const struct game *g, const struct frame *f, struct action *out, int cap);
 	int (*check)(const struct game *g, const struct frame *f, const struct action *a,
@@ -318,7 +323,8 @@ int action_parse_xy(char **w, int n, int kind, struct action *a);
 int action_place_slot(const char *word, int *slot, struct rules_error *err);
 /* action_at.c: s as a whole number from lo to hi in *out; -1 if not. */
 int action_parse_long(const char *s, long lo, long hi, long *out);
-/* builtin.c: module_action_among g's catalogue's modules, the built-in
+/* builtin.c: module_action_among g's modules on, then its catalogue's
+ * (a word two modules share is the one this game plays), the built-in
  * ones when g is NULL. */
 const struct rules_action *module_action_find(const struct game *g, int kind,
 					      const char *word);

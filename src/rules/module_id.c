@@ -30,7 +30,7 @@ static const struct module_info modules[MODULE_COUNT] = {
 	/* TOWER-2: sections for up to six players. */
 	[MOD_TOWER] = {"tower", "The Tower", "TOWER", "tower", false, 0, 6, 0},
 	/* GIFTS-4: a gift comes only from a fellow player's road or city. */
-	[MOD_GIFTS] = {"gifts", "The Gifts", "GIFTS", NULL, false, 2, 0, 0},
+	[MOD_GIFTS] = {"gifts", "The Gifts", "GIFTS", NULL, true, 2, 0, 0},
 	/* ABBOT-1: five abbots, one per colour of the base box. */
 	[MOD_ABBOT] = {"abbot", "Abbot", "ABBOT", NULL, true, 0, 0, 5},
 	/* IC-4, UN-03: the pieces of a sixth colour. */

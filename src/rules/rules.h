@@ -190,8 +190,11 @@ enum event_kind {
 	EV_MOVE,         /* a module put or moved player's figure (figure_move):
 			    x, y, slot, seg_kind where it went; rot its enum
 			    figure_loc, points its index off the segments */
-	EV_TAKE          /* player took points of a module's stock (figure:
+	EV_TAKE,         /* player took points of a module's stock (figure:
 			    its index in game_holdings): trade goods */
+	EV_NOTE          /* what player did, in a module's words: rule is the
+			    static sentence after the player's name ("opens
+			    Synod (GIFTS-SYNOD-1)"), told to every player */
 };
 
 struct game_event {
@@ -471,12 +474,19 @@ int game_tokens(const struct game *g, struct rules_token *out, int cap);
 struct rules_holding {
 	const char *name;
 	int count;
+	const char *plural; /* its name for a count other than 1 ("gifts"), or NULL: name */
 };
 int game_holdings(const struct game *g, int seat, struct rules_holding *out, int cap);
 /* Why the turn under way has a second tile drawn blind, in the module's
  * words ("the builder: BUILDER-3"), or NULL (one tile, or a round whose
  * tile is known, as River II's lake): a turn by mail ends before it. */
 const char *game_turn_why(const struct game *g);
+/* The new information the decision due follows, which its owner could
+ * not know before (a second tile drawn blind: game_turn_why; a module's
+ * decision on a tile drawn in secret, its step's news: Take 2's), or
+ * NULL: a turn by mail ends before such a decision, which gets a notice
+ * of its own. */
+const char *game_decision_news(const struct game *g);
 
 /* The figure-type rows a game of these options has, in table order (the
  * base rows, then the rows of the modules that are on): for layers that

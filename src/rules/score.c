@@ -229,6 +229,20 @@ score_feature_now(struct game *g, int seg, const char *rule)
 		hooks_feature_scored(g, root, idx, n, false);
 }
 
+unsigned
+score_majority(const struct game *g, int root)
+{
+	int16_t idx[FIGURES_MAX];
+	int strength[MAX_PLAYERS] = {0}, n = figures_on(g, root, idx);
+	int best = majority(g, root, idx, n, strength);
+	unsigned owners = 0;
+
+	for (int p = 0; best > 0 && p < g->nplayers; p++)
+		if (strength[p] == best)
+			owners |= 1u << p;
+	return owners;
+}
+
 void
 score_points(struct game *g, int player, int points, const char *rule, bool final)
 {

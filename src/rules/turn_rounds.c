@@ -96,3 +96,16 @@ game_turn_why(const struct game *g)
 {
 	return g->rounds_turn == g->turn && g->rounds_added ? g->rounds_why : NULL;
 }
+
+const char *
+game_decision_news(const struct game *g)
+{
+	const struct frame *f;
+
+	if (g->over || g->nframes == 0)
+		return NULL;
+	f = &g->frames[g->nframes - 1];
+	if (g->steps[f->step]->news != NULL)
+		return g->steps[f->step]->news;
+	return f->step == STEP_PLACE_TILE || f->step == STEP_PLACE_ANY ? game_turn_why(g) : NULL;
+}

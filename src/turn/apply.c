@@ -153,14 +153,14 @@ check_owner(const struct gamefile *gf, int p, int i, const struct turn *t,
 	struct decision d;
 
 	game_decision(gf->game, &d);
-	/* a second tile drawn blind after this turn's first (BUILDER-3) was
-	 * unknown when the turn was made: it has a notice of its own */
-	if (i > 0 && d.player == p && d.kind == DECISION_PLACE_TILE && game_turn_why(gf->game))
+	/* a second tile drawn blind after this turn's first (BUILDER-3, Take
+	 * 2's) was unknown when the turn was made: it has a notice of its own */
+	if (i > 0 && d.player == p && game_decision_news(gf->game))
 		return terr(err, TURN_NOT_YOUR_DECISION,
 			    "action %d \"%s\" comes after your tile: a second tile (%s) is "
 			    "drawn after it, which you could not know; send the actions up to "
 			    "it, then answer its own notice",
-			    i + 1, t->action[i], game_turn_why(gf->game));
+			    i + 1, t->action[i], game_decision_news(gf->game));
 	/* the turn number too: a lone player owns the next turn as well */
 	if (d.player == p && gf->game->turn == t->number)
 		return 0;

@@ -953,6 +953,65 @@ check_state(struct test *t, const char *what, char **w, int n)
 	return parse_error(t, "no state %s.%s in this game", w[2], w[3]);
 }
 
+/* The game's index of module name, or -1. */
+static int
+module_index(const struct test *t, const char *name)
+{
+	for (int i = 0; i < game_modules(t->g); i++)
+		if (strcmp(game_module_name(t->g, i), name) == 0)
+			return i;
+	return -1;
+}
+
+/* expect secret MODULE KEY NAME N (game_module_secret): NAME's secret
+ * field, e.g. a card count of his hand. */
+static int
+check_secret(struct test *t, const char *what, char **w, int n)
+{
+	struct rules_field f[16];
+	int seat = n == 6 ? seat_of(t, w[4]) : -1, i = n == 6 ? module_index(t, w[2]) : -1;
+	int nf = i >= 0 && seat >= 0 ? game_module_secret(t->g, i, seat, f, 16) : 0;
+
+	if (n != 6 || seat < 0 || i < 0)
+		return parse_error(t, "expect secret MODULE KEY NAME N");
+	for (int k = 0; k < nf && k < 16; k++)
+		if (strcmp(f[k].key, w[3]) == 0)
+			return check_number(t, what, f[k].value, w[5]);
+	return parse_error(t, "no secret %s.%s in this game", w[2], w[3]);
+}
+
+/* secret NAME MODULE KEY=N ...: NAME's secret fields handed to the
+ * module (game_module_secret_load), as a view's loader does: a hand of
+ * cards to start from. */
+static void
+secret_line(struct test *t, char **w, int n)
+{
+	struct rules_field f[16];
+	struct rules_error err;
+	char keys[16][32];
+	int seat = n >= 3 ? seat_of(t, w[1]) : -1, i = n >= 3 ? module_index(t, w[2]) : -1;
+	int nf = 0;
+
+	if (seat < 0 || i < 0 || n - 3 > 16) {
+		parse_error(t, "secret NAME MODULE KEY=N ...");
+		return;
+	}
+	for (int k = 3; k < n; k++) {
+		char *eq = strchr(w[k], '=');
+		if (eq == NULL || !parse_number(eq + 1, &f[nf].value)) {
+			parse_error(t, "secret: '%s' is not KEY=N", w[k]);
+			return;
+		}
+		snprintf(keys[nf], sizeof(keys[nf]), "%.*s", (int)(eq - w[k]), w[k]);
+		f[nf].key = keys[nf];
+		f[nf].values = NULL;
+		f[nf].nvalues = 0;
+		nf++;
+	}
+	if (game_module_secret_load(t->g, i, seat, f, nf, &err) < 0)
+		parse_error(t, "secret: %s", err.text);
+}
+
 static int
 expect_line(struct test *t, const char *what, char **w, int n, const char *rest)
 {
@@ -988,6 +1047,8 @@ expect_line(struct test *t, const char *what, char **w, int n, const char *rest)
 		return check_token(t, what, w, n);
 	if (strcmp(k, "state") == 0)
 		return check_state(t, what, w, n);
+	if (strcmp(k, "secret") == 0)
+		return check_secret(t, what, w, n);
 	if (strcmp(k, "events") == 0 && n == 3)
 		return check_number(t, what, count_events(t, EV_SCORE, -1), w[2]);
 	if (strcmp(k, "no-event") == 0 && n == 3) {
@@ -1101,6 +1162,8 @@ run_line(struct test *t, char *raw)
 		auto_line(t, w, n);
 	else if (strcmp(w[0], "dump") == 0)
 		dump(t);
+	else if (strcmp(w[0], "secret") == 0)
+		secret_line(t, w, n);
 	else if (strcmp(w[0], "expect") == 0)
 		expect_line(t, after_words(rest, 1), w, n, rest);
 	else if (strcmp(w[0], "refuse") == 0 && n >= 2)

@@ -538,6 +538,16 @@ list_actions(struct run *r, const struct decision *d)
 	return n < 0 ? 0 : n > r->cap ? r->cap : n;
 }
 
+/* Whether a is a module's action answering the base decision named step
+ * (the abbot's recall, a barn: place-figure; a gift opened: place-tile). */
+static bool
+answers(const struct game *g, const struct action *a, const char *step)
+{
+	const struct rules_action *ma = module_action(g, a->kind);
+
+	return ma != NULL && strcmp(ma->step, step) == 0;
+}
+
 /* Marks listed placements on the grid; a second mark is a duplicate. */
 static void
 check_listed_places(struct run *r, int n)
@@ -545,6 +555,8 @@ check_listed_places(struct run *r, int n)
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &r->buf[i];
 		uint8_t *m;
+		if (answers(r->g, a, "place-tile")) /* a card opened before the tile */
+			continue;
 		if (a->kind != ACT_PLACE_TILE || a->rot > 3 || !in_grid(a->x, a->y)) {
 			CHECK(r, P_LISTED, false, "listed action %d \"%s\" at a place-tile decision",
 			      i, text_of(r->g, a));
@@ -556,16 +568,6 @@ check_listed_places(struct run *r, int n)
 	}
 }
 
-/* A module's action that answers the figure decision (the abbot's
- * recall, a barn). */
-static bool
-answers_figure(const struct game *g, const struct action *a)
-{
-	const struct rules_action *ma = module_action(g, a->kind);
-
-	return ma != NULL && strcmp(ma->step, "place-figure") == 0;
-}
-
 static void
 check_listed_figures(struct run *r, int n)
 {
@@ -574,7 +576,7 @@ check_listed_figures(struct run *r, int n)
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &r->buf[i];
 		passes += a->kind == ACT_PASS;
-		CHECK(r, P_LISTED, a->kind == ACT_PASS || answers_figure(r->g, a) ||
+		CHECK(r, P_LISTED, a->kind == ACT_PASS || answers(r->g, a, "place-figure") ||
 				   (a->kind == ACT_FIGURE && slot_segment(r->g, a->slot) != SEG_NONE),
 		      "listed action %d \"%s\" at a place-figure decision", i, text_of(r->g, a));
 		for (int j = 0; j < i; j++)
@@ -1010,9 +1012,10 @@ check_end(struct run *r)
 	      "pass after the end not refused as game over");
 	CHECK(r, P_END, g->bag_next == g->bag_len, "bag drawn to %d of %d", g->bag_next,
 	      g->bag_len);
-	CHECK(r, P_END, g->nplaced - 1 - outside + discards == g->bag_len,
-	      "%d placed (and %d from outside the pile) + %d discarded, bag of %d",
-	      g->nplaced - 1 - outside, outside, discards, g->bag_len);
+	/* a tile put back (Take 2) is drawn again: one entry more */
+	CHECK(r, P_END, g->nplaced - 1 - outside + discards == g->bag_len - game_returned(g),
+	      "%d placed (and %d from outside the pile) + %d discarded, bag of %d, %d put back",
+	      g->nplaced - 1 - outside, outside, discards, g->bag_len, game_returned(g));
 	CHECK(r, P_END, game_tiles_left(g) == 0, "%d tiles left", game_tiles_left(g));
 	CHECK(r, P_CLONE, same_game(g, r->mirror, err.text, sizeof(err.text)),
 	      "the clone ends differently: %s", err.text);

@@ -253,3 +253,15 @@ player_vars(const struct gamefile *gf, int seat, char letter[2], struct template
 	tvars_set(v, "ssh", mails_seat_ssh(gf, seat) ? "yes" : "");
 	tvars_set(v, "carcpbem_key", mails_seat_ssh(gf, seat) ? "" : "yes");
 }
+
+void
+facts_legal_for(const struct gamefile *gf, int seat, struct template_vars *v)
+{
+	struct decision d;
+
+	game_decision(gf->game, &d);
+	if (game_decision_news(gf->game) == NULL || d.player == seat)
+		return;
+	tvars_set(v, "legal", "  (the decision's owner alone sees them: they name what only he has seen)");
+	tvars_set(v, "nlegal", "not shown");
+}

@@ -128,6 +128,10 @@ void facts_picture(const struct mail_ctx *c, const struct gamefile *gf, struct f
  * turn, tiles_left, nlegal, scores, map, legal, events, computer,
  * computer_turns, computer_earlier, final, facts, facts_html, scores_html. */
 void facts_vars(const struct gamefile *gf, const struct facts *f, struct template_vars *v);
+/* The legal actions of a decision on what its owner alone has seen (Take
+ * 2's two tiles, game_decision_news) are his: for a mail to another seat
+ * (seat, -1 for none), facts_vars' legal and nlegal say so instead. */
+void facts_legal_for(const struct gamefile *gf, int seat, struct template_vars *v);
 /* The recipient's values player and seat (seat -1: the sender's seat,
  * by address, if any). */
 void player_vars(const struct gamefile *gf, int seat, char letter[2],

@@ -17,6 +17,7 @@ struct notice {
 	char *notes;     /* the modules' symbols met and hints (issue 21.8) */
 	char why[200];   /* a decision while the turn is another's: why it is
 			    the owner's (a wagon's move) */
+	char hand[256];  /* what he holds that only he may see (his gifts) */
 };
 
 char *
@@ -134,6 +135,8 @@ mails_notice(const struct mail_ctx *c, const struct gamefile *gf, const struct f
 	player_vars(gf, d.player, letter, &dr.vars);
 	notice_vars(gf->game, &d, &n, &dr);
 	out_of_turn_vars(gf, &d, &n, &dr);
+	if (report_secret(gf->game, d.player, n.hand, sizeof(n.hand)) > 0)
+		tvars_set(&dr.vars, "hand", n.hand);
 	tvars_set(&dr.vars, "start", record == 0 ? "yes" : "");
 	deadline_vars(c, d.player, &dl, &dr.vars);
 	r = draft_send(c, &dr, out, err);

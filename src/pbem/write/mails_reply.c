@@ -28,6 +28,7 @@ mails_answer(const struct mail_ctx *c, const struct gamefile *gf, const struct m
 		return mails_fail(err, kind, "out of memory");
 	facts_vars(gf, &f, &dr.vars);
 	seat = mails_seat_of(gf, reply->to);
+	facts_legal_for(gf, seat, &dr.vars);
 	player_vars(gf, seat, letter, &dr.vars);
 	/* A player's answer carries the player's view, as the notice does. */
 	if (seat >= 0 && draft_view(&dr, gf, seat) < 0)

@@ -26,6 +26,7 @@ mails_stale(const struct mail_ctx *c, const struct gamefile *gf, int seat,
 	game_decision(gf->game, &d);
 	mails_key_file(c, gf, seat, key_file, sizeof(key_file));
 	facts_vars(gf, &f, &dr.vars);
+	facts_legal_for(gf, seat, &dr.vars);
 	player_vars(gf, seat, letter, &dr.vars);
 	tvars_set(&dr.vars, "what", what);
 	tvars_set(&dr.vars, "fix", fix ? fix : "");

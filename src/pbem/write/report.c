@@ -120,6 +120,13 @@ report_module_decision(FILE *fp, const struct gamefile *gf, const struct decisio
 {
 	char legal[400];
 
+	/* a decision on what its owner alone has seen (Take 2's tiles): its
+	 * actions would tell it to everyone this line goes to */
+	if (game_decision_news(gf->game)) {
+		fprintf(fp, "Turn %d: %s (%c) %s (%s).\n", gf->game->turn, gf->name[d->player],
+			seat_letter(d->player), d->what, d->name);
+		return;
+	}
 	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
 	fprintf(fp, "Turn %d: %s (%c) %s (%s): %s.\n", gf->game->turn, gf->name[d->player],
 		seat_letter(d->player), d->what, d->name, legal);
@@ -320,6 +327,13 @@ token_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, con
 		t[ev->figure].what);
 }
 
+/* A stock's name for count of it ("1 gift", "2 gifts", "2 grain"). */
+static const char *
+holding_name(const struct rules_holding *h, int count)
+{
+	return count != 1 && h->plural ? h->plural : h->name;
+}
+
 /* What a player took of a module's stock (EV_TAKE): "red takes 2 grain
  * (TRADE-1)." */
 static void
@@ -329,7 +343,8 @@ take_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev, cons
 	int n = game_holdings(gf->game, ev->player, h, 8);
 
 	if (ev->figure < n && ev->figure < 8)
-		fprintf(fp, "%s takes %d %s (%s).\n", who, ev->points, h[ev->figure].name,
+		fprintf(fp, "%s takes %d %s (%s).\n", who, ev->points,
+			holding_name(&h[ev->figure], ev->points),
 			ev->rule ? ev->rule : "?");
 }
 
@@ -416,6 +431,9 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 	case EV_TAKE:
 		take_line(fp, gf, ev, who);
 		break;
+	case EV_NOTE:
+		fprintf(fp, "%s %s.\n", who, ev->rule ? ev->rule : "did something");
+		break;
 	}
 }
 
@@ -456,7 +474,8 @@ tokens_held(const struct game *g, int seat, char *buf, size_t n)
 			snprintf(item[k++], sizeof(item[0]), "the %s", t[i].name);
 	for (int i = 0; i < nh && i < 8; i++)
 		if (h[i].count > 0)
-			snprintf(item[k++], sizeof(item[0]), "%d %s", h[i].count, h[i].name);
+			snprintf(item[k++], sizeof(item[0]), "%d %s", h[i].count,
+				 holding_name(&h[i], h[i].count));
 	if (n)
 		buf[0] = '\0';
 	for (int i = 0; i < k && len < n; i++) {

@@ -57,6 +57,15 @@ json_t *score_totals_json(const struct gamefile *gf);
  * (game_event.secret_of) are left out: these lines go to every player. */
 void report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent,
 		   const char *actions);
+/* ---- secrets (report_secret.c), for their owner's eyes only ---- */
+
+/* What seat holds that only it may see, from the modules' secret fields:
+ * "gifts: 1 cash, 2 take2" ("gifts: none" for an empty hand) in buf;
+ * how many modules have such fields (0: nothing to say). */
+int report_secret(const struct game *g, int seat, char *buf, size_t n);
+/* The same as {"gifts": {"synod": 0, ...}}. */
+json_t *secret_json(const struct game *g, int seat);
+
 /* Final scores and the winner(s). */
 void report_final(FILE *fp, const struct gamefile *gf);
 /* The same, the seats in out marked resigned and never winners. */

@@ -2,6 +2,7 @@
 #include "../module.h"
 #include "am.h"
 #include "exp.h"
+#include "gifts.h"
 
 const struct rules_module *const rules_builtin_modules[] = {
 	&river_module,
@@ -14,6 +15,7 @@ const struct rules_module *const rules_builtin_modules[] = {
 	&traders_builders_module,
 	&cathars_module,
 	&king_robber_module,
+	&gifts_module,
 };
 const int rules_builtin_nmodules =
 	(int)(sizeof(rules_builtin_modules) / sizeof(rules_builtin_modules[0]));

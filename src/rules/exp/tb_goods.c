@@ -85,6 +85,6 @@ tb_goods_holdings(const struct game *g, int seat, struct rules_holding *out, int
 	const struct tb_state *st = tb_state_of(g);
 
 	for (int k = 0; k < TB_GOODS && k < cap; k++)
-		out[k] = (struct rules_holding){goods[k].name, st->goods[k][seat]};
+		out[k] = (struct rules_holding){goods[k].name, st->goods[k][seat], NULL};
 	return TB_GOODS;
 }
