@@ -167,6 +167,54 @@ test_expect_success 'issue 25.4: bob cannot play it; alice'"'"'s second tile mai
 	grep -q "^To: bob@example.test" spool/outbox/g1-r6-notice-2.eml
 '
 
+# ABBEY-6, UN-29: with Abbey & Mayor, alice's builder's second round
+# offers her abbey before its draw, by mail too: her second notice in
+# the thread asks "abbey 0 1" or "draw", as a turn's first notice does.
+# Game g1 of its own spool ($WORK/ab): alice's thief and builder on the
+# road through -2,1 and -1,1, the hole at 0,1; bob draws; alice draws
+# and extends the builder's road at -3,1, and signs her turn up to the
+# choice (--partial: else move asks her to add it).
+test_expect_success 'issue 25, ABBEY-6, UN-29: by mail, the abbey is offered before the builder'"'"'s second draw, in a second notice to alice' '
+	mkdir -p "$WORK/ab" && cd "$WORK/ab" &&
+	host_setup --with abbey-mayor,traders-builders --tiles \
+		BA/RFr,BA/RFr,BA/RFr,BA/LR,BA/RFr,BA/L,BA/L,BA/L,BA/RFr,BA/L,BA/RFr &&
+	play alice "place 1 0 0" pass && play bob "place -1 0 0" pass &&
+	play alice "place -1 1 0" "thief E" && play bob "place 1 1 90" pass &&
+	play alice "place -2 1 0" "builder W" && play bob "place 1 2 0" pass &&
+	play alice "place 0 2 0" pass &&
+	play bob draw --partial && play bob "place 2 2 0" pass &&
+	play alice draw --partial &&
+	test_must_fail turn_text alice "place -3 1 0" pass >out 2>err &&
+	grep "the turn is not complete: you still abbey; add one of: abbey 0 1, draw" err &&
+	ls spool/outbox >before &&
+	play alice "place -3 1 0" pass --partial &&
+	ls spool/outbox >after &&
+	comm -13 before after >new &&
+	n=$(grep "notice" new) &&
+	test "$(grep -c notice new)" = 1 &&
+	grep -q "^To: alice@example.test" "spool/outbox/$n" &&
+	grep -q "^References: <g1.game@" "spool/outbox/$n" &&
+	part "spool/outbox/$n" plain >notice.txt &&
+	grep "Turn 9: alice (A) places the abbey or draws a tile (abbey): abbey 0 1, draw" notice.txt &&
+	grep "Before you draw you may put the abbey into a hole instead" notice.txt &&
+	"$CARCPBEM" show spool/games/g1 >show.out &&
+	grep "^  A alice .*; holds the abbey$" show.out
+'
+
+test_expect_success 'issue 25, ABBEY-6, XEXP-19: alice mails abbey 0 1: the abbey is her second tile, no third, the pile untouched' '
+	cd "$WORK/ab" &&
+	"$CARCPBEM" show --json spool/games/g1 >before.json &&
+	play alice "abbey 0 1" pass &&
+	"$CARCPBEM" show spool/games/g1 >show.out &&
+	! grep "^  A alice .*holds the abbey" show.out &&
+	"$CARCPBEM" legal --json spool/games/g1 >legal.json &&
+	python3 -c "import json
+b = json.load(open(\"before.json\"))[\"decision\"]
+d = json.load(open(\"legal.json\"))[\"decision\"]
+assert d[\"player\"] == \"bob\" and d[\"turn\"] == 10, d
+assert d[\"tiles_left\"] == b[\"tiles_left\"] - 1 == 1, (b, d)"
+'
+
 test_expect_success 'issue 25.4: demo --with traders-builders by mail, builders and pigs played, replayed' '
 	cd "$WORK" &&
 	"$CARCPBEM" demo --seed tb5 --players 5 --with traders-builders --spool sp >out 2>err &&
