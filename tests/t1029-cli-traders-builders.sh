@@ -92,7 +92,7 @@ test_expect_success 'issue 25.4: five players, six only with a sixth colour (UN-
 	"$CARCPBEM" new --with traders-builders,inns-cathedrals -o six.json a b c d e f >/dev/null
 '
 
-test_expect_success 'issue 25.4: goods to who completes a city, held in show, JSON and the game file; 10 a good at the end (TRADE-1, TRADE-2)' '
+test_expect_success 'issue 25.4, 25 (TRADE-2 names the good): goods to who completes a city, held in show, JSON and the game file; 10 for the most of a good at the end, its line naming it, its JSON rule TRADE-2 and category goods as before (TRADE-1, TRADE-2)' '
 	"$CARCPBEM" new --with traders-builders \
 		--tiles TB/Cc.g,TB/Cc.w,TB/RCc.g,BA/L,BA/C,BA/L -o t.json red blue >/dev/null &&
 	"$CARCPBEM" play t.json "place 0 -1 180" pass "place 1 -1 270" "knight W" \
@@ -109,9 +109,11 @@ d = json.load(open(\"show.json\"))
 assert d[\"players\"][0][\"holds\"] == {\"wine\": 1, \"grain\": 2, \"cloth\": 0}, d[\"players\"][0]" &&
 	tr -d " \n" <t.json | grep -q "\"grain\":\[2,0\]" &&
 	"$CARCPBEM" play t.json "place 1 1 0" pass >end.out &&
-	grep "^red scores 10 points for the most tokens of a trade good (final scoring).$" end.out &&
-	test "$(grep -c "^red scores 10 points for the most tokens of a trade good" end.out)" = 2 &&
-	! grep "^blue scores 10 points for the most tokens" end.out &&
+	grep "^red scores 10 points for the most wine (final scoring).$" end.out &&
+	grep "^red scores 10 points for the most grain (final scoring).$" end.out &&
+	test "$(grep -c "^red scores 10 points for the most" end.out)" = 2 &&
+	! grep "^blue scores 10 points for the most" end.out &&
+	! grep "cloth (final scoring)" end.out &&
 	"$CARCPBEM" show --json t.json >end.json &&
 	python3 -c "import json
 d = json.load(open(\"end.json\"))

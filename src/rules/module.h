@@ -88,9 +88,13 @@ struct draw_pile {
 
 /* A score event of a module's rule that is no feature's: the category
  * its points count in (score JSON, docs/state-format.md) and what they
- * are for in sentences (NULL: the feature at the event's place). */
+ * are for in sentences (NULL: the feature at the event's place); an
+ * event with what set (score_points_what) is said by texts[what - 1]
+ * instead ("the most wine"), its rule and category the same. */
 struct score_category {
 	const char *rule, *category, *text;
+	const char *const *texts;
+	int ntexts;
 };
 
 struct rules_module {

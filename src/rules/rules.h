@@ -212,6 +212,9 @@ struct game_event {
 	 * back). Views and mails of others never show it; in a blind game
 	 * its tile may be TILE_UNKNOWN. */
 	uint8_t secret_of;
+	/* score for no feature: 0, or 1 + the index of the words of its
+	 * rule's score_category that say it (which trade good) */
+	uint8_t what;
 	const char *rule;  /* score: the RULES.md id of the value ("FARM-8"), static */
 };
 

@@ -230,7 +230,8 @@ score_feature_now(struct game *g, int seg, const char *rule)
 }
 
 void
-score_points(struct game *g, int player, int points, const char *rule, bool final)
+score_points_what(struct game *g, int player, int points, const char *rule, bool final,
+		  int what)
 {
 	g->player[player].score += points;
 	if (g->nhook[HOOK_SCORE])
@@ -240,7 +241,14 @@ score_points(struct game *g, int player, int points, const char *rule, bool fina
 					  .final = final,
 					  .points = (int16_t)points,
 					  .tile = -1,
+					  .what = (uint8_t)what,
 					  .rule = rule});
+}
+
+void
+score_points(struct game *g, int player, int points, const char *rule, bool final)
+{
+	score_points_what(g, player, points, rule, final, 0);
 }
 
 /* A fresh mark for counting distinct features (feature.mark). */
