@@ -197,7 +197,7 @@ test_expect_success 'issue 25, ABBEY-6, UN-29: by mail, the abbey is offered bef
 	grep -q "^To: alice@example.test" "spool/outbox/$n" &&
 	grep -q "^References: <g1.game@" "spool/outbox/$n" &&
 	part "spool/outbox/$n" plain >notice.txt &&
-	grep "Turn 9: alice (A) places the abbey or draws a tile (abbey): abbey 0 1, draw" notice.txt &&
+	grep "Turn 9: alice (A) places the abbey or draws a tile (abbey), before a second tile this turn (the builder: BUILDER-3): abbey 0 1, draw." notice.txt &&
 	grep "Before you draw you may put the abbey into a hole instead" notice.txt &&
 	"$CARCPBEM" show spool/games/g1 >show.out &&
 	grep "^  A alice .*; holds the abbey$" show.out

@@ -481,6 +481,9 @@ int game_holdings(const struct game *g, int seat, struct rules_holding *out, int
  * words ("the builder: BUILDER-3"), or NULL (one tile, or a round whose
  * tile is known, as River II's lake): a turn by mail ends before it. */
 const char *game_turn_why(const struct game *g);
+/* Whether that second tile is still to be drawn (a decision before its
+ * draw: the abbey in its place), so the notices can say what comes. */
+bool game_turn_why_ahead(const struct game *g);
 
 /* The figure-type rows a game of these options has, in table order (the
  * base rows, then the rows of the modules that are on): for layers that

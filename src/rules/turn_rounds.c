@@ -107,3 +107,9 @@ game_turn_why(const struct game *g)
 {
 	return g->rounds_turn == g->turn && g->rounds_added ? g->rounds_why : NULL;
 }
+
+bool
+game_turn_why_ahead(const struct game *g)
+{
+	return game_turn_why(g) && round_frame(g, STEP_DRAW) >= 0;
+}
