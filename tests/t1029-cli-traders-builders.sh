@@ -92,7 +92,7 @@ test_expect_success 'issue 25.4: five players, six only with a sixth colour (UN-
 	"$CARCPBEM" new --with traders-builders,inns-cathedrals -o six.json a b c d e f >/dev/null
 '
 
-test_expect_success 'issue 25.4: goods to who completes a city, held in show, JSON and the game file; 10 a good at the end (TRADE-1, TRADE-2)' '
+test_expect_success 'issue 25.4, 25 (TRADE-2 names the good): goods to who completes a city, held in show, JSON and the game file; 10 for the most of a good at the end, its line naming it, its JSON rule TRADE-2 and category goods as before (TRADE-1, TRADE-2)' '
 	"$CARCPBEM" new --with traders-builders \
 		--tiles TB/Cc.g,TB/Cc.w,TB/RCc.g,BA/L,BA/C,BA/L -o t.json red blue >/dev/null &&
 	"$CARCPBEM" play t.json "place 0 -1 180" pass "place 1 -1 270" "knight W" \
@@ -109,9 +109,11 @@ d = json.load(open(\"show.json\"))
 assert d[\"players\"][0][\"holds\"] == {\"wine\": 1, \"grain\": 2, \"cloth\": 0}, d[\"players\"][0]" &&
 	tr -d " \n" <t.json | grep -q "\"grain\":\[2,0\]" &&
 	"$CARCPBEM" play t.json "place 1 1 0" pass >end.out &&
-	grep "^red scores 10 points for the most tokens of a trade good (final scoring).$" end.out &&
-	test "$(grep -c "^red scores 10 points for the most tokens of a trade good" end.out)" = 2 &&
-	! grep "^blue scores 10 points for the most tokens" end.out &&
+	grep "^red scores 10 points for the most wine (final scoring).$" end.out &&
+	grep "^red scores 10 points for the most grain (final scoring).$" end.out &&
+	test "$(grep -c "^red scores 10 points for the most" end.out)" = 2 &&
+	! grep "^blue scores 10 points for the most" end.out &&
+	! grep "cloth (final scoring)" end.out &&
 	"$CARCPBEM" show --json t.json >end.json &&
 	python3 -c "import json
 d = json.load(open(\"end.json\"))
@@ -165,6 +167,54 @@ test_expect_success 'issue 25.4: bob cannot play it; alice'"'"'s second tile mai
 	play alice "place 2 1 0" pass &&
 	test -f spool/outbox/g1-r6-notice-2.eml &&
 	grep -q "^To: bob@example.test" spool/outbox/g1-r6-notice-2.eml
+'
+
+# ABBEY-6, UN-29: with Abbey & Mayor, alice's builder's second round
+# offers her abbey before its draw, by mail too: her second notice in
+# the thread asks "abbey 0 1" or "draw", as a turn's first notice does.
+# Game g1 of its own spool ($WORK/ab): alice's thief and builder on the
+# road through -2,1 and -1,1, the hole at 0,1; bob draws; alice draws
+# and extends the builder's road at -3,1, and signs her turn up to the
+# choice (--partial: else move asks her to add it).
+test_expect_success 'issue 25, ABBEY-6, UN-29: by mail, the abbey is offered before the builder'"'"'s second draw, in a second notice to alice' '
+	mkdir -p "$WORK/ab" && cd "$WORK/ab" &&
+	host_setup --with abbey-mayor,traders-builders --tiles \
+		BA/RFr,BA/RFr,BA/RFr,BA/LR,BA/RFr,BA/L,BA/L,BA/L,BA/RFr,BA/L,BA/RFr &&
+	play alice "place 1 0 0" pass && play bob "place -1 0 0" pass &&
+	play alice "place -1 1 0" "thief E" && play bob "place 1 1 90" pass &&
+	play alice "place -2 1 0" "builder W" && play bob "place 1 2 0" pass &&
+	play alice "place 0 2 0" pass &&
+	play bob draw --partial && play bob "place 2 2 0" pass &&
+	play alice draw --partial &&
+	test_must_fail turn_text alice "place -3 1 0" pass >out 2>err &&
+	grep "the turn is not complete: you still abbey; add one of: abbey 0 1, draw" err &&
+	ls spool/outbox >before &&
+	play alice "place -3 1 0" pass --partial &&
+	ls spool/outbox >after &&
+	comm -13 before after >new &&
+	n=$(grep "notice" new) &&
+	test "$(grep -c notice new)" = 1 &&
+	grep -q "^To: alice@example.test" "spool/outbox/$n" &&
+	grep -q "^References: <g1.game@" "spool/outbox/$n" &&
+	part "spool/outbox/$n" plain >notice.txt &&
+	grep "Turn 9: alice (A) places the abbey or draws a tile (abbey), before a second tile this turn (the builder: BUILDER-3): abbey 0 1, draw." notice.txt &&
+	grep "Before you draw you may put the abbey into a hole instead" notice.txt &&
+	"$CARCPBEM" show spool/games/g1 >show.out &&
+	grep "^  A alice .*; holds the abbey$" show.out
+'
+
+test_expect_success 'issue 25, ABBEY-6, XEXP-19: alice mails abbey 0 1: the abbey is her second tile, no third, the pile untouched' '
+	cd "$WORK/ab" &&
+	"$CARCPBEM" show --json spool/games/g1 >before.json &&
+	play alice "abbey 0 1" pass &&
+	"$CARCPBEM" show spool/games/g1 >show.out &&
+	! grep "^  A alice .*holds the abbey" show.out &&
+	"$CARCPBEM" legal --json spool/games/g1 >legal.json &&
+	python3 -c "import json
+b = json.load(open(\"before.json\"))[\"decision\"]
+d = json.load(open(\"legal.json\"))[\"decision\"]
+assert d[\"player\"] == \"bob\" and d[\"turn\"] == 10, d
+assert d[\"tiles_left\"] == b[\"tiles_left\"] - 1 == 1, (b, d)"
 '
 
 test_expect_success 'issue 25.4: demo --with traders-builders by mail, builders and pigs played, replayed' '

@@ -194,6 +194,9 @@ unsigned score_majority(const struct game *g, int root);
  * one of the module's score_categories, which name and say them. The
  * on_score hooks get root -1. */
 void score_points(struct game *g, int player, int points, const char *rule, bool final);
+/* The same, said by the category's texts[what - 1] (which good). */
+void score_points_what(struct game *g, int player, int points, const char *rule, bool final,
+		       int what);
 /* Fields scored by a module's rule (the barn, BARN-4..6), as FARM-8 with
  * the hooks' factors (score_hook.h) but from rate per city: the field of
  * segment instance field pays each player of owners (a bit per seat);

@@ -93,9 +93,13 @@ struct draw_pile {
 
 /* A score event of a module's rule that is no feature's: the category
  * its points count in (score JSON, docs/state-format.md) and what they
- * are for in sentences (NULL: the feature at the event's place). */
+ * are for in sentences (NULL: the feature at the event's place); an
+ * event with what set (score_points_what) is said by texts[what - 1]
+ * instead ("the most wine"), its rule and category the same. */
 struct score_category {
 	const char *rule, *category, *text;
+	const char *const *texts;
+	int ntexts;
 };
 
 struct rules_module {
@@ -160,6 +164,12 @@ struct rules_module {
 	void (*feature_scored)(struct game *g, int root, const int16_t *figures, int n,
 			       bool final);
 	void (*turn_start)(struct game *g);
+	/* A round added with turn_add_round_why (a tile drawn blind: the
+	 * builder's second) is about to draw for owner: as turn_start for
+	 * the turn, it may push decisions to take before that draw (the
+	 * abbey in place of it, UN-29); the draw runs after them unless one
+	 * drops it (turn_skip). */
+	void (*round_draw)(struct game *g, int owner);
 	/* Adds the player's extra options to a figure decision's list (n so
 	 * far, writes up to cap, returns the new count); at most
 	 * max_figure_options of them (or most_figure_options(g), when set,
@@ -271,8 +281,12 @@ int turn_add_round(struct game *g, int owner);
 /* The same for a round whose tile is drawn blind from the pile (the
  * builder's second tile, BUILDER-3), saying why in the players' words
  * (game_turn_why: the notices name it): new information, so a turn by
- * mail ends before it, and the player gets a notice of its own. */
+ * mail ends before it, and the player gets a notice of its own. The
+ * round_draw hooks run before its draw (the abbey in its place). */
 int turn_add_round_why(struct game *g, int owner, const char *why);
+/* A draw frame's argument: the turn's first draw (0, the plan's), a
+ * second tile of the same turn, or that after the round_draw hooks. */
+enum { DRAW_FIRST, DRAW_SECOND, DRAW_ROUND_ASK };
 /* Drops the pending frame of step in the round under way (no figure
  * decision on River II's volcano); -1 when there is none. */
 int turn_skip(struct game *g, int step);

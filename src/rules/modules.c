@@ -27,6 +27,7 @@ hook_set(const struct rules_module *m, int id)
 	case HOOK_END_GAME: return m->end_game != NULL;
 	case HOOK_DRAW: return m->draw != NULL;
 	case HOOK_TILE_OPTIONS: return m->tile_options != NULL;
+	case HOOK_ROUND_DRAW: return m->round_draw != NULL;
 	default: return false;
 	}
 }

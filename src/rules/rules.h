@@ -215,6 +215,9 @@ struct game_event {
 	 * back). Views and mails of others never show it; in a blind game
 	 * its tile may be TILE_UNKNOWN. */
 	uint8_t secret_of;
+	/* score for no feature: 0, or 1 + the index of the words of its
+	 * rule's score_category that say it (which trade good) */
+	uint8_t what;
 	const char *rule;  /* score: the RULES.md id of the value ("FARM-8"), static */
 };
 
@@ -248,6 +251,7 @@ enum hook_id {
 	HOOK_END_GAME,
 	HOOK_DRAW,
 	HOOK_TILE_OPTIONS,
+	HOOK_ROUND_DRAW,
 	HOOK_COUNT
 };
 #define SCORE_HOOKS_MAX 8
@@ -487,6 +491,9 @@ const char *game_turn_why(const struct game *g);
  * NULL: a turn by mail ends before such a decision, which gets a notice
  * of its own. */
 const char *game_decision_news(const struct game *g);
+/* Whether that second tile is still to be drawn (a decision before its
+ * draw: the abbey in its place), so the notices can say what comes. */
+bool game_turn_why_ahead(const struct game *g);
 
 /* The figure-type rows a game of these options has, in table order (the
  * base rows, then the rows of the modules that are on): for layers that

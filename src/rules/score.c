@@ -244,7 +244,8 @@ score_majority(const struct game *g, int root)
 }
 
 void
-score_points(struct game *g, int player, int points, const char *rule, bool final)
+score_points_what(struct game *g, int player, int points, const char *rule, bool final,
+		  int what)
 {
 	g->player[player].score += points;
 	if (g->nhook[HOOK_SCORE])
@@ -254,7 +255,14 @@ score_points(struct game *g, int player, int points, const char *rule, bool fina
 					  .final = final,
 					  .points = (int16_t)points,
 					  .tile = -1,
+					  .what = (uint8_t)what,
 					  .rule = rule});
+}
+
+void
+score_points(struct game *g, int player, int points, const char *rule, bool final)
+{
+	score_points_what(g, player, points, rule, final, 0);
 }
 
 /* A fresh mark for counting distinct features (feature.mark). */

@@ -127,8 +127,9 @@ draw_hooked(struct game *g, int owner, int arg)
 
 /* BASE-TILE-1, BASE-TILE-5: draw; a tile that fits nowhere is discarded and
  * another drawn. An empty pile ends the game (BASE-END-1, UN-04); turn
- * then counts the turns played. A draw frame with argument 1 is a second
- * tile of the same turn (pushed by a module): the turn number stays. */
+ * then counts the turns played. A draw frame with argument DRAW_SECOND is
+ * a second tile of the same turn (pushed by a module): the turn number
+ * stays. */
 static HOT_INLINE void
 draw(struct game *g, int owner, int arg)
 {
@@ -149,13 +150,27 @@ game_set_drawn_aside(struct game *g, int owner)
 	if (g->drawn < 0 || g->drawn_outside || bag_set_drawn_aside(g) < 0)
 		return -1;
 	g->drawn = -1;
-	draw(g, owner, 1);
+	draw(g, owner, DRAW_SECOND);
 	return 0;
+}
+
+/* A blind round's draw (turn_add_round_why): the round_draw hooks may
+ * push decisions before it, so it goes back under them. */
+static HOOKS_COLD void
+round_draw_ask(struct game *g, int owner)
+{
+	turn_push(g, STEP_DRAW, owner, DRAW_SECOND);
+	FOR_HOOK(g, HOOK_ROUND_DRAW, m)
+		(*m)->round_draw(g, owner);
 }
 
 static void
 step_draw(struct game *g, const struct frame *f)
 {
+	if (f->arg == DRAW_ROUND_ASK && g->nhook[HOOK_ROUND_DRAW]) {
+		round_draw_ask(g, f->owner);
+		return;
+	}
 	draw(g, f->owner, f->arg);
 }
 

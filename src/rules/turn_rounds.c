@@ -36,8 +36,10 @@ round_len(const struct game *g)
 	return g->nplan;
 }
 
-int
-turn_add_round(struct game *g, int owner)
+/* The round's draw frame has argument draw_arg: DRAW_SECOND, or
+ * DRAW_ROUND_ASK for a round whose draw asks the round_draw hooks first. */
+static int
+add_round(struct game *g, int owner, int draw_arg)
 {
 	int n = round_len(g), at = round_frame(g, STEP_SCORE);
 
@@ -51,7 +53,9 @@ turn_add_round(struct game *g, int owner)
 	for (int i = 0; i < n; i++) /* last step lowest */
 		g->frames[at + i] = (struct frame){.step = g->plan[n - 1 - i],
 						   .owner = (int8_t)owner,
-						   .arg = (int16_t)(g->plan[n - 1 - i] == STEP_DRAW)};
+						   .arg = (int16_t)(g->plan[n - 1 - i] == STEP_DRAW
+									? draw_arg
+									: 0)};
 	g->nframes += n;
 	g->plain_turn = false;
 	if (g->rounds_turn != g->turn) {
@@ -61,6 +65,12 @@ turn_add_round(struct game *g, int owner)
 	}
 	g->rounds_added++;
 	return 0;
+}
+
+int
+turn_add_round(struct game *g, int owner)
+{
+	return add_round(g, owner, DRAW_SECOND);
 }
 
 int
@@ -85,7 +95,8 @@ game_turn_tiles(const struct game *g)
 int
 turn_add_round_why(struct game *g, int owner, const char *why)
 {
-	if (turn_add_round(g, owner) < 0)
+	/* drawn blind: the player may have a say before it (round_draw) */
+	if (add_round(g, owner, DRAW_ROUND_ASK) < 0)
 		return -1;
 	g->rounds_why = why;
 	return 0;
@@ -108,4 +119,10 @@ game_decision_news(const struct game *g)
 	if (g->steps[f->step]->news != NULL)
 		return g->steps[f->step]->news;
 	return f->step == STEP_PLACE_TILE || f->step == STEP_PLACE_ANY ? game_turn_why(g) : NULL;
+}
+
+bool
+game_turn_why_ahead(const struct game *g)
+{
+	return game_turn_why(g) && round_frame(g, STEP_DRAW) >= 0;
 }

@@ -153,10 +153,15 @@ vote_final(struct game *g)
 {
 	((struct vote_state *)module_state(g, &vote_module))->final++;
 	score_points(g, 0, 2, "T-VOTES", true); /* issue 25.1: points for no feature */
+	/* issue 25 (TRADE-2's good): the event says which, by its own words */
+	score_points_what(g, 1, 1, "T-VOTES", true, 2);
 }
 
+static const char *const vote_texts[] = {"voting yes", "voting no"};
+
 static const struct score_category vote_categories[] = {
-	{.rule = "T-VOTES", .category = "votes", .text = "voting"},
+	{.rule = "T-VOTES", .category = "votes", .text = "voting", .texts = vote_texts,
+	 .ntexts = 2},
 };
 
 static void
@@ -588,7 +593,7 @@ featureless_points(const struct gamefile *gf)
 	FILE *fp = open_memstream(&text, &len);
 	int alice = -1;
 
-	last = json_array_get(events, json_array_size(events) - 1);
+	last = json_array_get(events, json_array_size(events) - 2);
 	ok(last && strcmp(json_string_value(json_object_get(last, "category")), "votes") == 0 &&
 		   json_integer_value(json_object_get(last, "points")) == 2 &&
 		   json_object_get(last, "tile") == NULL && json_object_get(last, "x") == NULL,
@@ -601,6 +606,14 @@ featureless_points(const struct gamefile *gf)
 	}
 	ok(text && strstr(text, "alice scores 2 points for voting (final scoring).") != NULL,
 	   "the update says them in the module's words");
+	last = json_array_get(events, json_array_size(events) - 1);
+	ok(last && strcmp(json_string_value(json_object_get(last, "category")), "votes") == 0 &&
+		   strcmp(json_string_value(json_object_get(last, "rule")), "T-VOTES") == 0,
+	   "issue 25 (TRADE-2 names the good): an event said in its own words keeps its rule "
+	   "and category");
+	ok(text && strstr(text, "bob scores 1 point for voting no (final scoring).") != NULL,
+	   "issue 25 (TRADE-2 names the good): the update says it by the words the event "
+	   "picked (score_points_what)");
 	free(text);
 	json_decref(events);
 	json_decref(totals);

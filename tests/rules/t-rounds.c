@@ -6,7 +6,11 @@
  * - t-between puts a step after place-tile; River II's volcano must still
  *   lose its figure decision and bring the lake in a second round (the
  *   volcano's rule once popped frames by hand and lost the lake when a
- *   module's step stood in the way). */
+ *   module's step stood in the way);
+ * - t-ask gives a second round drawn blind (turn_add_round_why) and asks
+ *   its owner a decision of its own before that round's draw (the
+ *   round_draw hook: the abbey in place of the builder's second draw,
+ *   ABBEY-6, UN-29); rounds added without a why do not ask. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +21,7 @@
 #include "catalog-with.h"
 
 struct second_state {
-	int after_place, after_score, asked, refused;
+	int after_place, after_score, asked, refused, round_draws;
 };
 
 static int which; /* the test's switch: the module on in the next game */
@@ -79,6 +83,13 @@ second_after_place(struct game *g, int placed)
 	turn_add_round(g, g->placed[placed].player);
 }
 
+static void
+count_round_draw(struct game *g, int owner)
+{
+	(void)owner;
+	second_state(g)->round_draws++;
+}
+
 static const struct rules_step second_steps[] = {
 	{.name = "count-place", .after = "place-tile", .run = count_place},
 	{.name = "count-score", .after = "score", .run = count_score},
@@ -91,6 +102,87 @@ const struct rules_module second_module = {
 	.nsteps = 2,
 	.state_size = second_size,
 	.after_place = second_after_place,
+	.round_draw = count_round_draw,
+};
+
+static bool
+ask_on(const struct rules_options *opt)
+{
+	(void)opt;
+	return which == 3;
+}
+
+struct ask_state {
+	int asked_owner, asked_left, answered;
+};
+
+extern const struct rules_module ask_module;
+
+static size_t
+ask_size(const struct game *g)
+{
+	(void)g;
+	return sizeof(struct ask_state);
+}
+
+static void
+ask_after_place(struct game *g, int placed)
+{
+	if (game_turn_tiles(g) == 1)
+		turn_add_round_why(g, g->placed[placed].player, "t-ask");
+}
+
+/* Before the blind round's draw: what the owner may do instead. */
+static void
+ask_round_draw(struct game *g, int owner)
+{
+	struct ask_state *s = module_state(g, &ask_module);
+
+	s->asked_owner = owner;
+	s->asked_left = game_tiles_left(g);
+	turn_push(g, module_step(g, &ask_module, 0), owner, 0);
+}
+
+static int
+ask_legal(const struct game *g, const struct frame *f, struct action *out, int cap)
+{
+	(void)g;
+	(void)f;
+	if (cap > 0)
+		out[0] = (struct action){.kind = ACT_PASS};
+	return 1;
+}
+
+static int
+ask_check(const struct game *g, const struct frame *f, const struct action *a,
+	  struct rules_error *err)
+{
+	(void)g;
+	(void)f;
+	return a->kind == ACT_PASS ? 0 : rerr(err, RERR_NOT_NOW, "T-ASK", "pass");
+}
+
+static void
+ask_apply(struct game *g, const struct frame *f, const struct action *a)
+{
+	(void)f;
+	(void)a;
+	((struct ask_state *)module_state(g, &ask_module))->answered++;
+}
+
+static const struct rules_step ask_steps[] = {
+	{.name = "ask", .decision = "ask", .what = "is asked", .max_actions = 1,
+	 .legal = ask_legal, .check = ask_check, .apply = ask_apply},
+};
+
+const struct rules_module ask_module = {
+	.name = "t-ask",
+	.enabled = ask_on,
+	.steps = ask_steps,
+	.nsteps = 1,
+	.state_size = ask_size,
+	.after_place = ask_after_place,
+	.round_draw = ask_round_draw,
 };
 
 static void
@@ -182,6 +274,8 @@ second_tile(const struct catalog *cat)
 	ok(decision_is(g, DECISION_PLACE_TILE, 1) && g->turn == 2 && game_turn_tiles(g) == 1,
 	   "then bob's turn 2, counter back to 1");
 	is_int(second_state(g)->after_score, 1, "the step after score ran once in turn 1");
+	is_int(second_state(g)->round_draws, 0,
+	       "ABBEY-6: a round added without a why (drawn in the open) asks no round_draw hook");
 
 	cap = game_legal_cap(g);
 	buf = malloc(sizeof(*buf) * (size_t)cap);
@@ -199,6 +293,45 @@ second_tile(const struct catalog *cat)
 	   "the step after score: once per turn (%d in %d turns)", second_state(g)->after_score,
 	   g->turn);
 	free(buf);
+	game_free(g);
+}
+
+/* ABBEY-6, UN-29: a blind round's draw waits for its owner's decision
+ * (round_draw); the draw follows it, in the same turn. */
+static void
+ask_before_draw(const struct catalog *cat)
+{
+	struct game *g;
+	struct action a[1];
+	struct decision d;
+	struct ask_state *s;
+	int left;
+
+	which = 3;
+	if ((g = new_game(cat, false, 9)) == NULL)
+		return;
+	s = module_state(g, &ask_module);
+	game_legal_actions(g, a, 1);
+	game_apply(g, &a[0], NULL);
+	left = game_tiles_left(g);
+	game_apply(g, &(struct action){.kind = ACT_PASS}, NULL);
+	game_decision(g, &d);
+	ok(d.player == 0 && d.name && strcmp(d.name, "ask") == 0 && g->turn == 1,
+	   "issue 25, ABBEY-6, UN-29: after the first round, alice is asked before the blind round's draw (turn 1)");
+	ok(s->asked_owner == 0 && s->asked_left == left && game_tiles_left(g) == left &&
+		   g->drawn < 0,
+	   "issue 25, ABBEY-6, UN-29: the hook ran for the round's owner before its draw: no tile drawn yet");
+	game_apply(g, &(struct action){.kind = ACT_PASS}, NULL);
+	game_decision(g, &d);
+	ok(d.kind == DECISION_PLACE_TILE && d.player == 0 && g->turn == 1 &&
+		   game_tiles_left(g) == left - 1 && game_turn_tiles(g) == 2 && s->answered == 1,
+	   "issue 25, ABBEY-6, UN-29: then the round's draw: alice places her second tile in turn 1");
+	game_legal_actions(g, a, 1);
+	game_apply(g, &a[0], NULL);
+	game_apply(g, &(struct action){.kind = ACT_PASS}, NULL);
+	game_decision(g, &d);
+	ok(d.kind == DECISION_PLACE_TILE && d.player == 1 && g->turn == 2 && s->answered == 1,
+	   "no third round, no second question: bob's turn 2");
 	game_free(g);
 }
 
@@ -257,10 +390,12 @@ volcano_lake(const struct catalog *cat)
 int
 main(void)
 {
-	static const struct rules_module *const mine[] = {&second_module, &between_module};
-	struct catalog *cat = catalog_with(mine, 2);
+	static const struct rules_module *const mine[] = {&second_module, &between_module,
+							  &ask_module};
+	struct catalog *cat = catalog_with(mine, 3);
 
 	second_tile(cat);
+	ask_before_draw(cat);
 	volcano_lake(cat);
 	catalog_with_free(cat);
 	return done_testing();

@@ -128,8 +128,13 @@ report_module_decision(FILE *fp, const struct gamefile *gf, const struct decisio
 		return;
 	}
 	gamefile_legal_text(gf, ", ", legal, sizeof(legal));
-	fprintf(fp, "Turn %d: %s (%c) %s (%s): %s.\n", gf->game->turn, gf->name[d->player],
-		seat_letter(d->player), d->what, d->name, legal);
+	fprintf(fp, "Turn %d: %s (%c) %s (%s)", gf->game->turn, gf->name[d->player],
+		seat_letter(d->player), d->what, d->name);
+	/* his second tile's draw waits for this (ABBEY-6: the abbey in its
+	 * place): say why he is asked again in the same turn */
+	if (d->player == gf->game->current && game_turn_why_ahead(gf->game))
+		fprintf(fp, ", before a second tile this turn (%s)", game_turn_why(gf->game));
+	fprintf(fp, ": %s.\n", legal);
 }
 
 void

@@ -36,6 +36,8 @@ score_text(const struct game *g, const struct game_event *ev)
 {
 	const struct score_category *c = rule_category(g, ev);
 
+	if (c && ev->what > 0 && ev->what <= c->ntexts)
+		return c->texts[ev->what - 1];
 	return c ? c->text : NULL;
 }
 

@@ -60,6 +60,7 @@ const struct rules_module abbey_mayor_module = {
 	.state_size = am_state_size,
 	.setup = am_abbey_setup,
 	.turn_start = am_abbey_turn_start,
+	.round_draw = am_abbey_round_draw,
 	.end_game = am_abbey_end_game,
 	.extra_tiles = am_abbey_extra_tiles,
 	.state_fields = am_abbey_state_fields,

@@ -90,7 +90,7 @@ static const struct rules_action abbot_actions[] = {
 
 /* ABBOT-6: a recalled abbot's points, apart from the monasteries'. */
 static const struct score_category abbot_categories[] = {
-	{"ABBOT-6", "abbot_recall", NULL},
+	{.rule = "ABBOT-6", .category = "abbot_recall"},
 };
 
 const struct rules_module abbot_module = {

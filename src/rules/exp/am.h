@@ -24,6 +24,7 @@ extern const struct rules_step am_abbey_steps[AM_ABBEY_NSTEPS];
 extern const struct rules_action am_abbey_actions[AM_ABBEY_NACTIONS];
 void am_abbey_setup(struct game *g);
 void am_abbey_turn_start(struct game *g);
+void am_abbey_round_draw(struct game *g, int owner);
 void am_abbey_end_game(struct game *g);
 int am_abbey_extra_tiles(const struct game *g);
 int am_abbey_tokens(const struct game *g, struct rules_token *out, int cap);

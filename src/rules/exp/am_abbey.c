@@ -86,6 +86,19 @@ am_abbey_turn_start(struct game *g)
 	}
 }
 
+/* UN-29, XEXP-19: the abbey may stand in for a second tile drawn blind
+ * (the builder's): the choice before that draw too. The turn has its
+ * number already (argument 1: the choice leaves it); the abbey is the
+ * round's tile, so it cannot bring a third (game_turn_tiles). */
+void
+am_abbey_round_draw(struct game *g, int owner)
+{
+	if (g->bag_next < g->bag_len && may_place(g, owner)) {
+		g->last_placed = -1; /* no tile in this round yet, as at the draw */
+		turn_push(g, module_step(g, &abbey_mayor_module, STEP_CHOICE), owner, 1);
+	}
+}
+
 /* UN-29: at the pile's end, each player from the one whose draw found
  * it empty on, in turn order; the holes are looked at when his turn in
  * this round comes (an abbey fills one). */
@@ -200,7 +213,9 @@ choice_apply(struct game *g, const struct frame *f, const struct action *a)
 	bool before_draw = f->step == module_step(g, &abbey_mayor_module, STEP_CHOICE);
 
 	if (a->kind != ACT_ABBEY) {
-		g->turn--; /* the draw counts the turn it starts; a pass plays none */
+		/* the draw counts the turn it starts; a pass plays none; a
+		 * round's draw starts none (argument 1) */
+		g->turn -= f->arg == 0;
 		return;
 	}
 	if (place_abbey(g, f->owner, a->x, a->y) < 0)

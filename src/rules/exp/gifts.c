@@ -110,8 +110,8 @@ gifts_holdings(const struct game *g, int seat, struct rules_holding *out, int ca
 }
 
 static const struct score_category gifts_categories[] = {
-	{"GIFTS-CASH-1", "gifts", "Cash Out, 2 a follower on the feature"},
-	{"GIFTS-END-1", "gifts", "unopened gifts, 2 each"},
+	{.rule = "GIFTS-CASH-1", .category = "gifts", .text = "Cash Out, 2 a follower on the feature"},
+	{.rule = "GIFTS-END-1", .category = "gifts", .text = "unopened gifts, 2 each"},
 };
 
 const struct rules_module gifts_module = {

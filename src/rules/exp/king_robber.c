@@ -188,8 +188,10 @@ static const char *const kr_sets[] = {"king-robber", NULL};
 
 /* The end bonuses are for the token, not a feature. */
 static const struct score_category kr_categories[] = {
-	{"KING-4", "king", "the King, a point per completed city"},
-	{"BARON-3", "robber_baron", "the Robber Baron, a point per completed road"},
+	{.rule = "KING-4", .category = "king", .text = "the King, a point per completed city"},
+	{.rule = "BARON-3",
+	 .category = "robber_baron",
+	 .text = "the Robber Baron, a point per completed road"},
 };
 
 const struct rules_module king_robber_module = {

@@ -27,6 +27,7 @@ struct tb_state {
 struct tb_state *tb_state_of(const struct game *g);
 void tb_goods_on_complete(struct game *g, int root);
 void tb_goods_final(struct game *g);
+extern const char *const tb_goods_most[TB_GOODS];
 int tb_goods_fields(const struct game *g, struct rules_field *out, int cap);
 int tb_goods_holdings(const struct game *g, int seat, struct rules_holding *out, int cap);
 

@@ -51,7 +51,14 @@ tb_goods_on_complete(struct game *g, int root)
 	}
 }
 
-/* TRADE-2, UN-40. */
+/* TRADE-2's score lines, by good ("10 for the most wine"). */
+const char *const tb_goods_most[TB_GOODS] = {
+	[TB_WINE] = "the most wine",
+	[TB_GRAIN] = "the most grain",
+	[TB_CLOTH] = "the most cloth",
+};
+
+/* TRADE-2, UN-40: the event says which good (tb_goods_most). */
 void
 tb_goods_final(struct game *g)
 {
@@ -63,7 +70,7 @@ tb_goods_final(struct game *g)
 			best = st->goods[k][p] > best ? st->goods[k][p] : best;
 		for (int p = 0; p < g->nplayers; p++)
 			if (st->goods[k][p] == best)
-				score_points(g, p, 10, goods[k].rule, true);
+				score_points_what(g, p, 10, goods[k].rule, true, k + 1);
 	}
 }
 

@@ -39,7 +39,11 @@ static const struct score_hook tb_score_hooks[] = {
 };
 
 static const struct score_category tb_categories[] = {
-	{"TRADE-2", "goods", "the most tokens of a trade good"},
+	{.rule = "TRADE-2",
+	 .category = "goods",
+	 .text = "the most tokens of a trade good",
+	 .texts = tb_goods_most,
+	 .ntexts = TB_GOODS},
 };
 
 const struct rules_module traders_builders_module = {
