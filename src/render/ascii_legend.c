@@ -129,6 +129,10 @@ static const struct {
 	{TA_PIGSTY, '&', "pigsty"},
 	{TA_INN, '$', "inn on a lake"},
 	{TA_VOLCANO, '^', "volcano"},
+	/* Princess & Dragon: capitals past the seats' A-F */
+	{TA_DRAGON, 'Z', "dragon (the dragon moves when the tile is placed)"},
+	{TA_PORTAL, 'O', "magic portal"},
+	{TA_PRINCESS, 'P', "princess"},
 	/* TRADE-1: a lone letter, where figures are a seat letter and
 	 * a role letter */
 	{TA_WINE, 'w', "wine (a trade good)"},

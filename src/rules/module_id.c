@@ -26,7 +26,7 @@ static const struct module_info modules[MODULE_COUNT] = {
 	[MOD_TRADERS_BUILDERS] = {"traders-builders", "Traders & Builders", "TB",
 				  "traders-builders", true, 0, 0, 0},
 	[MOD_PRINCESS_DRAGON] = {"princess-dragon", "Princess & Dragon", "PD",
-				 "princess-dragon", false, 0, 0, 0},
+				 "princess-dragon", true, 0, 0, 0},
 	/* TOWER-2: sections for up to six players. */
 	[MOD_TOWER] = {"tower", "The Tower", "TOWER", "tower", false, 0, 6, 0},
 	/* GIFTS-4: a gift comes only from a fellow player's road or city. */

@@ -42,11 +42,19 @@ enum river_uturn {
 	RIVER_UTURN_AREA    /* the square area ahead of an open end must be free */
 };
 
+/* Who moves the dragon (DRAGON-3; docs/rules-decisions.md): each player
+ * in turn (the rules), or the turn's player alone (a house rule). */
+enum dragon_moves {
+	DRAGON_MOVES_EACH,
+	DRAGON_MOVES_CURRENT
+};
+
 struct rules_options {
 	int edition;   /* 1 or 2 (2nd edition tile set, with gardens) */
 	bool farmers;  /* FARM */
 	int river_uturn; /* enum river_uturn */
 	uint32_t with; /* a bit per enum module_id (MODULE_BIT) */
+	int dragon_moves; /* enum dragon_moves (Princess & Dragon) */
 };
 
 struct rules_module;
