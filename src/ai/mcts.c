@@ -65,7 +65,7 @@ playout(struct search *s, int i)
 	struct arm *a = &s->arm[i];
 	double win = 0;
 
-	if (game_copy(c, s->g) < 0 || game_redeal(c, ai_rng_below_cb, s->rng) < 0)
+	if (game_copy(c, s->g) < 0 || game_redeal(c, s->seat, ai_rng_below_cb, s->rng) < 0)
 		return -1;
 	for (int k = 0; k < a->t->n; k++)
 		if (game_apply(c, &a->t->a[k], NULL) < 0)

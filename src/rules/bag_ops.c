@@ -28,7 +28,7 @@ op_stream(const struct game *g, uint32_t op, uint32_t *stream, int n)
 }
 
 /* Room for n entries, keeping those there. */
-static int
+int
 bag_room(struct game *g, int n)
 {
 	int16_t *b;
@@ -67,10 +67,15 @@ bag_put_back(struct game *g, int type)
 	 * only after one left (drawn, or set aside and taken) */
 	if (g->nplaced + end - g->bag_next + 1 > g->capacity)
 		return -1;
-	op_stream(g, g->bag_ops++, stream, OP_DRAWS);
-	/* one of the places before, between or after the tiles left */
-	pos = g->bag_next +
-	      (int)bag_index((uint32_t)(g->bag_len - g->bag_next + 1), stream, &k, OP_DRAWS);
+	if (g->blind) { /* no seed: the place is unknown, the pile's order is none */
+		g->bag_ops++;
+		pos = g->bag_len;
+	} else {
+		op_stream(g, g->bag_ops++, stream, OP_DRAWS);
+		/* one of the places before, between or after the tiles left */
+		pos = g->bag_next + (int)bag_index((uint32_t)(g->bag_len - g->bag_next + 1),
+						   stream, &k, OP_DRAWS);
+	}
 	memmove(&g->bag[pos + 1], &g->bag[pos], sizeof(*g->bag) * (size_t)(end - pos));
 	g->bag[pos] = (int16_t)type;
 	g->bag_len++;
@@ -111,6 +116,7 @@ bag_set_drawn_aside(struct game *g)
 
 	if (g->bag_next == 0)
 		return -1;
+	hidden_forget_last(g);
 	type = bag_remove(g, g->bag_next - 1);
 	g->bag_next--;
 	g->bag_len--;

@@ -41,8 +41,9 @@ shuffle_runs(int16_t *t, const uint32_t *key, int n,
 	}
 }
 
-int
-game_redeal(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
+/* The tiles still to come in a fresh order (see the file's head). */
+static int
+redeal_pile(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
 {
 	int n = g->bag_len + g->bag_aside - g->bag_next;
 	uint32_t local[LOCAL_KEYS], *key = local;
@@ -60,5 +61,17 @@ game_redeal(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
 	shuffle_runs(t, key, n, below, ctx);
 	if (key != local)
 		free(key);
+	return 0;
+}
+
+int
+game_redeal(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
+{
+	/* the tiles others hold in secret are dealt from the pile first */
+	if (hidden_redeal_held(g, seat, below, ctx) < 0 || redeal_pile(g, below, ctx) < 0)
+		return -1;
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->redeal)
+			g->mods[i]->redeal(g, seat, below, ctx);
 	return 0;
 }

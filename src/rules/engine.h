@@ -121,6 +121,8 @@ struct game_allocs {
 	struct game_event *events;
 	uint8_t *ext;
 	size_t ext_cap;
+	uint8_t *hid;
+	size_t hid_cap;
 	int bag_cap, cells_cap, alloc_capacity, cap_events;
 };
 void game_allocs_keep(const struct game *g, struct game_allocs *a);
@@ -335,6 +337,10 @@ bag_index(uint32_t bound, const uint32_t *stream, int *k, int nstream)
  * bag_aside). An operation that needs chance draws from a stream of its
  * own, derived from the seed and the operation's number (bag_ops): replay
  * repeats every draw, and no player can foresee one. */
+/* Room for n entries of the bag, keeping those there; -1: no memory. */
+int bag_room(struct game *g, int n);
+/* In a blind game (no seed) a tile goes back after the tiles left: their
+ * order is none there (bag_hidden.c deals each draw from the log). */
 int bag_put_back(struct game *g, int type);   /* its new index, or -1 */
 int bag_set_aside(struct game *g, int type);  /* -1: no copy left to draw */
 int bag_take_aside(struct game *g, int type); /* -1: none set aside */
@@ -346,5 +352,21 @@ int bag_to_front(struct game *g, int attr);
 /* The tile last drawn from the bag (bag[bag_next - 1]) goes after the
  * tiles left, set aside; -1 when none was drawn. */
 int bag_set_drawn_aside(struct game *g);
+
+/* bag_hidden.c: hidden information's engine side. */
+/* Sets up g's blind state from setup (a view's replay), or none. */
+int hidden_init(struct game *g, const struct game_setup *setup);
+/* The draw source of a blind game, first of the draw hooks: the next
+ * tile of the public log becomes the pile's next (modules.c adds it). */
+extern const struct rules_module hidden_blind_source;
+/* For seat's computer player (game_redeal): each tile drawn in secret
+ * that seat may not see swaps with a tile of the pile drawn from
+ * below(ctx, n) (a blind game's stand-ins too), so that what it reads
+ * there is a deal, not the secret; -1: no memory. */
+int hidden_redeal_held(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n),
+		       void *ctx);
+/* The tile last drawn left the drawn part (set aside): its secret, if
+ * any, goes with it. */
+void hidden_forget_last(struct game *g);
 
 #endif

@@ -80,7 +80,11 @@ game_init(struct game *g, const struct catalog *cat, const struct game_setup *se
 	g->nplayers = setup->nplayers;
 	g->current = setup->first_player;
 	memcpy(g->seed, setup->seed, SEED_BYTES);
-	if (bag_fill(g, setup, err) < 0 || modules_build(g, err) < 0)
+	if (bag_fill(g, setup, err) < 0)
+		return -1;
+	if (hidden_init(g, setup) < 0)
+		return rerr(err, RERR_NOMEM, "", "out of memory");
+	if (modules_build(g, err) < 0)
 		return -1;
 	FOR_HOOK(g, HOOK_SETUP, m)
 		(*m)->setup(g);
@@ -158,6 +162,8 @@ game_allocs_keep(const struct game *g, struct game_allocs *a)
 		.events = g->events,
 		.ext = g->ext,
 		.ext_cap = g->ext_cap,
+		.hid = g->hid,
+		.hid_cap = g->hid_cap,
 		.bag_cap = g->bag_cap,
 		.cells_cap = g->cells_cap,
 		.alloc_capacity = g->alloc_capacity,
@@ -180,6 +186,8 @@ game_allocs_restore(struct game *g, const struct game_allocs *a)
 	g->events = a->events;
 	g->ext = a->ext;
 	g->ext_cap = a->ext_cap;
+	g->hid = a->hid;
+	g->hid_cap = a->hid_cap;
 	g->bag_cap = a->bag_cap;
 	g->cells_cap = a->cells_cap;
 	g->alloc_capacity = a->alloc_capacity;
@@ -217,6 +225,7 @@ game_free(struct game *g)
 	free(g->tile_stamp);
 	free(g->events);
 	free(g->ext);
+	free(g->hid);
 	free(g);
 }
 
@@ -252,6 +261,12 @@ game_clone(const struct game *g)
 	c->events = dup_array(g->events, sizeof(*g->events) * g->cap_events);
 	c->ext = dup_array(g->ext, g->ext_size);
 	c->ext_cap = g->ext_size;
+	c->hid = g->hid_size ? dup_array(g->hid, g->hid_size) : NULL;
+	c->hid_cap = c->hid ? g->hid_size : 0;
+	if (g->hid_size && c->hid == NULL) {
+		game_free(c);
+		return NULL;
+	}
 	if (!c->ext || !c->bag || !c->cells || !c->placed || !c->front_place ||
 	    !c->front_need || !c->front_cell ||
 	    !c->front_before || !c->feat || !c->tile_stamp || !c->events) {

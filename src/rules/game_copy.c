@@ -27,7 +27,12 @@ reserve_like(struct game *dst, const struct game *src)
 		dst->ext = malloc(src->ext_size);
 		dst->ext_cap = dst->ext ? src->ext_size : 0;
 	}
-	return dst->bag && dst->cells && (dst->ext || src->ext_size == 0) ? 0 : -1;
+	if (dst->hid_cap < src->hid_size) {
+		free(dst->hid);
+		dst->hid = malloc(src->hid_size);
+		dst->hid_cap = dst->hid ? src->hid_size : 0;
+	}
+	return (dst->hid || src->hid_size == 0) && dst->bag && dst->cells && (dst->ext || src->ext_size == 0) ? 0 : -1;
 }
 
 /* Only what is in use: the grid's cells, the tiles placed and their
@@ -52,6 +57,8 @@ copy_arrays(struct game *dst, const struct game *src)
 	memcpy(dst->tile_stamp, src->tile_stamp, sizeof(*src->tile_stamp) * (size_t)src->capacity);
 	if (src->ext_size)
 		memcpy(dst->ext, src->ext, src->ext_size);
+	if (src->hid_size)
+		memcpy(dst->hid, src->hid, src->hid_size);
 }
 
 int

@@ -201,6 +201,29 @@ struct rules_module {
 	/* What seat holds of its stocks (game_holdings): writes up to cap,
 	 * returns how many it has. */
 	int (*holdings)(const struct game *g, int seat, struct rules_holding *out, int cap);
+
+	/* Hidden information (docs/architecture.md, "Hidden information").
+	 * Public counts (cards in each hand, the deck, the discard pile) go
+	 * in state_fields; what only one seat may see goes here. */
+	/* What seat holds that only seat may see (a hand of cards: counts
+	 * per card kind), as state_fields: written in that player's view as
+	 * you.secret.<module> and in the host's as
+	 * secret.modules.<module>.<player>; never in the public core,
+	 * public events, other players' mails or the state hash. */
+	int (*secret_fields)(const struct game *g, int seat, struct rules_field *out, int cap);
+	/* A player view's replay is blind (game_blind: the module dealt
+	 * values it could not know); the loader hands the viewer seat its
+	 * own secret fields back (in from the view, n of them): the module
+	 * takes them as seat's, or returns -1 with err (its text naming the
+	 * field's key) when they disagree with the replay (the counts). */
+	int (*secret_load)(struct game *g, int seat, const struct rules_field *in, int n,
+			   struct rules_error *err);
+	/* For the computer player of seat (game_redeal): deals every value
+	 * seat cannot know (other seats' hands, the deck's order) afresh,
+	 * from what seat cannot see, with below(ctx, n) uniform in 0..n-1;
+	 * what seat sees (its own hand, public counts) stays. */
+	void (*redeal)(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n),
+		       void *ctx);
 };
 
 /* The modules built into the program (src/rules/exp/modules.c); the

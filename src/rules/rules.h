@@ -67,7 +67,21 @@ struct game_setup {
 	const int *order;          /* if not NULL: the bag is exactly these types, in order */
 	int norder;
 	int start;                 /* start tile type, or -1 for the rule set's own */
+	/* A game replayed from a public or player view (game_blind): order
+	 * is then the tiles of the pile in any order (no seed shuffles
+	 * them), and every draw from the pile follows log, the public log
+	 * of the tiles drawn (nlog of them; TILE_UNKNOWN where a tile was
+	 * seen by one player only). viewer: the seat whose view it is, or
+	 * -1 for the public view. */
+	bool blind;
+	int viewer;
+	const int *log;
+	int nlog;
 };
+
+/* A tile type nobody but the host (and maybe its owner) knows: a tile
+ * drawn in secret, as a game replayed from a view (game_blind) has it. */
+#define TILE_UNKNOWN (-2)
 
 /* The base decisions; a module's decision steps get kinds from
  * DECISION_BASE_COUNT on (their names say what they are). */
@@ -201,6 +215,10 @@ struct game_event {
 	uint8_t slot;      /* place-figure: board slot */
 	uint8_t rot;       /* place-tile: rotation */
 	uint8_t seg;       /* score: the feature's segment on the tile at x,y */
+	/* 0: a public event; else 1 + the only seat that may see it (a
+	 * module's event that carries a secret: a card drawn, a tile kept
+	 * back). Views and mails of others never show it. */
+	uint8_t secret_of;
 	const char *rule;  /* score: the RULES.md id of the value ("FARM-8"), static */
 };
 
@@ -280,6 +298,14 @@ struct game {
 	int bag_len, bag_next;
 	int bag_aside;     /* tiles set aside after bag_len */
 	uint32_t bag_ops;  /* bag operations so far: each has its own stream */
+	int bag_returned;  /* tiles put back into the pile (game_put_back) */
+	/* hidden information (bag_hidden.c): a blind game (game_blind) and
+	 * its viewer; the tiles drawn in secret and a blind game's public
+	 * log live in hid, hid_size bytes of it in use (0: none) */
+	bool blind;
+	int8_t viewer;
+	uint8_t *hid;
+	size_t hid_size, hid_cap;
 	int start_type;
 
 	/* board */
@@ -426,6 +452,14 @@ struct rules_field {
 int game_modules(const struct game *g);
 const char *game_module_name(const struct game *g, int i);
 int game_module_state(const struct game *g, int i, struct rules_field *out, int cap);
+/* Module i's fields that only seat may see (module.h, secret_fields):
+ * up to cap, returns how many (0 for a module without). */
+int game_module_secret(const struct game *g, int i, int seat, struct rules_field *out, int cap);
+/* Hands seat's own secret fields back to module i after a blind replay
+ * (secret_load); -1 with err when they disagree with the replay, or the
+ * module keeps none and n > 0. */
+int game_module_secret_load(struct game *g, int i, int seat, const struct rules_field *in, int n,
+			    struct rules_error *err);
 /* Tokens the modules on hand to players (the King, the Robber Baron), in
  * module order: up to cap of them, returns how many (0 in the base game). */
 struct rules_token {
@@ -467,7 +501,65 @@ int rules_figure_types(const struct catalog *cat, const struct rules_options *op
  * the result depending only on which tiles are to come, never on the
  * order the game held (a host's secret, or a view's catalogue order). */
 void game_finish(struct game *g);
-int game_redeal(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx);
+/* seat: the computer player it deals for; the modules deal every secret
+ * seat cannot see afresh too (their redeal hooks: other hands, a deck's
+ * order), and tiles drawn in secret by others are dealt with the pile.
+ * A computer player reads a game only after this (or from its seat's
+ * view, a blind game). */
+int game_redeal(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n),
+		void *ctx);
+
+/* ---- hidden information (bag_hidden.c, docs/architecture.md) ---- */
+
+/* Whether g was replayed from a public or player view (game_setup.blind):
+ * no seed, so randomness the host draws from it (where a tile goes back,
+ * a shuffle) is unknown to it, and it never invents a secret. */
+bool game_blind(const struct game *g);
+/* The seat whose view a blind game is, or -1 (public view, host). */
+int game_viewer(const struct game *g);
+/* Draws the next tile of the pile for owner alone (Take 2's second
+ * tile): its type; TILE_UNKNOWN in a blind game whose viewer is not
+ * owner (and the public log does not name it); -1 when the pile is
+ * empty. The public log shows it as "?" while it is secret. */
+int game_draw_secret(struct game *g, int owner);
+/* Puts a tile back into the pile at a place drawn from the committed
+ * randomness (bag_put_back): a tile drawn in secret (TILE_UNKNOWN in a
+ * blind game that does not know it) stays unnamed in every public log
+ * until the game is over. Its new place in the pile, or -1. */
+int game_put_back(struct game *g, int type);
+/* Makes the tile owner drew in secret of this type public (a kept Take 2
+ * tile, placed): the log names it from now on. -1 when owner holds no
+ * such tile. In a blind game type may be TILE_UNKNOWN: the log says. */
+int game_reveal(struct game *g, int owner, int type);
+/* Every tile set aside goes back into the pile, each at a place drawn
+ * from the committed randomness (the dragon tiles once a volcano is
+ * out, DRAGON-1); how many. */
+int game_shuffle_back_aside(struct game *g);
+/* Tiles put back into the pile so far (public: a view's counts balance
+ * with it). */
+int game_returned(const struct game *g);
+/* The i-th tile drawn (0 <= i < the number drawn) as viewer may see it
+ * (-1: the public): its type, or TILE_UNKNOWN for a tile drawn in secret
+ * that viewer may not see; a blind game's own unknowns are TILE_UNKNOWN
+ * to every viewer. */
+int game_drawn_seen(const struct game *g, int i, int viewer);
+/* How many tiles were drawn from the pile so far. */
+int game_drawn_count(const struct game *g);
+/* How many of each type are still to come as every player sees it:
+ * the pile, the tiles set aside and those drawn in secret and not yet
+ * shown or put back (so that no count tells a secret tile's type);
+ * count has cat->ntypes entries, set here. */
+void game_remaining_counts(const struct game *g, int *count);
+/* A blind game's first entry of the public log that its pile could not
+ * give (1 + its index: a tile none of which is left, or "?" for a tile
+ * drawn in the open), or 0. */
+int game_log_fault(const struct game *g);
+/* Whether viewer may see event e (struct game_event.secret_of). */
+static inline bool
+game_event_seen(const struct game_event *e, int viewer)
+{
+	return e->secret_of == 0 || e->secret_of == viewer + 1;
+}
 
 /* Inspection helpers. */
 int game_placed_at(const struct game *g, int x, int y); /* placed index or -1 */

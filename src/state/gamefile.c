@@ -33,6 +33,7 @@ gamefile_free(struct gamefile *gf)
 		free(gf->address[p]);
 	free(gf->action);
 	free(gf->bag);
+	free(gf->log);
 	game_free(gf->game);
 	json_decref(gf->memo.core);
 	sodium_memzero(gf->setup.seed, sizeof(gf->setup.seed));

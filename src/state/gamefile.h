@@ -84,9 +84,13 @@ struct gamefile {
 	int bag_mode;               /* enum gf_bag */
 	char shuffle[40];           /* shuffled bags: the shuffle's name */
 	int *bag;                   /* the draw pile in order; outside the host
-				       view the tiles drawn, then the others in
-				       catalogue order (the order is secret) */
+				       view the tiles of the pile in catalogue
+				       order (the order is secret) */
 	int nbag;
+	int *log;                   /* outside the host view: the public log of
+				       the tiles drawn (drawn), which the blind
+				       replay follows (TILE_UNKNOWN for "?") */
+	int nlog;
 	uint8_t commitment[GF_HASH_BYTES]; /* to seed, start and bag */
 	char **action;              /* actions played, canonical text */
 	int naction, cap_action;

@@ -1,7 +1,10 @@
 /* Reading the bag of a game document. The host view has it whole, in
- * order, with the seed it was shuffled from; the other views have the
- * tiles drawn so far and how many of each type are left, and the engine
- * gets those left in catalogue order: their real order is the secret. */
+ * order, with the seed it was shuffled from. The other views have the
+ * public log of the tiles drawn so far ("?" for one drawn in secret) and
+ * how many of each type are to come: their game is blind (game_blind),
+ * its pile every tile of the rules in catalogue order and its draws the
+ * log's; the replay then gives the counts to come, which must be the
+ * document's (gf_check_replayed). */
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,7 +116,7 @@ load_addresses(json_t *secret, struct gamefile *gf, struct gf_error *err)
 static int
 load_secret(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	static const char *const keys[] = {"seed", "bag", "addresses", NULL};
+	static const char *const keys[] = {"seed", "bag", "addresses", "modules", NULL};
 	json_t *s = jv_member(root, "", "secret", JSON_OBJECT, "an object", err), *bag;
 
 	if (s == NULL || jv_keys(s, "secret", keys, err) < 0 ||
@@ -175,6 +178,69 @@ append_remaining(struct gamefile *gf, json_t *rem, struct gf_error *err)
 	return 0;
 }
 
+/* The public log: tile ids, "?" for a tile drawn in secret. */
+static int
+load_log(json_t *drawn, struct gamefile *gf, struct gf_error *err)
+{
+	char p[JV_PATH];
+	json_t *v;
+
+	if ((gf->log = malloc(sizeof(int) * (json_array_size(drawn) + 1))) == NULL)
+		return gf_fail(err, "", "out of memory");
+	for (gf->nlog = 0; (size_t)gf->nlog < json_array_size(drawn); gf->nlog++) {
+		v = json_array_get(drawn, (size_t)gf->nlog);
+		jv_index(p, "drawn", (size_t)gf->nlog);
+		if (json_is_string(v) && strcmp(json_string_value(v), GF_TILE_UNSEEN) == 0)
+			gf->log[gf->nlog] = TILE_UNKNOWN;
+		else if ((gf->log[gf->nlog] = gf_tile_at(gf, v, p, err)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The pile of a shuffled game: every tile its rules deal, in catalogue
+ * order. */
+static int
+full_pile(struct gamefile *gf, struct gf_error *err)
+{
+	int *count = gf_bag_counts(gf, err), n = 0;
+
+	for (int t = 0; count && t < gf->cat->ntypes; t++)
+		n += count[t];
+	if (count == NULL || alloc_bag(gf, (size_t)n, err) < 0) {
+		free(count);
+		return -1;
+	}
+	for (int t = 0; t < gf->cat->ntypes; t++)
+		for (int k = 0; k < count[t]; k++)
+			gf->bag[gf->nbag++] = t;
+	free(count);
+	return 0;
+}
+
+/* A given bag's tiles are the document's alone: those drawn in the open
+ * and those to come. */
+static int
+given_pile(struct gamefile *gf, json_t *rem, long total, struct gf_error *err)
+{
+	if (alloc_bag(gf, (size_t)gf->nlog + (size_t)total, err) < 0)
+		return -1;
+	for (int i = 0; i < gf->nlog; i++)
+		if (gf->log[i] >= 0)
+			gf->bag[gf->nbag++] = gf->log[i];
+	return append_remaining(gf, rem, err);
+}
+
+/* The seat whose view this is (you.name, read again with the rest of
+ * you once the game is replayed), or -1. */
+static int
+view_seat(json_t *root, const struct gamefile *gf)
+{
+	json_t *name = json_object_get(json_object_get(root, "you"), "name");
+
+	return json_is_string(name) ? gamefile_player(gf, json_string_value(name)) : -1;
+}
+
 static int
 load_public_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
@@ -185,22 +251,25 @@ load_public_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
 			    : NULL;
 	long total;
 
-	if (rem == NULL || remaining_total(rem, &total, err) < 0)
+	if (rem == NULL || remaining_total(rem, &total, err) < 0 ||
+	    load_log(drawn, gf, err) < 0)
 		return -1;
 	if (json_array_size(drawn) + (size_t)total == 0)
 		return gf_fail(err, "drawn",
 			       "no tiles drawn and none left: a game has tiles");
-	if (alloc_bag(gf, json_array_size(drawn) + (size_t)total, err) < 0 ||
-	    append_tiles(gf, drawn, "drawn", err) < 0)
-		return -1;
-	return append_remaining(gf, rem, err);
+	gf->setup.blind = true;
+	gf->setup.viewer = gf->view == GF_VIEW_PLAYER ? view_seat(root, gf) : -1;
+	gf->setup.log = gf->log;
+	gf->setup.nlog = gf->nlog;
+	return gf->bag_mode == GF_BAG_SHUFFLED ? full_pile(gf, err)
+					       : given_pile(gf, rem, total, err);
 }
 
 /* A shuffled bag holds exactly what the tile sets put in it. */
 static int
 check_counts(const struct gamefile *gf, struct gf_error *err)
 {
-	const char *path = gf->view == GF_VIEW_HOST ? "secret.bag" : "remaining";
+	const char *path = "secret.bag";
 	int *want = gf_bag_counts(gf, err), *have;
 	int r = 0;
 
@@ -215,10 +284,8 @@ check_counts(const struct gamefile *gf, struct gf_error *err)
 	for (int t = 0; t < gf->cat->ntypes && r == 0; t++)
 		if (have[t] != want[t])
 			r = gf_fail(err, path,
-				    "%s%d cop%s of %s, but the tile sets of these rules "
+				    "%d cop%s of %s, but the tile sets of these rules "
 				    "leave %d to draw (was the file edited?)",
-				    gf->view == GF_VIEW_HOST ? ""
-							     : "with the tiles drawn, ",
 				    have[t], have[t] == 1 ? "y" : "ies",
 				    gf->cat->types[t].id, want[t]);
 	free(have);
@@ -270,10 +337,10 @@ gf_load_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
 	int r = gf->view == GF_VIEW_HOST ? load_secret(root, gf, err)
 					 : load_public_bag(root, gf, err);
 
-	if (r < 0 || (gf->bag_mode == GF_BAG_SHUFFLED && check_counts(gf, err) < 0))
+	if (r < 0 || gf->view != GF_VIEW_HOST)
+		return r;
+	if (gf->bag_mode == GF_BAG_SHUFFLED && check_counts(gf, err) < 0)
 		return -1;
-	if (gf->view != GF_VIEW_HOST)
-		return 0;
 	if (check_commitment(gf, err) < 0)
 		return -1;
 	return check_shuffle(gf, err);

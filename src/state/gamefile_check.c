@@ -369,23 +369,51 @@ gf_check_form(json_t *root, const struct gamefile *gf, struct gf_error *err)
 	return check_array(root, gf, "figures", json_object_get(root, "board"), err);
 }
 
+/* A blind replay's log entry its pile could not give. */
+static int
+check_log(const struct gamefile *gf, struct gf_error *err)
+{
+	int k = game_log_fault(gf->game);
+	char p[JV_PATH];
+
+	if (k == 0)
+		return 0;
+	jv_index(p, "drawn", (size_t)(k - 1));
+	if (gf->log[k - 1] == TILE_UNKNOWN)
+		return gf_fail(err, p,
+			       "\"%s\" stands for a tile drawn in secret, but the "
+			       "game draws a tile in the open here (was the file edited?)",
+			       GF_TILE_UNSEEN);
+	return gf_fail(err, p,
+		       "%s, but no copy of it is left to draw here: the tile sets of "
+		       "these rules and the tiles drawn before leave none (was the file "
+		       "edited?)",
+		       gf->cat->types[gf->log[k - 1]].id);
+}
+
 int
 gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
 {
 	uint8_t h[GF_HASH_BYTES];
-	json_t *real = gf_shared_core(gf, h);
+	json_t *real = gf_shared_core(gf, h), *mine = NULL;
 	char hex[GF_STATE_HEX + 1];
 	const char *stored;
-	int r = 0;
+	int r = check_log(gf, err);
 
 	if (real == NULL)
 		return gf_fail(err, "", "out of memory");
+	/* a player view names the tiles its player drew in secret */
+	if (gf->view == GF_VIEW_PLAYER && gf_sees_more(gf->game, gf->setup.viewer))
+		mine = gf_drawn_json(gf->game, gf->setup.viewer);
 	for (int i = 0; gf_core_keys[i] && r == 0; i++) {
 		json_t *s = json_object_get(root, gf_core_keys[i]);
 		json_t *v = json_object_get(real, gf_core_keys[i]);
+		if (mine && strcmp(gf_core_keys[i], "drawn") == 0)
+			v = mine;
 		if (s || v) /* "modules" is there only when a module has state */
 			r = jv_compare(s, v, gf_core_keys[i], err);
 	}
+	json_decref(mine);
 	json_decref(real);
 	if (r < 0)
 		return -1;
@@ -405,7 +433,7 @@ gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
 static int
 load_you(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	static const char *const keys[] = {"name", "address", NULL};
+	static const char *const keys[] = {"name", "address", "secret", NULL};
 	json_t *you = jv_member(root, "", "you", JSON_OBJECT, "an object", err);
 	const char *addr;
 	struct gf_error e;
@@ -445,9 +473,8 @@ load_archive(json_t *root, struct gamefile *gf, struct gf_error *err)
 int
 gf_load_extras(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	if (gf->view == GF_VIEW_PLAYER)
-		return load_you(root, gf, err);
-	if (gf->view == GF_VIEW_HOST)
-		return load_archive(root, gf, err);
-	return 0;
+	if ((gf->view == GF_VIEW_PLAYER && load_you(root, gf, err) < 0) ||
+	    (gf->view == GF_VIEW_HOST && load_archive(root, gf, err) < 0))
+		return -1;
+	return gf_load_secrets(root, gf, err);
 }

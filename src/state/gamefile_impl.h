@@ -32,6 +32,26 @@ int gf_state_hash_bytes(const struct gamefile *gf, uint8_t out[GF_HASH_BYTES]);
  * reference to a value shared with every view of this state, which no one
  * may change; NULL when out of memory. */
 json_t *gf_shared_core(const struct gamefile *gf, uint8_t hash[GF_HASH_BYTES]);
+/* A module's field as JSON: its number, or its list of numbers. */
+json_t *gf_field_json(const struct rules_field *f);
+/* The tiles drawn as viewer (-1: the public) may see them: GF_TILE_UNSEEN
+ * for a tile drawn in secret that is not viewer's to see. */
+#define GF_TILE_UNSEEN "?"
+json_t *gf_drawn_json(const struct game *g, int viewer);
+
+/* gamefile_secret.c: the modules' secrets of players. */
+/* Whether viewer sees a tile drawn that the public does not. */
+bool gf_sees_more(const struct game *g, int viewer);
+/* {"module": {"key": n or [n...]}} of seat's secret fields, or NULL
+ * (*ok still true) when no module keeps any. */
+json_t *gf_seat_secrets_json(const struct game *g, int seat, bool *ok);
+/* The host's: {"module": {"player": {...}}}, or NULL when none. */
+json_t *gf_host_secrets_json(const struct gamefile *gf, bool *ok);
+/* After the replay: the host view's secret.modules must be the game's;
+ * a player view's you.secret goes to the modules (secret_load) and must
+ * then be the game's. */
+int gf_load_secrets(json_t *root, struct gamefile *gf, struct gf_error *err);
+
 /* Names of the core's keys, in document order (NULL-terminated). */
 extern const char *const gf_core_keys[];
 

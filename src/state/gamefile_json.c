@@ -12,7 +12,8 @@
 const char *const gf_core_keys[] = {
 	"game",       "rules", "players",   "first_player", "start",   "fair_draw",
 	"turn",       "over",  "decision",  "tiles_left",   "drawn",   "remaining",
-	"actions",    "board", "figures",   "aside",        "modules",      NULL};
+	"actions",    "board", "figures",   "aside",        "returned",     "modules",
+	NULL};
 
 /* river and abbot are always there (games made before the modules have
  * them); any other module's key only when it is on, so those games keep
@@ -107,15 +108,18 @@ tiles_json(const struct gamefile *gf, int from, int to)
 }
 
 /* The tiles drawn so far, from the engine's bag: a module may have put
- * tiles back or set them aside since the committed order (bag_ops.c). */
-static json_t *
-drawn_json(const struct game *g)
+ * tiles back or set them aside since the committed order (bag_ops.c).
+ * A tile drawn in secret is "?" to those who may not see it. */
+json_t *
+gf_drawn_json(const struct game *g, int viewer)
 {
 	json_t *a = json_array();
 	bool ok = true;
 
-	for (int i = 0; i < g->bag_next; i++)
-		jv_append(a, json_string(g->cat->types[g->bag[i]].id), &ok);
+	for (int i = 0; i < game_drawn_count(g); i++) {
+		int t = game_drawn_seen(g, i, viewer);
+		jv_append(a, json_string(t >= 0 ? g->cat->types[t].id : GF_TILE_UNSEEN), &ok);
+	}
 	return jv_done(a, ok);
 }
 
@@ -130,8 +134,8 @@ remaining_json(const struct gamefile *gf)
 	json_t *o = json_object();
 	bool ok = count != NULL;
 
-	for (int i = g->bag_next; ok && i < g->bag_len + g->bag_aside; i++)
-		count[g->bag[i]]++;
+	if (ok)
+		game_remaining_counts(g, count);
 	for (int t = 0; ok && t < n; t++)
 		if (count[t])
 			jv_set(o, gf->cat->types[t].id, json_integer(count[t]), &ok);
@@ -231,8 +235,8 @@ file_turn(const struct game *g)
 }
 
 /* A module's field: its number, or its list of numbers. */
-static json_t *
-field_json(const struct rules_field *f)
+json_t *
+gf_field_json(const struct rules_field *f)
 {
 	json_t *a;
 
@@ -267,7 +271,7 @@ module_json(const struct game *g, int i, bool *ok)
 	if ((m = json_object()) == NULL)
 		*ok = false;
 	for (int k = 0; m && k < n; k++)
-		jv_set(m, f[k].key, field_json(&f[k]), ok);
+		jv_set(m, f[k].key, gf_field_json(&f[k]), ok);
 	if (f != local)
 		free(f);
 	return m;
@@ -308,12 +312,17 @@ gf_public_core(const struct gamefile *gf)
 			 gf->cat->types[gf->setup.start].id, "fair_draw",
 			 fair_draw_json(gf), "turn", file_turn(g), "over", g->over, "decision",
 			 gamefile_decision_json(gf), "tiles_left", game_tiles_left(g),
-			 "drawn", drawn_json(g), "remaining",
+			 "drawn", gf_drawn_json(g, -1), "remaining",
 			 remaining_json(gf), "actions", actions_json(gf), "board",
 			 board_json(gf), "figures", gamefile_figures_json(gf));
 	/* only while tiles are aside: other games keep their bytes and hash */
 	if (core && g->bag_aside &&
 	    json_object_set_new(core, "aside", json_integer(g->bag_aside)) < 0) {
+		json_decref(core);
+		core = NULL;
+	}
+	if (core && game_returned(g) &&
+	    json_object_set_new(core, "returned", json_integer(game_returned(g))) < 0) {
 		json_decref(core);
 		core = NULL;
 	}
@@ -330,7 +339,7 @@ static json_t *
 secret_json(const struct gamefile *gf)
 {
 	char hex[2 * SEED_BYTES + 1];
-	json_t *o, *addr = json_object();
+	json_t *o, *mods, *addr = json_object();
 	bool ok = addr != NULL;
 
 	gamefile_seed_hex(gf->setup.seed, hex);
@@ -343,17 +352,21 @@ secret_json(const struct gamefile *gf)
 		jv_set(o, "addresses", addr, &ok);
 	else
 		json_decref(addr);
+	if ((mods = gf_host_secrets_json(gf, &ok)) != NULL)
+		jv_set(o, "modules", mods, &ok);
 	return jv_done(o, ok);
 }
 
 static json_t *
 you_json(const struct gamefile *gf, int p)
 {
-	json_t *o = json_pack("{s:s}", "name", gf->name[p]);
+	json_t *o = json_pack("{s:s}", "name", gf->name[p]), *mine;
 	bool ok = true;
 
 	if (gf->address[p])
 		jv_set(o, "address", json_string(gf->address[p]), &ok);
+	if ((mine = gf_seat_secrets_json(gf->game, p, &ok)) != NULL)
+		jv_set(o, "secret", mine, &ok);
 	return jv_done(o, ok);
 }
 
@@ -370,8 +383,12 @@ archive_json(const struct gamefile *gf)
 static void
 add_view_extras(json_t *root, const struct gamefile *gf, int view, int player, bool *ok)
 {
-	if (view == GF_VIEW_PLAYER && player >= 0 && player < gf->nplayers)
+	if (view == GF_VIEW_PLAYER && player >= 0 && player < gf->nplayers) {
 		jv_set(root, "you", you_json(gf, player), ok);
+		/* the tiles the player drew in secret and holds, by name */
+		if (gf_sees_more(gf->game, player))
+			jv_set(root, "drawn", gf_drawn_json(gf->game, player), ok);
+	}
 	if (view != GF_VIEW_HOST)
 		return;
 	jv_set(root, "secret", secret_json(gf), ok);

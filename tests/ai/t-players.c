@@ -187,7 +187,7 @@ test_redeal(void)
 	to_come(g, before);
 	ai_rng_seed(&r1, seed);
 	ai_rng_seed(&r2, seed);
-	game_redeal(c, below, &r1);
+	game_redeal(c, 0, below, &r1);
 	to_come(c, after);
 	ok(memcmp(before, after, sizeof(int) * (size_t)cat->ntypes) == 0 &&
 	   memcmp(c->bag, g->bag, sizeof(*g->bag) * (size_t)g->bag_next) == 0,
@@ -200,14 +200,14 @@ test_redeal(void)
 		d->bag[i] = d->bag[j];
 		d->bag[j] = t;
 	}
-	game_redeal(d, below, &r2);
+	game_redeal(d, 0, below, &r2);
 	ok(memcmp(c->bag, d->bag, sizeof(*g->bag) * (size_t)g->bag_len) == 0,
 	   "game_redeal: the deal depends on which tiles are to come, not on their order");
 	/* three tiles set aside (as bag_set_aside leaves them): still three */
 	d->bag_len -= 3;
 	d->bag_aside = 3;
 	to_come(d, before);
-	game_redeal(d, below, &r2);
+	game_redeal(d, 0, below, &r2);
 	to_come(d, after);
 	ok(d->bag_aside == 3 && d->bag_len == g->bag_len - 3 &&
 	   memcmp(before, after, sizeof(int) * (size_t)cat->ntypes) == 0,
@@ -232,7 +232,7 @@ test_redeal_river(void)
 	if (g == NULL)
 		bail_out("a river game: refused");
 	ai_rng_seed(&r, seed);
-	game_redeal(g, below, &r);
+	game_redeal(g, 0, below, &r);
 	for (int i = g->bag_next; i < g->bag_len; i++) {
 		bool def = cat->types[g->bag[i]].group == GROUP_DEFAULT;
 		ok_order &= !(rest && !def);
