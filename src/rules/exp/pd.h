@@ -9,6 +9,8 @@
 
 /* DRAGON-3: 6 moves; the start and each tile entered are visited. */
 #define PD_DRAGON_MOVES 6
+/* DRAGON-1: the dragon tiles that may wait aside (12 in a set, two sets) */
+#define PD_ASIDE_MAX 24
 
 /* The module's state in the game's arena (module_state). The dragon and
  * the fairy are neutral figures of the module's own: where they stand is
@@ -22,6 +24,7 @@ struct pd_state {
 	int8_t placer;      /* who placed the dragon tile of this phase */
 	int16_t visited[PD_DRAGON_MOVES + 1]; /* this phase's tiles, the start first */
 	int16_t aside;      /* dragon tiles set aside now (DRAGON-1) */
+	int16_t aside_type[PD_ASIDE_MAX]; /* their types, in the order set aside */
 	bool tiles_free;    /* UN-35: the set-aside tiles came back with no dragon */
 };
 struct pd_state *pd_state(const struct game *g);
@@ -48,7 +51,7 @@ int pd_dragon_steps(const struct game *g, struct action *out, int cap);
 
 /* pd_aside.c: DRAGON-1, UN-35 */
 void pd_aside_run(struct game *g, const struct frame *f);
-int pd_aside_draw(struct game *g, int owner, int arg);
+void pd_aside_turn_start(struct game *g);
 void pd_aside_back(struct game *g);
 
 /* pd_fairy.c: FAIRY-1..4, UN-33, XEXP-6 */

@@ -34,8 +34,46 @@ free_feature(const struct game *g, int root)
 	return true;
 }
 
-/* Each free feature once, at its root segment, on a tile other than the
- * one placed (that tile's own places are the figure decision's). */
+/* Whether root is among the n roots listed. */
+static bool
+listed(const int16_t *roots, int n, int root)
+{
+	for (int i = 0; i < n; i++)
+		if (roots[i] == root)
+			return true;
+	return false;
+}
+
+#define PORTAL_ROOTS 512
+
+/* Each free feature once, at its first segment the figure may take (not
+ * the dragon's tile), on a tile other than the one placed (that tile's
+ * own places are the figure decision's). */
+static int
+type_options(const struct game *g, int player, int type, struct action *out, int n, int cap)
+{
+	int16_t roots[PORTAL_ROOTS];
+	int nroots = 0;
+
+	for (int p = 0; p < g->nplaced; p++) {
+		const struct tile_type *tt = game_type(g, g->placed[p].type);
+		for (int s = 0; p != g->last_placed && s < tt->nsegs; s++) {
+			int seg = seg_instance(p, s), root = feature_find(g, seg);
+			if (!(g->allowed[type] >> tt->seg[s].kind & 1) ||
+			    listed(roots, nroots, root) || !free_feature(g, root) ||
+			    figure_spot_check(g, player, type, LOC_SEGMENT, seg, NULL))
+				continue;
+			if (nroots < PORTAL_ROOTS)
+				roots[nroots++] = (int16_t)root;
+			if (n < cap)
+				out[n] = action_at(ACT_PORTAL, g->placed[p].x, g->placed[p].y,
+						   (unsigned)type, (unsigned)game_segment_slot(g, seg));
+			n++;
+		}
+	}
+	return n;
+}
+
 int
 pd_portal_options(const struct game *g, int player, struct action *out, int n, int cap)
 {
@@ -43,24 +81,8 @@ pd_portal_options(const struct game *g, int player, struct action *out, int n, i
 		return n;
 	for (int t = 0; t < g->nftypes; t++) {
 		int type = g->ftypes[t];
-		if (!(g->traits[type] & FT_PORTAL) || g->player[player].supply[type] == 0)
-			continue;
-		for (int p = 0; p < g->nplaced; p++) {
-			const struct tile_type *tt = game_type(g, g->placed[p].type);
-			for (int s = 0; s < tt->nsegs; s++) {
-				int seg = seg_instance(p, s);
-				if (p == g->last_placed || feature_find(g, seg) != seg ||
-				    !(g->allowed[type] >> tt->seg[s].kind & 1) ||
-				    !free_feature(g, seg) ||
-				    figure_spot_check(g, player, type, LOC_SEGMENT, seg, NULL))
-					continue;
-				if (n < cap)
-					out[n] = action_at(ACT_PORTAL, g->placed[p].x,
-							   g->placed[p].y, (unsigned)type,
-							   (unsigned)game_segment_slot(g, seg));
-				n++;
-			}
-		}
+		if (g->traits[type] & FT_PORTAL && g->player[player].supply[type] > 0)
+			n = type_options(g, player, type, out, n, cap);
 	}
 	return n;
 }

@@ -85,6 +85,14 @@ pd_state_fields(const struct game *g, struct rules_field *out, int cap)
 	return n;
 }
 
+/* UN-35 before the turn's draw, then the fairy's point (FAIRY-3). */
+static void
+pd_turn_start(struct game *g)
+{
+	pd_aside_turn_start(g);
+	pd_fairy_turn_start(g);
+}
+
 static void
 pd_setup(struct game *g)
 {
@@ -142,10 +150,9 @@ const struct rules_module princess_dragon_module = {
 	.setup = pd_setup,
 	.after_place = pd_dragon_after_place,
 	.feature_scored = pd_fairy_scored,
-	.turn_start = pd_fairy_turn_start,
+	.turn_start = pd_turn_start,
 	.figure_options = pd_figure_options,
 	.most_figure_options = pd_most_figure_options,
 	.figure_veto = pd_dragon_veto,
-	.draw = pd_aside_draw,
 	.state_fields = pd_state_fields,
 };
