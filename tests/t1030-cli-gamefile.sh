@@ -183,7 +183,7 @@ test_expect_success 'rules' '
 	refused "rules.river_uturn: \"never\" is not \"curves\" or \"area\"" &&
 	mkgame &&
 	edit "d[\"rules\"][\"dragon\"] = True" &&
-	refused "rules.dragon: unknown key; the keys here are edition, farmers, river, abbot, river_uturn, river2, gq11, cathars, king-robber, count, abbey-mayor, traders-builders, princess-dragon, tower, gifts, inns-cathedrals" &&
+	refused "rules.dragon: unknown key; the keys here are edition, farmers, river, abbot, river_uturn, dragon_moves, river2, gq11, cathars, king-robber, count, abbey-mayor, traders-builders, princess-dragon, tower, gifts, inns-cathedrals" &&
 	mkgame &&
 	edit "d[\"rules\"][\"cathars\"] = 1" &&
 	refused "rules.cathars: expected true or false, found an integer" &&
@@ -230,7 +230,7 @@ test_expect_success 'tiles and start' '
 test_expect_success 'an unknown key at the top' '
 	mkgame &&
 	edit "d[\"maps\"] = []" &&
-	refused "maps: unknown key; the keys here are format, version, view, state_hash, game, rules, players, first_player, start, fair_draw, turn, over, decision, tiles_left, drawn, remaining, actions, board, figures, aside, modules, secret, archive" &&
+	refused "maps: unknown key; the keys here are format, version, view, state_hash, game, rules, players, first_player, start, fair_draw, turn, over, decision, tiles_left, drawn, remaining, actions, board, figures, aside, returned, modules, secret, archive" &&
 	mkgame &&
 	edit "d[\"view\"] = \"public\"" &&
 	refused "secret: a public view holds no secrets: only the host view has this key"

@@ -130,12 +130,15 @@ modules_build(struct game *g, struct rules_error *err)
 	g->attr_want = 0;
 	for (int i = 0; i < STEP_COUNT; i++)
 		g->steps[g->nsteps++] = &turn_base_steps[i];
-	if (g->blind) /* its draws follow the public log, before any module's */
-		g->hook[HOOK_DRAW][g->nhook[HOOK_DRAW]++] = &hidden_blind_source;
 	for (int i = 0; i < g->cat->nmodules; i++)
 		if (g->cat->modules[i]->enabled(&g->opt) &&
 		    add_module(g, g->cat->modules[i], &off, err) < 0)
 			return -1;
+	/* its draws follow the public log: after the modules' hooks, which
+	 * may put tiles back into the pile first (UN-35's dragon tiles, when
+	 * the pile runs out), before the bag's draw */
+	if (g->blind)
+		g->hook[HOOK_DRAW][g->nhook[HOOK_DRAW]++] = &hidden_blind_source;
 	for (int i = 0; i < g->nmods; i++) /* they add to a figure decision */
 		g->legal_extra += (g->mods[i]->most_figure_options
 					   ? g->mods[i]->most_figure_options(g)

@@ -51,7 +51,7 @@ int pd_dragon_steps(const struct game *g, struct action *out, int cap);
 
 /* pd_aside.c: DRAGON-1, UN-35 */
 void pd_aside_run(struct game *g, const struct frame *f);
-void pd_aside_turn_start(struct game *g);
+int pd_aside_draw(struct game *g, int owner, int arg);
 void pd_aside_back(struct game *g);
 
 /* pd_fairy.c: FAIRY-1..4, UN-33, XEXP-6 */

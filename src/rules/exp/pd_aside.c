@@ -32,17 +32,20 @@ pd_aside_back(struct game *g)
 	s->aside = 0;
 }
 
-/* UN-35: nothing left to draw but the tiles aside: they come back as
- * ordinary tiles. */
-static void
-pile_out(struct game *g)
+/* UN-35: the pile is out with tiles aside: they come back, at random
+ * places, as ordinary tiles. A draw hook, so that it comes before any
+ * draw finds the pile empty (one after a discard too). */
+int
+pd_aside_draw(struct game *g, int owner, int arg)
 {
 	struct pd_state *s = pd_state(g);
 
+	(void)owner, (void)arg;
 	if (s->aside > 0 && g->bag_next >= g->bag_len) {
 		pd_aside_back(g);
 		s->tiles_free = true;
 	}
+	return -1;
 }
 
 static int
@@ -67,14 +70,6 @@ pd_aside_run(struct game *g, const struct frame *f)
 		return;
 	s->aside_type[s->aside++] = (int16_t)g->drawn;
 	g->drawn = -1;
-	pile_out(g);
 	turn_push(g, aside_step(g), f->owner, 0);
 	turn_push(g, STEP_DRAW, f->owner, 1);
-}
-
-/* A turn starting on an empty pile with tiles aside (UN-35). */
-void
-pd_aside_turn_start(struct game *g)
-{
-	pile_out(g);
 }

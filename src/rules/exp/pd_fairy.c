@@ -22,13 +22,22 @@ pd_fairy_follower(const struct game *g)
 	return f && f->loc == LOC_SEGMENT && f->seg == s->fairy_seg ? s->fairy_fig : -1;
 }
 
+/* A follower to the fairy: any figure that occupies its feature (a
+ * thief, knight, monk, farmer, big follower, abbot, mayor or wagon; not
+ * a builder, pig or barn). */
+static bool
+fairy_follower(const struct game *g, int i)
+{
+	return g->figure[i].loc == LOC_SEGMENT && figure_is(g, i, FT_OCCUPIES);
+}
+
 /* Player's follower at segment instance seg, or -1. */
 static int
 follower_at(const struct game *g, int player, int seg)
 {
 	for (int i = 0; i < g->nfigures; i++)
-		if (g->figure[i].owner == player && g->figure[i].loc == LOC_SEGMENT &&
-		    g->figure[i].seg == seg && figure_is(g, i, FT_FOLLOWER))
+		if (g->figure[i].owner == player && g->figure[i].seg == seg &&
+		    fairy_follower(g, i))
 			return i;
 	return -1;
 }
@@ -43,11 +52,11 @@ pd_fairy_options(const struct game *g, int player, struct action *out, int n, in
 	for (int i = 0; i < g->nfigures; i++) {
 		const struct figure *f = &g->figure[i];
 		int p = f->seg / TILE_SEG_MAX;
-		if (f->owner != player || f->loc != LOC_SEGMENT || i == by ||
-		    !figure_is(g, i, FT_FOLLOWER))
+		if (f->owner != player || i == by || !fairy_follower(g, i))
 			continue;
 		if (n < cap)
-			out[n] = action_at(ACT_FAIRY, g->placed[p].x, g->placed[p].y, f->type,
+			out[n] = action_at(ACT_FAIRY, g->placed[p].x, g->placed[p].y,
+					   FIG_FOLLOWER, /* as parsed: the place says who */
 					   (unsigned)game_segment_slot(g, f->seg));
 		n++;
 	}

@@ -98,10 +98,33 @@ pd_portal_most(const struct game *g)
 	return (g->capacity + 1) * TILE_SEG_MAX * types;
 }
 
+/* The figure type a two-word role names ("big thief"), or -1. */
+static int
+kind_role_type(const struct game *g, const char *first, const char *second)
+{
+	const struct figure_type_def *rows[FIG_TYPE_MAX], *row;
+	char word[64];
+	int kind;
+
+	for (int i = 0; i < g->nftypes; i++)
+		rows[i] = g->ftype[g->ftypes[i]];
+	snprintf(word, sizeof(word), "%s %s", first, second);
+	row = figure_kind_role_find(rows, g->nftypes, word, &kind);
+	return row ? row->id : -1;
+}
+
+/* "portal X Y ROLE PLACE", the role one word or a kind's two ("big
+ * thief"). */
 int
 pd_portal_parse(const struct game *g, char **w, int n, struct action *a,
 		struct rules_error *err)
 {
+	int type = n == 6 && g ? kind_role_type(g, w[3], w[4]) : -1;
+
+	if (type >= 0) {
+		char *v[4] = {w[0], w[1], w[2], w[5]};
+		return action_parse_at(g, v, 4, ACT_PORTAL, type, a, err);
+	}
 	return action_parse_at(g, w, n, ACT_PORTAL, -1, a, err);
 }
 

@@ -47,7 +47,7 @@ pd_princess_options(const struct game *g, int player, struct action *out, int n,
 			continue;
 		if (n < cap)
 			out[n] = action_at(ACT_PRINCESS, g->placed[p].x, g->placed[p].y,
-					   g->figure[i].type,
+					   FIG_FOLLOWER, /* as parsed: the place says who */
 					   (unsigned)game_segment_slot(g, g->figure[i].seg));
 		n++;
 	}

@@ -85,12 +85,17 @@ pd_state_fields(const struct game *g, struct rules_field *out, int cap)
 	return n;
 }
 
-/* UN-35 before the turn's draw, then the fairy's point (FAIRY-3). */
-static void
-pd_turn_start(struct game *g)
+/* The dragon-moves house rule belongs to this module (DRAGON-3). */
+static int
+pd_check_options(const struct rules_options *opt, struct rules_error *err)
 {
-	pd_aside_turn_start(g);
-	pd_fairy_turn_start(g);
+	if (opt->dragon_moves != DRAGON_MOVES_EACH && !pd_enabled(opt))
+		return rerr(err, RERR_OPTION, "DRAGON-3",
+			    "dragon-moves is a rule of princess-dragon: add --with "
+			    "princess-dragon, or leave dragon-moves out");
+	if (opt->dragon_moves != DRAGON_MOVES_EACH && opt->dragon_moves != DRAGON_MOVES_CURRENT)
+		return rerr(err, RERR_OPTION, "DRAGON-3", "dragon-moves is each or current");
+	return 0;
 }
 
 static void
@@ -150,9 +155,11 @@ const struct rules_module princess_dragon_module = {
 	.setup = pd_setup,
 	.after_place = pd_dragon_after_place,
 	.feature_scored = pd_fairy_scored,
-	.turn_start = pd_turn_start,
+	.turn_start = pd_fairy_turn_start,
+	.draw = pd_aside_draw,
 	.figure_options = pd_figure_options,
 	.most_figure_options = pd_most_figure_options,
 	.figure_veto = pd_dragon_veto,
 	.state_fields = pd_state_fields,
+	.check_options = pd_check_options,
 };
