@@ -96,6 +96,8 @@ ai_choose(const struct game *g, int seat, const struct ai_params *p,
 	struct ai_turn t = {0};
 	struct ai_rng rng;
 	struct decision d;
+	struct game *own = NULL;
+	const struct game *v;
 	int r;
 
 	*nout = 0;
@@ -105,8 +107,20 @@ ai_choose(const struct game *g, int seat, const struct ai_params *p,
 	if (g->over || d.player != seat)
 		return -1;
 	ai_rng_seed(&rng, p->seed);
-	r = p->kind == AI_RANDOM ? random_turn(g, seat, &rng, &t)
-				 : search_turn(g, seat, p, &rng, &t, ex);
+	/* a secret of others (a hand, a tile kept back) is dealt afresh on a
+	 * clone before anything reads the game: the choice cannot depend on
+	 * it; the order of the pile no player reads (mcts deals its own) */
+	if (game_has_secrets(g) && (own = game_clone(g)) != NULL &&
+	    game_redeal(own, seat, ai_rng_below_cb, &rng) < 0) {
+		game_free(own);
+		return -1;
+	}
+	if (game_has_secrets(g) && own == NULL)
+		return -1;
+	v = own ? own : g;
+	r = p->kind == AI_RANDOM ? random_turn(v, seat, &rng, &t)
+				 : search_turn(v, seat, p, &rng, &t, ex);
+	game_free(own);
 	if (r < 0)
 		return -1;
 	memcpy(out, t.a, sizeof(*out) * (size_t)t.n);

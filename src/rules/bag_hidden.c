@@ -139,10 +139,26 @@ logged(const struct game *g, int k)
 	return h && k < h->nlog ? hid_log(h)[k] : -1;
 }
 
-/* A copy of type becomes the next tile of the pile; -1 if none is left. */
+static struct hid_draw *stand_in(const struct game *g, int type);
+
+/* A copy of type becomes the next tile of the pile; -1 if none is left.
+ * A blind game may have made the last copy the stand-in of a tile drawn
+ * in secret: the stand-in becomes another tile of the pile, alike to it. */
 static int
 to_front(struct game *g, int type)
 {
+	struct hid_draw *d;
+
+	if (g->bag_next < g->bag_len && (d = stand_in(g, type)) != NULL) {
+		bool in_pile = false;
+		for (int i = g->bag_next; i < g->bag_len && !in_pile; i++)
+			in_pile = g->bag[i] == type;
+		if (!in_pile) {
+			g->bag[d->pos] = g->bag[g->bag_next];
+			g->bag[g->bag_next] = (int16_t)type;
+			return 0;
+		}
+	}
 	for (int i = g->bag_next; i < g->bag_len; i++)
 		if (g->bag[i] == type) {
 			memmove(&g->bag[g->bag_next + 1], &g->bag[g->bag_next],
@@ -230,8 +246,9 @@ held(const struct hid_draw *d)
 	return !(d->flags & (HD_RETURNED | HD_REVEALED));
 }
 
-/* A secret draw still held that is type (any unknown one for
- * TILE_UNKNOWN), of owner unless owner is -1; the latest first. */
+/* A secret draw still held that is type (for TILE_UNKNOWN: one this
+ * game does not know, else any), of owner unless owner is -1; the latest
+ * first. */
 static struct hid_draw *
 held_draw(const struct game *g, int owner, int type)
 {
@@ -247,12 +264,28 @@ held_draw(const struct game *g, int owner, int type)
 	return NULL;
 }
 
+/* A held draw this game does not know whose stand-in is type. */
+static struct hid_draw *
+stand_in(const struct game *g, int type)
+{
+	struct hid_head *h = head(g);
+
+	for (int i = 0; h && i < h->ndraws; i++) {
+		struct hid_draw *d = &hid_draws(h)[i];
+		if ((d->flags & HD_UNKNOWN) && held(d) && g->bag[d->pos] == type)
+			return d;
+	}
+	return NULL;
+}
+
 int
 game_put_back(struct game *g, int type)
 {
 	struct hid_draw *d = held_draw(g, -1, type);
 	int pos;
 
+	for (int t = 0; d == NULL && type == TILE_UNKNOWN && t < g->cat->ntypes; t++)
+		d = held_draw(g, -1, t); /* the caller's copy was dealt unknown */
 	if (type == TILE_UNKNOWN) {
 		if (d == NULL)
 			return -1;
@@ -287,21 +320,12 @@ game_shuffle_back_aside(struct game *g)
 
 	while (g->bag_aside > 0) {
 		int type = g->bag[g->bag_len + g->bag_aside - 1];
+		/* a tile set aside after its draw counted as returned then */
 		if (bag_take_aside(g, type) < 0 || bag_put_back(g, type) < 0)
 			return -1;
-		g->bag_returned++;
 		n++;
 	}
 	return n;
-}
-
-void
-hidden_forget_last(struct game *g)
-{
-	struct hid_draw *d = draw_at(g, g->bag_next - 1);
-
-	if (d)
-		*d = hid_draws(head(g))[--head(g)->ndraws];
 }
 
 int
@@ -331,27 +355,33 @@ game_remaining_counts(const struct game *g, int *count)
 			count[g->bag[hid_draws(h)[i].pos]]++;
 }
 
-int
-hidden_redeal_held(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n),
-		   void *ctx)
+void
+hidden_swap_held(struct game *g, int seat)
 {
 	struct hid_head *h = head(g);
-	int left = g->bag_len + g->bag_aside - g->bag_next;
+	int k = 0;
 
 	for (int i = 0; h && i < h->ndraws; i++) {
 		struct hid_draw *d = &hid_draws(h)[i];
 		bool seen = !(d->flags & HD_UNKNOWN) &&
 			    ((d->flags & HD_REVEALED) || (d->owner == seat && held(d)));
-		if (seen || left == 0)
-			continue;
-		/* one of the tiles seat cannot see in its place: the pile's
-		 * and this one (j past the pile: it stays), alike to seat */
-		int j = g->bag_next + (int)below(ctx, (uint32_t)left + 1);
-		if (j == g->bag_next + left)
+		int j = g->bag_len - 1 - k;
+		if (seen || !held(d) || j < g->bag_next)
 			continue;
 		int16_t t = g->bag[d->pos];
 		g->bag[d->pos] = g->bag[j];
 		g->bag[j] = t;
+		k++;
 	}
-	return 0;
+}
+
+bool
+game_has_secrets(const struct game *g)
+{
+	const struct hid_head *h = head(g);
+
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->redeal)
+			return true;
+	return h && h->ndraws > 0;
 }

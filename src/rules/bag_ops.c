@@ -109,18 +109,19 @@ bag_take_aside(struct game *g, int type)
 	return -1;
 }
 
+/* The drawn tile stays in the drawn part, the public log of the draws:
+ * a view replays the draw before the module sets it aside (a dragon tile
+ * before the volcano, DRAGON-1), and its copy aside counts as returned. */
 int
 bag_set_drawn_aside(struct game *g)
 {
-	int type;
+	int end = g->bag_len + g->bag_aside;
 
-	if (g->bag_next == 0)
+	if (g->bag_next == 0 || bag_room(g, end + 1) < 0)
 		return -1;
-	hidden_forget_last(g);
-	type = bag_remove(g, g->bag_next - 1);
-	g->bag_next--;
-	g->bag_len--;
-	g->bag[g->bag_len + g->bag_aside++] = (int16_t)type;
+	g->bag[end] = g->bag[g->bag_next - 1];
+	g->bag_aside++;
+	g->bag_returned++;
 	return 0;
 }
 
@@ -136,4 +137,20 @@ bag_to_front(struct game *g, int attr)
 			return 0;
 		}
 	return -1;
+}
+
+int
+game_random_below(struct game *g, uint32_t n)
+{
+	uint32_t stream[OP_DRAWS];
+	int k = 0;
+
+	if (n == 0)
+		return -1;
+	if (g->blind) { /* the seed's draw is the host's secret */
+		g->bag_ops++;
+		return -1;
+	}
+	op_stream(g, g->bag_ops++, stream, OP_DRAWS);
+	return (int)bag_index(n, stream, &k, OP_DRAWS);
 }

@@ -2,9 +2,12 @@
  * computer players that sample what they cannot see. First a canonical
  * order (by rank, then type), so that the order the game held tells
  * nothing; then a Fisher-Yates shuffle within each rank. */
+#include <sodium.h>
 #include <stdlib.h>
 
 #include "engine.h"
+
+static const char redeal_label[] = "carcpbem redeal v1";
 
 #define LOCAL_KEYS 256
 
@@ -67,9 +70,17 @@ redeal_pile(struct game *g, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
 int
 game_redeal(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n), void *ctx)
 {
-	/* the tiles others hold in secret are dealt from the pile first */
-	if (hidden_redeal_held(g, seat, below, ctx) < 0 || redeal_pile(g, below, ctx) < 0)
+	/* the tiles others hold in secret are dealt with the pile */
+	hidden_swap_held(g, seat);
+	if (redeal_pile(g, below, ctx) < 0)
 		return -1;
+	hidden_swap_held(g, seat);
+	/* the seed's chance to come (a put-back's place, a reshuffle) is no
+	 * more the seat's to know than the order dealt: a one-way hash of it
+	 * draws values unrelated to the host's (and takes nothing of the
+	 * caller's random stream, so base games play as before) */
+	crypto_generichash(g->seed, SEED_BYTES, (const unsigned char *)redeal_label,
+			   sizeof(redeal_label) - 1, g->seed, SEED_BYTES);
 	for (int i = 0; i < g->nmods; i++)
 		if (g->mods[i]->redeal)
 			g->mods[i]->redeal(g, seat, below, ctx);

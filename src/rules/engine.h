@@ -350,7 +350,8 @@ int bag_take_aside(struct game *g, int type); /* -1: none set aside */
  * whose tiles left are in catalogue order, draws the same tile. */
 int bag_to_front(struct game *g, int attr);
 /* The tile last drawn from the bag (bag[bag_next - 1]) goes after the
- * tiles left, set aside; -1 when none was drawn. */
+ * tiles left, set aside (a copy: the drawn part keeps it, as the public
+ * log does; bag_returned counts it); -1 when none was drawn. */
 int bag_set_drawn_aside(struct game *g);
 
 /* bag_hidden.c: hidden information's engine side. */
@@ -359,14 +360,11 @@ int hidden_init(struct game *g, const struct game_setup *setup);
 /* The draw source of a blind game, first of the draw hooks: the next
  * tile of the public log becomes the pile's next (modules.c adds it). */
 extern const struct rules_module hidden_blind_source;
-/* For seat's computer player (game_redeal): each tile drawn in secret
- * that seat may not see swaps with a tile of the pile drawn from
- * below(ctx, n) (a blind game's stand-ins too), so that what it reads
- * there is a deal, not the secret; -1: no memory. */
-int hidden_redeal_held(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n),
-		       void *ctx);
-/* The tile last drawn left the drawn part (set aside): its secret, if
- * any, goes with it. */
-void hidden_forget_last(struct game *g);
+/* For seat's computer player (game_redeal): each tile held in secret
+ * that seat may not see (a blind game's stand-ins too) swaps with one of
+ * the last tiles left, the i-th with bag_len - 1 - i. Done before the
+ * pile is dealt afresh and again after, it deals those tiles from the
+ * pile and them together, whatever the secret was. */
+void hidden_swap_held(struct game *g, int seat);
 
 #endif

@@ -511,6 +511,12 @@ int game_redeal(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t 
 
 /* ---- hidden information (bag_hidden.c, docs/architecture.md) ---- */
 
+/* Whether g has a secret some seat may not see beyond the order of the
+ * pile: a module that deals secrets (its redeal hook), or a tile drawn in
+ * secret. A computer player then decides on a clone redealt for its seat
+ * (ai_choose). */
+bool game_has_secrets(const struct game *g);
+
 /* Whether g was replayed from a public or player view (game_setup.blind):
  * no seed, so randomness the host draws from it (where a tile goes back,
  * a shuffle) is unknown to it, and it never invents a secret. */
@@ -523,20 +529,27 @@ int game_viewer(const struct game *g);
  * empty. The public log shows it as "?" while it is secret. */
 int game_draw_secret(struct game *g, int owner);
 /* Puts a tile back into the pile at a place drawn from the committed
- * randomness (bag_put_back): a tile drawn in secret (TILE_UNKNOWN in a
- * blind game that does not know it) stays unnamed in every public log
- * until the game is over. Its new place in the pile, or -1. */
+ * randomness (bag_put_back): a tile drawn in secret (TILE_UNKNOWN: one
+ * held that the caller does not know, as in a blind game or after
+ * game_redeal) stays unnamed in every public log until the game is
+ * over. Its new place in the pile, or -1. */
 int game_put_back(struct game *g, int type);
 /* Makes the tile owner drew in secret of this type public (a kept Take 2
  * tile, placed): the log names it from now on. -1 when owner holds no
  * such tile. In a blind game type may be TILE_UNKNOWN: the log says. */
 int game_reveal(struct game *g, int owner, int type);
+/* A number below n from the committed randomness (the seed and the
+ * count of such draws: replay repeats it, no player foresees it), for a
+ * module's chance (a deck's shuffle); -1 in a blind game, which cannot
+ * know it (the value is a secret: a module deals it as unknown). */
+int game_random_below(struct game *g, uint32_t n);
 /* Every tile set aside goes back into the pile, each at a place drawn
  * from the committed randomness (the dragon tiles once a volcano is
  * out, DRAGON-1); how many. */
 int game_shuffle_back_aside(struct game *g);
-/* Tiles put back into the pile so far (public: a view's counts balance
- * with it). */
+/* Tiles put back into the pile or set aside after their draw so far
+ * (public: the log of the draws shows them, and they are to come again:
+ * a view's counts balance with it). */
 int game_returned(const struct game *g);
 /* The i-th tile drawn (0 <= i < the number drawn) as viewer may see it
  * (-1: the public): its type, or TILE_UNKNOWN for a tile drawn in secret

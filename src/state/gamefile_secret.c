@@ -38,6 +38,9 @@ gf_seat_secrets_json(const struct game *g, int seat, bool *ok)
 	struct rules_field f[SECRET_FIELDS];
 	json_t *o = NULL;
 
+	/* a blind game knows its viewer's secrets alone */
+	if (game_blind(g) && seat != game_viewer(g))
+		return NULL;
 	for (int i = 0; i < game_modules(g) && *ok; i++) {
 		int n = game_module_secret(g, i, seat, f, SECRET_FIELDS);
 		if (n <= 0)

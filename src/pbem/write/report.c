@@ -435,6 +435,10 @@ report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent,
 		int own = ev->kind == EV_PLACE_FIGURE && actions &&
 			  next_figure_word(&actions, word, sizeof(word));
 
+		/* the same lines go to every player: an event with a secret
+		 * (game_event.secret_of) is its owner's, told in its own notice */
+		if (!game_event_seen(ev, -1))
+			continue;
 		fputs(indent, fp);
 		event_line(fp, gf, ev, own ? word : NULL);
 	}

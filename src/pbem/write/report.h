@@ -53,7 +53,8 @@ json_t *score_totals_json(const struct gamefile *gf);
  * actions: the turn's actions as the player wrote them, as
  * turn_actions_text joins them ("place 1 0 0; farmer SL"): a figure put
  * at a place named by another word than its place name gets that word
- * too ("at S (SL)"). NULL: place names alone. */
+ * too ("at S (SL)"). NULL: place names alone. Events with a secret
+ * (game_event.secret_of) are left out: these lines go to every player. */
 void report_events(FILE *fp, const struct gamefile *gf, int from, const char *indent,
 		   const char *actions);
 /* Final scores and the winner(s). */
