@@ -472,6 +472,15 @@ struct rules_token {
 	bool from_supply;
 };
 int game_tokens(const struct game *g, struct rules_token *out, int cap);
+/* Neutral figures the modules on have on the board (Princess & Dragon's
+ * dragon and fairy), for the maps: up to cap of them, returns how many
+ * (0 in the base game). */
+struct rules_neutral {
+	const char *name; /* "the dragon" */
+	const char *mark; /* two letters for the text map: "DD" */
+	int x, y;         /* the tile it stands on */
+};
+int game_neutrals(const struct game *g, struct rules_neutral *out, int cap);
 /* What a seat holds of the modules' stocks (Traders & Builders' goods:
  * "wine" 2), shown beside its score: up to cap of them, returns how many
  * (0 in the base game). */

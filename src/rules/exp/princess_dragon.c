@@ -85,6 +85,29 @@ pd_state_fields(const struct game *g, struct rules_field *out, int cap)
 	return n;
 }
 
+/* The dragon and the fairy where they stand, for the maps. */
+static int
+pd_neutrals(const struct game *g, struct rules_neutral *out, int cap)
+{
+	const struct pd_state *s = pd_state(g);
+	const struct {
+		int placed;
+		const char *name, *mark;
+	} fig[] = {{s->dragon, "the dragon", "DD"}, {s->fairy, "the fairy", "ff"}};
+	int n = 0;
+
+	for (size_t i = 0; i < sizeof(fig) / sizeof(fig[0]); i++) {
+		if (fig[i].placed < 0)
+			continue;
+		if (n < cap)
+			out[n] = (struct rules_neutral){fig[i].name, fig[i].mark,
+							g->placed[fig[i].placed].x,
+							g->placed[fig[i].placed].y};
+		n++;
+	}
+	return n;
+}
+
 /* The dragon-moves house rule belongs to this module (DRAGON-3). */
 static int
 pd_check_options(const struct rules_options *opt, struct rules_error *err)
@@ -162,4 +185,5 @@ const struct rules_module princess_dragon_module = {
 	.figure_veto = pd_dragon_veto,
 	.state_fields = pd_state_fields,
 	.check_options = pd_check_options,
+	.neutrals = pd_neutrals,
 };
