@@ -215,16 +215,30 @@ move_apply(struct game *g, const struct frame *f, const struct action *a)
 	next_move(g);
 }
 
-/* The notice's reason: whose move of how many. */
+/* The notice's reason: whose move of how many, the tiles the dragon has
+ * been on in this movement (it may not go back) and those it may enter:
+ * what a map would mark. */
 static int
 move_why(const struct game *g, const struct frame *f, const char *const *names, char *buf,
 	 size_t n)
 {
 	const struct pd_state *s = pd_state(g);
+	struct action step[4];
+	int k = pd_dragon_steps(g, step, 4);
+	size_t len = (size_t)snprintf(buf, n,
+				      "the dragon moves: step %d of %d, yours (%s placed the "
+				      "dragon tile); it has been on",
+				      f->arg + 1, PD_DRAGON_MOVES, names[s->placer]);
 
-	return snprintf(buf, n, "the dragon moves: step %d of %d, yours (%s placed the dragon "
-				"tile)",
-			f->arg + 1, PD_DRAGON_MOVES, names[s->placer]);
+	for (int i = 0; i <= s->moves && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s %d,%d",
+					i == 0 ? "" : i == s->moves ? " and" : ",",
+					g->placed[s->visited[i]].x, g->placed[s->visited[i]].y);
+	for (int i = 0; i < k && i < 4 && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s %d,%d",
+					i == 0 ? " and may go to" : i == k - 1 ? " or" : ",",
+					step[i].x, step[i].y);
+	return (int)len;
 }
 
 /* DRAGON-3: the four sides at most. */
