@@ -28,6 +28,8 @@ struct pd_state {
 	bool tiles_free;    /* UN-35: the set-aside tiles came back with no dragon */
 };
 struct pd_state *pd_state(const struct game *g);
+/* The module's table in g (pd_state.c: by name, not by its symbol). */
+const struct rules_module *pd_module(const struct game *g);
 
 /* The segment instance an action at x, y, slot names, or -1. */
 int pd_action_seg(const struct game *g, const struct action *a);

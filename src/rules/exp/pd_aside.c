@@ -53,7 +53,7 @@ aside_step(const struct game *g)
 {
 	for (int i = 0; i < PD_NSTEPS; i++)
 		if (pd_steps[i].run == pd_aside_run)
-			return module_step(g, &princess_dragon_module, i);
+			return module_step(g, pd_module(g), i);
 	return -1;
 }
 

@@ -19,12 +19,6 @@
 #include "exp.h"
 #include "pd.h"
 
-bool
-pd_tile_has(const struct game *g, int placed, int attr)
-{
-	return placed >= 0 && game_type(g, g->placed[placed].type)->attrs & TA_BIT(attr);
-}
-
 void
 pd_dragon_setup(struct game *g)
 {
@@ -119,7 +113,7 @@ step_of(const struct game *g, const char *name)
 {
 	for (int i = 0; i < PD_NSTEPS; i++)
 		if (strcmp(pd_steps[i].name, name) == 0)
-			return module_step(g, &princess_dragon_module, i);
+			return module_step(g, pd_module(g), i);
 	return -1;
 }
 

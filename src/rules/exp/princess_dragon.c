@@ -19,28 +19,11 @@ pd_enabled(const struct rules_options *opt)
 
 static const char *const pd_sets[] = {"princess-dragon", NULL};
 
-struct pd_state *
-pd_state(const struct game *g)
-{
-	return module_state(g, &princess_dragon_module);
-}
-
 static size_t
 pd_state_size(const struct game *g)
 {
 	(void)g;
 	return sizeof(struct pd_state);
-}
-
-int
-pd_action_seg(const struct game *g, const struct action *a)
-{
-	int p = game_placed_at(g, a->x, a->y), s;
-
-	if (p < 0)
-		return -1;
-	s = tile_seg_at_slot(game_type(g, g->placed[p].type), a->at_slot, g->placed[p].rot);
-	return s == SEG_NONE ? -1 : seg_instance(p, s);
 }
 
 /* What the figure decision offers besides a figure: the fairy, the
