@@ -151,6 +151,20 @@ test_expect_success 'issue 26.3: alice'"'"'s notice says the step is hers in bob
 	grep -q "dragon 0 0" spool/games/g1/history.jsonl
 '
 
+test_expect_success 'issue 26.4: the dragon-moves house rule is stated in every mail of such a game' '
+	cd "$WORK" && mkdir hr && cd hr &&
+	host_setup --with princess-dragon --dragon-moves current --tiles $PD_TILES &&
+	"$CARCPBEM" run --once -c host.conf -q &&
+	send alice "place 0 1 0" monk &&
+	n=0 &&
+	for m in spool/outbox/*.eml; do
+		part "$m" plain >text &&
+		grep -q "house rule: the turn'"'"'s player moves the dragon alone, dragon-moves current" text &&
+		n=$((n + 1)) || return 1
+	done &&
+	test "$n" -ge 3
+'
+
 test_expect_success 'issue 26.3: demo --with princess-dragon by mail: each dragon step mailed to its owner alone; replayed' '
 	cd "$WORK" &&
 	"$CARCPBEM" demo --seed pd1 --players 3 --with princess-dragon --spool sp >out 2>err &&
