@@ -8,7 +8,8 @@
  *   size and the deck's are public (state_fields);
  * - every SM_SECRET_EVERY turns the player draws a tile in secret
  *   (game_draw_secret) and holds it over the turn; it goes back into the
- *   pile at the next turn's start (game_put_back), and logs an event
+ *   pile at the next turn's start (game_put_back; every other time it is
+ *   shown instead, game_reveal), and logs an event
  *   only its owner may see (game_event.secret_of);
  * - every SM_ASIDE_EVERY turns, the tile drawn is set aside and another
  *   drawn (game_set_drawn_aside); two turns later the tiles aside go back
@@ -100,8 +101,11 @@ sm_turn_start(struct game *g)
 
 	s->turns++;
 	sm_deal(s, g->current);
-	if (s->holding) {
-		game_put_back(g, s->held);
+	if (s->holding) { /* shown every other time (a kept tile), else put back */
+		if (s->turns % (2 * SM_SECRET_EVERY) == 2)
+			game_reveal(g, s->held_by, s->held);
+		else
+			game_put_back(g, s->held);
 		s->holding = false;
 	} else if (s->turns % SM_SECRET_EVERY == 1 && game_tiles_left(g) > 2) {
 		s->held = game_draw_secret(g, g->current);

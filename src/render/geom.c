@@ -338,6 +338,7 @@ geo_build(const struct tile_type *t, int rot, struct tile_geo *g)
 	}
 	aim_ends(t, rot, g);
 	g->tile_marks = t->attrs & GEO_TILE_MARKS;
+	g->bridge = (t->attrs & TA_BIT(TA_BRIDGE)) != 0;
 	for (int side = 0; side < 4; side++)
 		g->walls |= (uint8_t)((edge_of_sig(t->sig[rot], side) == EDGE_WALL) << side);
 	geo_place_centre(t, g);

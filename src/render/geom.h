@@ -87,6 +87,8 @@ struct tile_geo {
 	tile_attrs tile_marks;              /* tile attributes drawn */
 	uint8_t walls;                      /* board sides that are walls (EDGE_WALL,
 					       the abbey's): drawn as such */
+	bool bridge;                        /* the last road drawn goes over the
+					       other road or the river (TB-2) */
 	struct geo_pt tile_mark;            /* where, on a field */
 	/* Hedges: raster cell edges between two fields the data parts where
 	 * no road or wall does (GQ/Cc!, AM/C!+): the edge below or right of cell

@@ -48,6 +48,32 @@ draw_paths(cairo_t *cr, const struct tile_geo *geo, int pass)
 	}
 }
 
+/* A bridge (TB-2): the road drawn last goes over the other road or the
+ * river, with a parapet on each side across the middle, so the tile
+ * does not read as a crossroads. */
+static void
+draw_bridge(cairo_t *cr, const struct tile_geo *geo)
+{
+	int top = -1;
+
+	for (int i = 0; geo->bridge && i < geo->npath; i++)
+		if (geo->path[i].kind == SEG_ROAD && geo->path[i].b != GEO_CENTRE)
+			top = i;
+	if (top < 0)
+		return;
+	cairo_save(cr);
+	cairo_rectangle(cr, 0.28, 0.28, 0.44, 0.44);
+	cairo_clip(cr);
+	cairo_new_path(cr);
+	bez(cr, &geo->path[top].bez, true);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	cairo_set_line_width(cr, ROAD_W * 1.6);
+	png_rgb(cr, RGB_WALL);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	draw_path(cr, &geo->path[top]);
+}
+
 /* One shape per city, walls only where it meets the field inside the cell:
  * along the cell's edge the city goes on into the next tile. */
 static void
@@ -236,6 +262,7 @@ png_tile(cairo_t *cr, const struct tile_geo *geo)
 	for (int i = 0; i < geo->ncity; i++)
 		draw_city(cr, &geo->city[i]);
 	draw_paths(cr, geo, 2);
+	draw_bridge(cr, geo);
 	draw_walls(cr, geo);
 	draw_middle(cr, geo);
 	draw_shields(cr, geo);

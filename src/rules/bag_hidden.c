@@ -34,6 +34,12 @@ struct hid_draw {
 	uint8_t flags; /* enum hid_flag */
 };
 
+static bool
+held(const struct hid_draw *d)
+{
+	return !(d->flags & (HD_RETURNED | HD_REVEALED));
+}
+
 static struct hid_head *
 head(const struct game *g)
 {
@@ -238,12 +244,6 @@ game_draw_secret(struct game *g, int owner)
 		return -1;
 	g->bag_next++;
 	return flags ? TILE_UNKNOWN : g->bag[k];
-}
-
-static bool
-held(const struct hid_draw *d)
-{
-	return !(d->flags & (HD_RETURNED | HD_REVEALED));
 }
 
 /* A secret draw still held that is type (for TILE_UNKNOWN: one this

@@ -76,11 +76,16 @@ game_redeal(struct game *g, int seat, uint32_t (*below)(void *ctx, uint32_t n), 
 		return -1;
 	hidden_swap_held(g, seat);
 	/* the seed's chance to come (a put-back's place, a reshuffle) is no
-	 * more the seat's to know than the order dealt: a one-way hash of it
-	 * draws values unrelated to the host's (and takes nothing of the
-	 * caller's random stream, so base games play as before) */
-	crypto_generichash(g->seed, SEED_BYTES, (const unsigned char *)redeal_label,
-			   sizeof(redeal_label) - 1, g->seed, SEED_BYTES);
+	 * more the seat's to know than the order dealt: the copy draws its
+	 * own from what every view has (the host's game and a view then
+	 * choose alike; the caller's random stream is not used, so base
+	 * games play as before), as a game of its own, no longer blind */
+	{
+		uint32_t pub[3] = {(uint32_t)g->bag_next, g->bag_ops, (uint32_t)g->turn};
+		crypto_generichash(g->seed, SEED_BYTES, (const unsigned char *)pub, sizeof(pub),
+				   (const unsigned char *)redeal_label, sizeof(redeal_label) - 1);
+	}
+	g->blind = false;
 	for (int i = 0; i < g->nmods; i++)
 		if (g->mods[i]->redeal)
 			g->mods[i]->redeal(g, seat, below, ctx);

@@ -357,7 +357,7 @@ int bag_set_drawn_aside(struct game *g);
 /* bag_hidden.c: hidden information's engine side. */
 /* Sets up g's blind state from setup (a view's replay), or none. */
 int hidden_init(struct game *g, const struct game_setup *setup);
-/* The draw source of a blind game, first of the draw hooks: the next
+/* The draw source of a blind game, last of the draw hooks: the next
  * tile of the public log becomes the pile's next (modules.c adds it). */
 extern const struct rules_module hidden_blind_source;
 /* For seat's computer player (game_redeal): each tile held in secret

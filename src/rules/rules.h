@@ -217,7 +217,8 @@ struct game_event {
 	uint8_t seg;       /* score: the feature's segment on the tile at x,y */
 	/* 0: a public event; else 1 + the only seat that may see it (a
 	 * module's event that carries a secret: a card drawn, a tile kept
-	 * back). Views and mails of others never show it. */
+	 * back). Views and mails of others never show it; in a blind game
+	 * its tile may be TILE_UNKNOWN. */
 	uint8_t secret_of;
 	const char *rule;  /* score: the RULES.md id of the value ("FARM-8"), static */
 };

@@ -399,6 +399,9 @@ gf_replay_action(struct gamefile *gf, const char *text, const char *path,
 	struct rules_error re = {0};
 	struct action a;
 
+	/* a view's draws so far followed its log, or the log is at fault */
+	if (gf_check_log(gf, err) < 0)
+		return -1;
 	if (action_parse_in(gf->game, text, &a, &re) < 0)
 		return gf_fail(err, path, "\"%.60s\": %s", text, re.text);
 	if (gamefile_play_action(gf, &a, &re) < 0)

@@ -133,8 +133,9 @@ load_secret(json_t *root, struct gamefile *gf, struct gf_error *err)
 	return load_addresses(s, gf, err);
 }
 
+/* The counts of the object at path ("remaining"): their sum. */
 static int
-remaining_total(json_t *rem, long *total, struct gf_error *err)
+counts_total(json_t *rem, const char *path, long *total, struct gf_error *err)
 {
 	char p[JV_PATH];
 	const char *id;
@@ -142,7 +143,7 @@ remaining_total(json_t *rem, long *total, struct gf_error *err)
 
 	*total = 0;
 	json_object_foreach(rem, id, v) {
-		jv_join(p, "remaining", id);
+		jv_join(p, path, id);
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
 		    json_integer_value(v) > 999)
 			return json_is_integer(v)
@@ -157,7 +158,7 @@ remaining_total(json_t *rem, long *total, struct gf_error *err)
 }
 
 static int
-append_remaining(struct gamefile *gf, json_t *rem, struct gf_error *err)
+append_counts(struct gamefile *gf, json_t *rem, const char *path, struct gf_error *err)
 {
 	char p[JV_PATH];
 	const char *id;
@@ -165,7 +166,7 @@ append_remaining(struct gamefile *gf, json_t *rem, struct gf_error *err)
 	int t;
 
 	json_object_foreach(rem, id, v) {
-		jv_join(p, "remaining", id);
+		jv_join(p, path, id);
 		if ((name = json_string(id)) == NULL)
 			return gf_fail(err, "", "out of memory");
 		t = gf_tile_at(gf, name, p, err);
@@ -218,17 +219,30 @@ full_pile(struct gamefile *gf, struct gf_error *err)
 	return 0;
 }
 
-/* A given bag's tiles are the document's alone: those drawn in the open
- * and those to come. */
+/* A given bag's tiles are the document's alone: fair_draw.tiles when
+ * tiles went back or were drawn in secret (those count in drawn and in
+ * remaining both), else those drawn and those to come. */
 static int
-given_pile(struct gamefile *gf, json_t *rem, long total, struct gf_error *err)
+given_pile(json_t *root, struct gamefile *gf, json_t *rem, long total, struct gf_error *err)
 {
+	json_t *tiles = json_object_get(json_object_get(root, "fair_draw"), "tiles");
+
+	if (tiles) {
+		if (!json_is_object(tiles))
+			return gf_fail(err, "fair_draw.tiles",
+				       "expected an object of tile counts, found %s",
+				       jv_kind(tiles));
+		if (counts_total(tiles, "fair_draw.tiles", &total, err) < 0 ||
+		    alloc_bag(gf, (size_t)total, err) < 0)
+			return -1;
+		return append_counts(gf, tiles, "fair_draw.tiles", err);
+	}
 	if (alloc_bag(gf, (size_t)gf->nlog + (size_t)total, err) < 0)
 		return -1;
 	for (int i = 0; i < gf->nlog; i++)
 		if (gf->log[i] >= 0)
 			gf->bag[gf->nbag++] = gf->log[i];
-	return append_remaining(gf, rem, err);
+	return append_counts(gf, rem, "remaining", err);
 }
 
 /* The seat whose view this is (you.name, read again with the rest of
@@ -251,7 +265,7 @@ load_public_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
 			    : NULL;
 	long total;
 
-	if (rem == NULL || remaining_total(rem, &total, err) < 0 ||
+	if (rem == NULL || counts_total(rem, "remaining", &total, err) < 0 ||
 	    load_log(drawn, gf, err) < 0)
 		return -1;
 	if (json_array_size(drawn) + (size_t)total == 0)
@@ -262,7 +276,7 @@ load_public_bag(json_t *root, struct gamefile *gf, struct gf_error *err)
 	gf->setup.log = gf->log;
 	gf->setup.nlog = gf->nlog;
 	return gf->bag_mode == GF_BAG_SHUFFLED ? full_pile(gf, err)
-					       : given_pile(gf, rem, total, err);
+					       : given_pile(root, gf, rem, total, err);
 }
 
 /* A shuffled bag holds exactly what the tile sets put in it. */

@@ -369,9 +369,8 @@ gf_check_form(json_t *root, const struct gamefile *gf, struct gf_error *err)
 	return check_array(root, gf, "figures", json_object_get(root, "board"), err);
 }
 
-/* A blind replay's log entry its pile could not give. */
-static int
-check_log(const struct gamefile *gf, struct gf_error *err)
+int
+gf_check_log(const struct gamefile *gf, struct gf_error *err)
 {
 	int k = game_log_fault(gf->game);
 	char p[JV_PATH];
@@ -398,7 +397,7 @@ gf_check_replayed(json_t *root, const struct gamefile *gf, struct gf_error *err)
 	json_t *real = gf_shared_core(gf, h), *mine = NULL;
 	char hex[GF_STATE_HEX + 1];
 	const char *stored;
-	int r = check_log(gf, err);
+	int r = gf_check_log(gf, err);
 
 	if (real == NULL)
 		return gf_fail(err, "", "out of memory");

@@ -12,6 +12,9 @@ int gf_check_names(const char *const *names, int n, struct gf_error *err);
 struct gamefile *gf_alloc(const struct catalog *cat);
 /* Creates gf->game from gf->setup and gf->bag. */
 int gf_start(struct gamefile *gf, struct gf_error *err);
+/* A blind replay's (a view's) first entry of drawn that its pile could
+ * not give, as an error at that path; 0 when there is none. */
+int gf_check_log(const struct gamefile *gf, struct gf_error *err);
 /* Replays one action text at JSON path (loading, truncating). */
 int gf_replay_action(struct gamefile *gf, const char *text, const char *path,
 		     struct gf_error *err);
@@ -38,6 +41,13 @@ json_t *gf_field_json(const struct rules_field *f);
  * for a tile drawn in secret that is not viewer's to see. */
 #define GF_TILE_UNSEEN "?"
 json_t *gf_drawn_json(const struct game *g, int viewer);
+
+/* A given bag's tiles (a view cannot count them from the tile sets) are
+ * in fair_draw.tiles once a view needs them: when tiles went back or
+ * hidden information may count a tile twice in drawn and remaining. */
+bool gf_given_tiles_shown(const struct gamefile *gf);
+/* {"tile id": copies} of n tiles. */
+json_t *gf_counts_json(const struct catalog *cat, const int *tiles, int n);
 
 /* gamefile_secret.c: the modules' secrets of players. */
 /* Whether viewer sees a tile drawn that the public does not. */

@@ -100,6 +100,30 @@ fair_draw_json(const struct gamefile *gf)
 	if (gf->bag_mode == GF_BAG_SHUFFLED)
 		jv_set(o, "shuffle", json_string(gf->shuffle), &ok);
 	jv_set(o, "commitment", json_string(hex), &ok);
+	if (gf->bag_mode == GF_BAG_GIVEN && gf_given_tiles_shown(gf))
+		jv_set(o, "tiles", gf_counts_json(gf->cat, gf->bag, gf->nbag), &ok);
+	return jv_done(o, ok);
+}
+
+bool
+gf_given_tiles_shown(const struct gamefile *gf)
+{
+	return game_has_secrets(gf->game) || game_returned(gf->game) > 0;
+}
+
+json_t *
+gf_counts_json(const struct catalog *cat, const int *tiles, int n)
+{
+	int *count = calloc((size_t)cat->ntypes + 1, sizeof(int));
+	json_t *o = json_object();
+	bool ok = count != NULL;
+
+	for (int i = 0; ok && i < n; i++)
+		count[tiles[i]]++;
+	for (int t = 0; ok && t < cat->ntypes; t++)
+		if (count[t])
+			jv_set(o, cat->types[t].id, json_integer(count[t]), &ok);
+	free(count);
 	return jv_done(o, ok);
 }
 

@@ -292,7 +292,7 @@ load_seats(json_t *root, struct gamefile *gf, struct gf_error *err)
 static int
 load_fair_draw(json_t *root, struct gamefile *gf, struct gf_error *err)
 {
-	static const char *const keys[] = {"bag", "shuffle", "commitment", NULL};
+	static const char *const keys[] = {"bag", "shuffle", "commitment", "tiles", NULL};
 	json_t *o = jv_member(root, "", "fair_draw", JSON_OBJECT, "an object", err);
 	const char *bag, *shuffle;
 
@@ -314,6 +314,9 @@ load_fair_draw(json_t *root, struct gamefile *gf, struct gf_error *err)
 	} else if (json_object_get(o, "shuffle"))
 		return gf_fail(err, "fair_draw.shuffle",
 			       "a given bag was not shuffled: remove this key");
+	if (gf->bag_mode == GF_BAG_SHUFFLED && json_object_get(o, "tiles"))
+		return gf_fail(err, "fair_draw.tiles",
+			       "a shuffled bag's tiles are the tile sets': remove this key");
 	return jv_hex(o, "fair_draw", "commitment", gf->commitment, GF_HASH_BYTES, err);
 }
 

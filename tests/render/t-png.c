@@ -436,6 +436,15 @@ check_sheet(const struct catalog *cat)
 		       r % 2 ? RGB_PIG : RGB_CATHAR,
 		       r % 2 ? "GQ/F's pigsty shows the pig" : "SI.CA/C's city shows the Cathar disc");
 	}
+	/* TB-2: the bridge's top road has a parapet beside it across the
+	 * middle, and none out towards the tile's sides */
+	int t = catalog_find(cat, "TB/RRrr");
+	double v = 0.5 - 1.3 * GEO_ROAD_HALF;
+	png_sheet_cell(cat, &o, t, 0, &x, &y, &px);
+	is_rgb(pixel(s, x + 0.4 * px, y + v * px), RGB_WALL,
+	       "TB/RRrr: a parapet beside the road over the bridge");
+	is_rgb(pixel(s, x + 0.15 * px, y + v * px), RGB_FIELD,
+	       "TB/RRrr: no parapet beside the road off the bridge");
 	cairo_surface_destroy(s);
 	remove(path);
 }

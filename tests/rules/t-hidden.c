@@ -147,6 +147,31 @@ test_shuffle_back(void)
 	game_free(g);
 }
 
+/* Chance after game_redeal: the host's copy and the view's draw alike,
+ * and not the host's own. */
+static void
+redealt_chance(const struct game *h, const struct game *b)
+{
+	struct game *hc = game_clone(h), *bc = game_clone(b), *real = game_clone(h);
+	uint32_t r1 = 3, r2 = 3;
+	bool same = true, differs = false, known = true;
+
+	game_redeal(hc, 0, below, &r1);
+	game_redeal(bc, 0, below, &r2);
+	for (int i = 0; i < 8; i++) {
+		int x = game_random_below(hc, 1000), y = game_random_below(bc, 1000);
+		same &= x == y;
+		known &= y >= 0;
+		differs |= x != game_random_below(real, 1000);
+	}
+	ok(!game_blind(bc) && known, "issue 26.1: a view's game redealt draws its own chance");
+	ok(same, "issue 26.1: the host's game and the view's, redealt, draw the same chance");
+	ok(differs, "issue 26.1: not the host's chance to come");
+	game_free(hc);
+	game_free(bc);
+	game_free(real);
+}
+
 /* A blind game follows the log it is given: its draws, a secret tile it
  * cannot see, the counts. */
 static void
@@ -202,6 +227,7 @@ test_blind(void)
 	is_int(b->player[0].score + b->player[1].score + b->player[2].score,
 	       h->player[0].score + h->player[1].score + h->player[2].score,
 	       "issue 26.1: the same points");
+	redealt_chance(h, b);
 	game_free(b);
 	game_free(h);
 	free(pile);

@@ -14,10 +14,11 @@
 #include "ai.h"
 #include "gamefile.h"
 #include "jsonv.h"
+#include "secret-module.h"
 #include "tap.h"
 
 static struct gamefile *
-sample_game(const struct catalog *cat)
+sample_game(const struct catalog *cat, int actions)
 {
 	static const char *const names[] = {"alice", "bob", "carol"};
 	struct game_setup s = {.nplayers = 3, .start = -1};
@@ -40,7 +41,7 @@ sample_game(const struct catalog *cat)
 	gamefile_set_address(gf, 1, "bob@example.org", &err);
 	buf = malloc(sizeof(*buf) * game_legal_cap(gf->game));
 	ai_rng_seed(&rng, s.seed);
-	for (int i = 0; i < 40; i++) /* some tiles and figures on the board */
+	for (int i = 0; i < actions; i++) /* some tiles and figures on the board */
 		if (ai_random_action(gf->game, &rng, buf, game_legal_cap(gf->game), &a) <
 			0 ||
 		    gamefile_play_action(gf, &a, &re) < 0)
@@ -255,6 +256,79 @@ fuzz_view(const struct gamefile *gf, int view, int me)
 	json_decref(doc);
 }
 
+/* Issue 26.1: a game with secrets (tests/secret-module.h) at a point
+ * where a tile is drawn in secret and held, tiles went back and others
+ * are aside: its secret fields (you.secret, secret.modules), "?" in
+ * drawn and "returned" walked like every other field; edits of them
+ * refused with their path. */
+static char open_path[32], open_error[160];
+
+static void
+secret_edits(struct catalog *cat)
+{
+	static const struct edit secret[] = {
+		{"you.secret.t-secrets.cards[0]", "9",
+		 "you.secret.t-secrets: cards: "},
+		{"you.secret.t-secrets", "{\"cards\": 1}",
+		 "you.secret.t-secrets: cards: expected a list of 3 counts"},
+		{"you.secret.t-secrets.hand", "[1]",
+		 "you.secret.t-secrets: cards: expected a list of 3 counts"},
+		{"you.secret", "{\"t-nothing\": {}}",
+		 "you.secret.t-nothing: no rule module of this game is named so"},
+		{"returned", "7", "returned: the document says 7 but replaying the actions gives"},
+		{open_path, "\"?\"", open_error},
+		{"fair_draw.tiles", "{\"BA/C\": 1}",
+		 "fair_draw.tiles: a shuffled bag's tiles are the tile sets': remove this key"},
+	};
+	const struct rules_module *mods[MODULES_MAX];
+	struct gamefile *gf;
+	json_t *doc;
+	int held = -1;
+
+	catalog_add_module(cat, mods, &secret_module);
+	gf = sample_game(cat, 0);
+	for (int n = 0; n < 300 && !gf->game->over; n++) {
+		struct action a[512];
+		struct rules_error re;
+		held = -1;
+		for (int i = 0; held < 0 && i < game_drawn_count(gf->game); i++)
+			if (game_drawn_seen(gf->game, i, -1) == TILE_UNKNOWN)
+				held = game_drawn_seen(gf->game, i, gf->game->current);
+		if (held >= 0 && game_returned(gf->game) > 0 && gf->game->bag_aside > 0)
+			break;
+		if (game_drawn_count(gf->game) == 2 && game_drawn_seen(gf->game, 1, -1) >= 0) {
+			snprintf(open_path, sizeof(open_path), "drawn[1]");
+			snprintf(open_error, sizeof(open_error),
+				 "drawn[1]: \"?\" stands for a tile drawn in secret, but the "
+				 "game draws a tile in the open here");
+		}
+		if (game_legal_actions(gf->game, a, 512) < 1 ||
+		    gamefile_play_action(gf, &a[n % game_legal_actions(gf->game, a, 512)], &re) < 0)
+			bail_out("playing: %s", re.text);
+	}
+	ok(held >= 0 && game_returned(gf->game) > 0 && gf->game->bag_aside > 0,
+	   "issue 26.1: the sample holds a tile in secret, has tiles back and aside");
+	for (size_t i = 0; i < sizeof(secret) / sizeof(secret[0]); i++) {
+		struct gf_error err = {0};
+		struct gamefile *back;
+		char got[600];
+		doc = gamefile_view_json(gf, GF_VIEW_PLAYER, gf->game->current);
+		if (apply_edit(doc, secret[i].path, secret[i].value) < 0)
+			bail_out("no %s in the document", secret[i].path);
+		back = gamefile_from_json(doc, cat, &err);
+		snprintf(got, sizeof(got), "%s: %s", err.path, err.text);
+		ok(back == NULL && strncmp(got, secret[i].error, strlen(secret[i].error)) == 0,
+		   "issue 26.1: %s edited: %s", secret[i].path, got);
+		gamefile_free(back);
+		json_decref(doc);
+	}
+	fuzz_view(gf, GF_VIEW_HOST, -1);
+	fuzz_view(gf, GF_VIEW_PUBLIC, -1);
+	fuzz_view(gf, GF_VIEW_PLAYER, gf->game->current);
+	gamefile_free(gf);
+	catalog_builtin(cat);
+}
+
 /* Issue 11: the reader's list of top-level keys is bounded, and says so
  * rather than write past its end. */
 static void
@@ -286,12 +360,13 @@ main(void)
 	if (sodium_init() < 0 || (cat = catalog_load_builtin(&re)) == NULL)
 		bail_out("setup: %s", re.text);
 	check_key_list();
-	gf = sample_game(cat);
+	gf = sample_game(cat, 40);
 	check_edits(gf);
 	fuzz_view(gf, GF_VIEW_HOST, -1);
 	fuzz_view(gf, GF_VIEW_PUBLIC, -1);
 	fuzz_view(gf, GF_VIEW_PLAYER, 1);
 	gamefile_free(gf);
+	secret_edits(cat);
 	catalog_free(cat);
 	return done_testing();
 }

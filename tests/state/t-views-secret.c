@@ -26,7 +26,7 @@
 #include "secret-module.h"
 #include "tap.h"
 
-static int views_loaded, views_same, leaks, secret_draws_seen;
+static int views_loaded, views_same, leaks, secret_draws_seen, own_held_views;
 
 /* The tile ids at the places of drawn a viewer may not see by name. */
 static int
@@ -112,6 +112,7 @@ check_view(const struct gamefile *gf, int view, int me, const char *what)
 	struct gamefile *back = gamefile_from_json(root, gf->cat, &err);
 	char h1[GF_STATE_HEX + 1], h2[GF_STATE_HEX + 1], l1[8192], l2[8192];
 
+	own_held_views += view == GF_VIEW_PLAYER && gf_sees_more(gf->game, me);
 	leaks += check_drawn(gf, root, view == GF_VIEW_PLAYER ? me : -1, what) +
 		 check_cards(gf, root, view == GF_VIEW_PLAYER ? me : -1, what) +
 		 check_bag_order(gf, root, what);
@@ -140,19 +141,39 @@ check_view(const struct gamefile *gf, int view, int me, const char *what)
 	free(two);
 }
 
+/* given: the bag given as an order (the shuffle's of the seed, named
+ * tile by tile), whose views count the tiles from the log. */
 static struct gamefile *
-new_game(const struct catalog *cat, int players, int seed)
+new_game_given(const struct catalog *cat, int players, int seed, bool given)
 {
 	static const char *const names[] = {"alice", "bob", "carol", "dave", "eve"};
 	struct game_setup s = {.nplayers = players, .start = -1};
 	struct gf_error err = {0};
 	struct gamefile *gf;
+	int *order = NULL;
 
 	rules_options_default(&s.opt);
 	crypto_generichash(s.seed, SEED_BYTES, (const uint8_t *)&seed, sizeof(seed), NULL, 0);
 	if ((gf = gamefile_new(cat, &s, names, &err)) == NULL)
 		bail_out("gamefile_new: %s", err.text);
+	if (!given)
+		return gf;
+	if ((order = malloc(sizeof(int) * (size_t)gf->nbag)) == NULL)
+		bail_out("out of memory");
+	memcpy(order, gf->bag, sizeof(int) * (size_t)gf->nbag);
+	s.order = order;
+	s.norder = gf->nbag;
+	gamefile_free(gf);
+	if ((gf = gamefile_new(cat, &s, names, &err)) == NULL)
+		bail_out("gamefile_new (given): %s", err.text);
+	free(order);
 	return gf;
+}
+
+static struct gamefile *
+new_game(const struct catalog *cat, int players, int seed)
+{
+	return new_game_given(cat, players, seed, false);
 }
 
 static int event_lines, event_public, event_secret;
@@ -180,9 +201,9 @@ events_lines(const struct gamefile *gf, int seed)
 
 /* (a), (b): a game played at random, every view every few actions. */
 static int
-play_and_check(const struct catalog *cat, int players, int seed)
+play_and_check(const struct catalog *cat, int players, int seed, bool given)
 {
-	struct gamefile *gf = new_game(cat, players, seed);
+	struct gamefile *gf = new_game_given(cat, players, seed, given);
 	struct ai_rng rng;
 	struct action a, *buf = malloc(sizeof(*buf) * game_legal_cap(gf->game));
 	struct rules_error re;
@@ -338,13 +359,15 @@ main(void)
 		bail_out("setup: %s", re.text);
 	catalog_add_module(cat, mods, &secret_module);
 	for (int i = 0; i < games; i++)
-		checks += play_and_check(cat, 2 + i % 4, i);
+		checks += play_and_check(cat, 2 + i % 4, i, false);
+	checks += play_and_check(cat, 3, 99, true); /* a given bag */
 	is_int(views_loaded, checks, "issue 26.1: every view of %d loads (blind, from the "
 	       "public log)", checks);
 	is_int(views_same, checks, "issue 26.1: each the host's public state, legal actions and "
 	       "tiles left, saved to the same bytes");
-	ok(secret_draws_seen > 0, "issue 26.1: the views had tiles drawn in secret (%d)",
-	   secret_draws_seen);
+	ok(secret_draws_seen > 0 && own_held_views > 0,
+	   "issue 26.1: the views had tiles drawn in secret (%d), %d of them views of the "
+	   "tile's holder naming it", secret_draws_seen, own_held_views);
 	is_int(leaks, 0, "issue 26.1: no view shows another's hand, the deck's or the bag's "
 	       "order, or a tile drawn in secret");
 	ok(event_secret > 0 && event_lines == event_public,

@@ -70,17 +70,26 @@ corner_field(const struct game *g, int at)
 	return seg_instance(at / 4, g->placed[at / 4].slot_seg[corner_slot[at % 4][0]]);
 }
 
+/* Whether any barn is on the board: in most of a game none is, and the
+ * figure decision's veto asks on every field slot. */
+static bool
+any_barn_out(const struct game *g)
+{
+	bool out = false;
+
+	for (int p = 0; p < g->nplayers; p++)
+		out |= g->player[p].supply[FIG_BARN] == 0;
+	return out;
+}
+
 /* The players with a barn on the field at root (a bit per seat). */
 static unsigned
 barn_owners(const struct game *g, int root)
 {
-	unsigned owners = 0, out = 0;
+	unsigned owners = 0;
 
-	for (int p = 0; p < g->nplayers; p++) /* most of a game: no barn out yet */
-		out |= g->player[p].supply[FIG_BARN] == 0;
-	if (!out)
+	if (!any_barn_out(g))
 		return 0;
-
 	for (int i = 0; i < g->nfigures; i++) {
 		const struct figure *f = &g->figure[i];
 		if (f->type == FIG_BARN && f->loc == LOC_CORNER &&
@@ -113,7 +122,8 @@ am_barn_veto(const struct game *g, int player, int type, int loc, int where,
 		return 0;
 	}
 	/* BARN-3: no farmer (nor any figure) onto a field with a barn */
-	if (loc == LOC_SEGMENT && g->feat[feature_find(g, where)].kind == SEG_FIELD &&
+	if (loc == LOC_SEGMENT && any_barn_out(g) &&
+	    g->feat[feature_find(g, where)].kind == SEG_FIELD &&
 	    barn_owners(g, feature_find(g, where)))
 		return rerr(err, RERR_ILLEGAL, "BARN-3", "that field has a barn: no farmer may go there");
 	return 0;
