@@ -79,6 +79,26 @@ test_expect_success 'issue 26.3: a visited tile refused; the dragon eats; the mo
 	grep "DRAGON-3: the dragon has already been on the tile at 1,1 in this movement: it may not go back there" err
 '
 
+test_expect_success 'issue 26.3: DRAGON-1, UN-35: the tile set aside comes back when the pile is out; every view loads and agrees' '
+	"$CARCPBEM" new --with princess-dragon --tiles BA/L,DG/Rr.d,BA/RFr -o u.json alice bob >/dev/null &&
+	"$CARCPBEM" play u.json "place 0 1 0" pass >/dev/null &&
+	grep "\"dragon_aside\": 1" u.json &&
+	"$CARCPBEM" play u.json "place 1 0 0" pass >out &&
+	grep "^Turn 3: alice (A) to place DG/Rr.d (road S-W); 0 tiles left in the bag.$" out &&
+	grep "\"returned\": 1" u.json &&
+	"$CARCPBEM" legal u.json >host.legal &&
+	for p in alice bob; do
+		"$CARCPBEM" view u.json --player $p -o v-$p.json &&
+		"$CARCPBEM" legal v-$p.json >$p.legal &&
+		test_cmp host.legal $p.legal || return 1
+	done &&
+	"$CARCPBEM" view u.json -o v-public.json &&
+	"$CARCPBEM" legal v-public.json >public.legal &&
+	test_cmp host.legal public.legal &&
+	"$CARCPBEM" play u.json "place 1 1 270" pass >end.out &&
+	grep "The game is over" end.out
+'
+
 test_expect_success 'issue 26.3: the portal: a free feature anywhere, an occupied one refused (PORTAL-1)' '
 	"$CARCPBEM" new --with princess-dragon --tiles BA/L,DG/RrRr.g,BA/L,BA/L \
 		-o p.json alice bob >/dev/null &&
