@@ -134,8 +134,8 @@ test_expect_success 'issue 25.1: the figure decision offers the recall in the wo
 	grep "may put a figure on it, recall the abbot, or pass\.$" show.out
 '
 
-test_expect_success 'issue 25: every playable module at once plays whole games, the same again for the same seed, and by mail, replayed' '
-	all=river,river2,gq11,cathars,king-robber,abbot,inns-cathedrals,abbey-mayor,traders-builders &&
+test_expect_success 'issue 25, issue 26.3: every playable module at once plays whole games, the same again for the same seed, and by mail, replayed' '
+	all=river,river2,gq11,cathars,king-robber,abbot,inns-cathedrals,abbey-mayor,traders-builders,princess-dragon &&
 	"$CARCPBEM" selfplay -n 20 --seed every --edition 2 --players 4 --with $all >a &&
 	"$CARCPBEM" selfplay -n 20 --seed every --edition 2 --players 4 --with $all >b &&
 	grep "^ties: " a && grep -v "^time: " a >a1 && grep -v "^time: " b >b1 && test_cmp a1 b1 &&

@@ -183,7 +183,7 @@ test_expect_success 'rules' '
 	refused "rules.river_uturn: \"never\" is not \"curves\" or \"area\"" &&
 	mkgame &&
 	edit "d[\"rules\"][\"dragon\"] = True" &&
-	refused "rules.dragon: unknown key; the keys here are edition, farmers, river, abbot, river_uturn, river2, gq11, cathars, king-robber, count, abbey-mayor, traders-builders, princess-dragon, tower, gifts, inns-cathedrals" &&
+	refused "rules.dragon: unknown key; the keys here are edition, farmers, river, abbot, river_uturn, dragon_moves, river2, gq11, cathars, king-robber, count, abbey-mayor, traders-builders, princess-dragon, tower, gifts, inns-cathedrals" &&
 	mkgame &&
 	edit "d[\"rules\"][\"cathars\"] = 1" &&
 	refused "rules.cathars: expected true or false, found an integer" &&

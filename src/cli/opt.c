@@ -19,6 +19,7 @@ enum {
 	OPT_RIVER,
 	OPT_ABBOT,
 	OPT_UTURN,
+	OPT_DRAGON_MOVES,
 	OPT_WITH
 };
 
@@ -38,6 +39,10 @@ const struct cli_opt rules_opts[] = {
 	 "how the river is kept from turning back: no two\n"
 	 "curves the same way in a row (curves, the default),\n"
 	 "or free space ahead of it (area)"},
+	{OPT_DRAGON_MOVES, "dragon-moves", 0, "each|current",
+	 "who moves the dragon (princess-dragon): each player\n"
+	 "in turn (each, the rules) or the turn's player\n"
+	 "alone (current, a house rule)"},
 	{0, NULL, 0, NULL, NULL},
 };
 
@@ -287,6 +292,11 @@ rules_opt(const struct cli_usage *u, int id, const char *arg, struct rules_optio
 			       -1;
 		o->river_uturn =
 		    strcmp(arg, "area") == 0 ? RIVER_UTURN_AREA : RIVER_UTURN_CURVES;
+		return 1;
+	case OPT_DRAGON_MOVES:
+		if (gamefile_dragon_moves_parse(arg, &o->dragon_moves) < 0)
+			return usage_error(u, "--dragon-moves %s: use each or current", arg),
+			       -1;
 		return 1;
 	default:
 		return 0;

@@ -72,6 +72,27 @@ draw_figures(struct board_view *v, struct glyph_grid *gr)
 	}
 }
 
+/* The modules' neutral figures (the dragon, the fairy): their two
+ * letters in the middle of an inner row of their tile, the first's the
+ * bottom one, the second's the top one (off the centre, where a monk
+ * stands). */
+static void
+draw_neutrals(const struct board_view *v, struct glyph_grid *gr)
+{
+	struct rules_neutral nf[4];
+	int n = game_neutrals(v->g, nf, 4);
+
+	for (int i = 0; i < n && i < 4; i++) {
+		int c = (nf[i].x - v->minx) * ACELL_W + ACELL_W / 2 - 1;
+		int r = (nf[i].y - v->miny) * ACELL_H + (i % 2 ? 1 : ACELL_H - 2);
+		if (nf[i].x < v->minx || nf[i].y < v->miny || nf[i].x >= v->minx + v->nx ||
+		    nf[i].y >= v->miny + v->ny)
+			continue; /* off a cropped map */
+		*grid_at(gr, c, r) = (glyph)nf[i].mark[0];
+		*grid_at(gr, c + 1, r) = (glyph)nf[i].mark[1];
+	}
+}
+
 static void
 mark_last(const struct board_view *v, struct glyph_grid *gr)
 {
@@ -114,6 +135,7 @@ draw_map(struct board_view *v, struct glyph_grid *gr)
 	draw_tiles(v, gr);
 	mark_last(v, gr);
 	draw_figures(v, gr);
+	draw_neutrals(v, gr);
 	return 0;
 }
 

@@ -129,6 +129,10 @@ static const struct {
 	{TA_PIGSTY, '&', "pigsty"},
 	{TA_INN, '$', "inn on a lake"},
 	{TA_VOLCANO, '^', "volcano"},
+	/* Princess & Dragon: capitals past the seats' A-F */
+	{TA_DRAGON, 'Z', "dragon (the dragon moves when the tile is placed)"},
+	{TA_PORTAL, 'O', "magic portal"},
+	{TA_PRINCESS, 'P', "princess"},
 	/* TRADE-1: a lone letter, where figures are a seat letter and
 	 * a role letter */
 	{TA_WINE, 'w', "wine (a trade good)"},
@@ -240,6 +244,23 @@ legend_role_words(const struct game *g, const char **words, char *letters)
 	return figure_role_words(rows, n, words, letters);
 }
 
+/* "Neutral figures: DD the dragon at 2,1, ff the fairy at 0,1." when a
+ * module has any on the board. */
+static void
+neutral_legend(FILE *fp, const struct board_view *v, const struct render_opts *o)
+{
+	struct rules_neutral nf[4];
+	int n = game_neutrals(v->g, nf, 4);
+	char text[200];
+	size_t len = 0;
+
+	for (int i = 0; i < n && i < 4 && len < sizeof(text); i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s" NB "%s at %d,%d",
+					i ? ", " : "", nf[i].mark, nf[i].name, nf[i].x, nf[i].y);
+	if (n > 0)
+		text_wrap(fp, o->width, "Neutral figures: %s.", text);
+}
+
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
@@ -267,6 +288,7 @@ print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 	text_wrap(fp, o->width,
 		  "Figures: seat letter and role (%s): Bk is a knight of B. Seats: %s.", roles,
 		  seats);
+	neutral_legend(fp, v, o);
 }
 
 static void

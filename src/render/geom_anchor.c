@@ -181,10 +181,26 @@ tile_mark(const struct tile_type *t, const struct geo_raster *r)
 	static const struct geo_pt spots[] = {{0.76, 0.24}, {0.24, 0.24}, {0.76, 0.76},
 					      {0.24, 0.76}, {0.5, 0.22},  {0.5, 0.78}};
 
+	static const double rads[] = {0.08, 0.05, 0.02};
+	struct geo_pt best = spots[0];
+	double best_d = 9;
+
 	for (size_t i = 0; i < sizeof(spots) / sizeof(spots[0]); i++)
 		if (on_field(t, r, spots[i], 0.08))
 			return spots[i];
-	return spots[0];
+	/* no corner on a field (a narrow strip: DG/CFc+.d): the point of a
+	 * field nearest the first corner, as clear of its edges as it can */
+	for (size_t k = 0; k < sizeof(rads) / sizeof(rads[0]) && best_d == 9; k++)
+		for (int i = 0; i < GEO_RES; i++)
+			for (int j = 0; j < GEO_RES; j++) {
+				struct geo_pt p = {CELL(j), CELL(i)};
+				double dx = p.x - spots[0].x, dy = p.y - spots[0].y;
+				if (dx * dx + dy * dy < best_d && on_field(t, r, p, rads[k])) {
+					best = p;
+					best_d = dx * dx + dy * dy;
+				}
+			}
+	return best;
 }
 
 static bool

@@ -170,10 +170,40 @@ seed(struct geo_raster *r, int16_t (*queue)[2], int n, int i, int j, int seg)
 	return n + 1;
 }
 
+/* How far the cell at i, j lies from the nearest slot of field seg. */
+static double
+slot_dist(const struct tile_type *t, int rot, int seg, int i, int j)
+{
+	double best = 9;
+
+	for (int slot = 0; slot < SLOT_COUNT; slot++) {
+		struct geo_pt p = geo_slot_point(slot);
+		double d = dist_to((struct geo_pt){CELL(j), CELL(i)}, p.x, p.y);
+		if (tile_seg_at(t, slot, rot) == seg && d < best)
+			best = d;
+	}
+	return best;
+}
+
+/* An inner field the walls left no pocket for (DG/CCc+.p: between a cap
+ * and a corner city, open to the west field in the drawing) takes the
+ * field far from the edge fields' slots; a hedge parts them. */
+static void
+carve_inner(const struct tile_type *t, int rot, struct geo_raster *r, int inner)
+{
+	for (int i = 0; i < GEO_RES; i++)
+		for (int j = 0; j < GEO_RES; j++) {
+			int s = r->seg[i][j];
+			if (s != SEG_NONE && s != GEO_BLOCK && t->seg[s].kind == SEG_FIELD &&
+			    s != inner && slot_dist(t, rot, s, i, j) > 0.55)
+				r->seg[i][j] = (uint8_t)inner;
+		}
+}
+
 /* Fields touching no edge take the pockets no slot reaches, one pocket
  * each in raster order, round again if there are more pockets. */
 static void
-flood_inner(const struct tile_type *t, struct geo_raster *r, int16_t (*queue)[2])
+flood_inner(const struct tile_type *t, int rot, struct geo_raster *r, int16_t (*queue)[2])
 {
 	int ninner = 0, k = 0;
 
@@ -184,6 +214,8 @@ flood_inner(const struct tile_type *t, struct geo_raster *r, int16_t (*queue)[2]
 			if (r->seg[i][j] == SEG_NONE)
 				flood(r, queue,
 				      seed(r, queue, 0, i, j, t->inner_seg[k++ % ninner]));
+	if (ninner == 1 && k == 0)
+		carve_inner(t, rot, r, t->inner_seg[0]);
 }
 
 /* Paints the cells within reach of the path (its half-width and half a
@@ -281,7 +313,7 @@ geo_rasterize(const struct tile_type *t, int rot, const struct tile_geo *g,
 			n = seed(r, queue, n, cell_of(p.y), cell_of(p.x), s);
 	}
 	flood(r, queue, n);
-	flood_inner(t, r, queue);
+	flood_inner(t, rot, r, queue);
 	for (int i = 0; i < GEO_RES; i++)
 		for (int j = 0; j < GEO_RES; j++)
 			if (r->seg[i][j] == GEO_BLOCK)

@@ -2,6 +2,7 @@
  * its unit square, where the tile to place fits (dashed, with a ?), the
  * tile placed last framed, the figures, and the coordinates of turn files
  * along all four edges. */
+#include <math.h>
 #include <stdio.h>
 
 #include "picture.h"
@@ -230,6 +231,30 @@ draw_coordinates(cairo_t *cr, const struct board_view *v, const struct png_layou
 	}
 }
 
+/* The modules' neutral figures (the dragon, the fairy): a disc with their
+ * two letters, low on their tile (the second high), as the text map. */
+static void
+draw_neutrals(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
+{
+	struct rules_neutral nf[4];
+	int n = game_neutrals(v->g, nf, 4);
+
+	for (int i = 0; i < n && i < 4; i++) {
+		double cy = i % 2 ? 0.2 : 0.8, px = 1, py = 0;
+		cairo_save(cr);
+		to_cell(cr, v, l, nf[i].x, nf[i].y);
+		cairo_new_path(cr);
+		cairo_arc(cr, 0.5, cy, 0.11, 0, 2 * M_PI);
+		png_fill_stroke(cr, i % 2 ? RGB_MARK : RGB_LAVA, RGB_INK, 0.015);
+		cairo_user_to_device_distance(cr, &px, &py);
+		cairo_translate(cr, 0.5, cy);
+		cairo_scale(cr, 1 / px, 1 / px);
+		png_rgb(cr, RGB_INK);
+		png_text(cr, nf[i].mark, 0, 0, 0.5, 0.09 * px);
+		cairo_restore(cr);
+	}
+}
+
 void
 png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 {
@@ -244,5 +269,6 @@ png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 	draw_tiles(cr, v, l);
 	draw_last(cr, v, l);
 	draw_figures(cr, v, l);
+	draw_neutrals(cr, v, l);
 	draw_coordinates(cr, v, l);
 }

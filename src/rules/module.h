@@ -213,6 +213,9 @@ struct rules_module {
 	/* The tokens it hands to players (game_tokens): writes up to cap,
 	 * returns how many it has. */
 	int (*tokens)(const struct game *g, struct rules_token *out, int cap);
+	/* Its neutral figures on the board (game_neutrals): writes up to
+	 * cap, returns how many it has. */
+	int (*neutrals)(const struct game *g, struct rules_neutral *out, int cap);
 	/* What seat holds of its stocks (game_holdings): writes up to cap,
 	 * returns how many it has. */
 	int (*holdings)(const struct game *g, int seat, struct rules_holding *out, int cap);

@@ -26,7 +26,7 @@ static const struct module_info modules[MODULE_COUNT] = {
 	[MOD_TRADERS_BUILDERS] = {"traders-builders", "Traders & Builders", "TB",
 				  "traders-builders", true, 0, 0, 0},
 	[MOD_PRINCESS_DRAGON] = {"princess-dragon", "Princess & Dragon", "PD",
-				 "princess-dragon", false, 0, 0, 0},
+				 "princess-dragon", true, 0, 0, 0},
 	/* TOWER-2: sections for up to six players. */
 	[MOD_TOWER] = {"tower", "The Tower", "TOWER", "tower", false, 0, 6, 0},
 	/* GIFTS-4: a gift comes only from a fellow player's road or city. */
@@ -53,7 +53,7 @@ struct module_combo {
 #define PAIR(a, b) (MODULE_BIT(MOD_##a) | MODULE_BIT(MOD_##b))
 
 static const struct module_combo combos[] = {
-	{PAIR(ABBEY_MAYOR, PRINCESS_DRAGON), "XEXP-3", false,
+	{PAIR(ABBEY_MAYOR, PRINCESS_DRAGON), "XEXP-3", true,
 	 "mayor, wagon and barn against the dragon, the princess and the fairy"},
 	{PAIR(ABBEY_MAYOR, TOWER), "XEXP-3", false,
 	 "mayor, wagon and barn captured by a tower"},
@@ -63,7 +63,7 @@ static const struct module_combo combos[] = {
 	 "pigs and builders with barns and abbeys"},
 	{PAIR(ABBEY_MAYOR, CATHARS), "XEXP-13", true,
 	 "the abbey as a monastery for the Cathars' escape"},
-	{PAIR(TRADERS_BUILDERS, PRINCESS_DRAGON), "XEXP-6", false,
+	{PAIR(TRADERS_BUILDERS, PRINCESS_DRAGON), "XEXP-6", true,
 	 "builder and pig against the dragon, the princess and the fairy"},
 	{PAIR(TRADERS_BUILDERS, COUNT), "XEXP-6", false,
 	 "the builder's double turn and the City of Carcassonne"},
@@ -75,7 +75,7 @@ static const struct module_combo combos[] = {
 	 "the Games Quarterly pigsty beside the pig herd (CF-08)"},
 	{PAIR(PRINCESS_DRAGON, COUNT), "XEXP-9", false,
 	 "the dragon and the magic portal at the City of Carcassonne"},
-	{PAIR(PRINCESS_DRAGON, RIVER2), "XEXP-10", false,
+	{PAIR(PRINCESS_DRAGON, RIVER2), "XEXP-10", true,
 	 "the River II volcano bringing the dragon"},
 	{PAIR(PRINCESS_DRAGON, TOWER), "XEXP-18", false, "the fairy on a tower"},
 	{PAIR(COUNT, RIVER), "XEXP-12", false,

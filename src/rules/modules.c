@@ -233,6 +233,18 @@ game_module_state(const struct game *g, int i, struct rules_field *out, int cap)
 }
 
 int
+game_neutrals(const struct game *g, struct rules_neutral *out, int cap)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nmods; i++)
+		if (g->mods[i]->neutrals)
+			n += g->mods[i]->neutrals(g, out ? out + (n < cap ? n : cap) : NULL,
+						  n < cap ? cap - n : 0);
+	return n;
+}
+
+int
 game_tokens(const struct game *g, struct rules_token *out, int cap)
 {
 	int n = 0;

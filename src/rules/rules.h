@@ -42,11 +42,19 @@ enum river_uturn {
 	RIVER_UTURN_AREA    /* the square area ahead of an open end must be free */
 };
 
+/* Who moves the dragon (DRAGON-3; docs/rules-decisions.md): each player
+ * in turn (the rules), or the turn's player alone (a house rule). */
+enum dragon_moves {
+	DRAGON_MOVES_EACH,
+	DRAGON_MOVES_CURRENT
+};
+
 struct rules_options {
 	int edition;   /* 1 or 2 (2nd edition tile set, with gardens) */
 	bool farmers;  /* FARM */
 	int river_uturn; /* enum river_uturn */
 	uint32_t with; /* a bit per enum module_id (MODULE_BIT) */
+	int dragon_moves; /* enum dragon_moves (Princess & Dragon) */
 };
 
 struct rules_module;
@@ -472,6 +480,15 @@ struct rules_token {
 	bool from_supply;
 };
 int game_tokens(const struct game *g, struct rules_token *out, int cap);
+/* Neutral figures the modules on have on the board (Princess & Dragon's
+ * dragon and fairy), for the maps: up to cap of them, returns how many
+ * (0 in the base game). */
+struct rules_neutral {
+	const char *name; /* "the dragon" */
+	const char *mark; /* two letters for the text map: "DD" */
+	int x, y;         /* the tile it stands on */
+};
+int game_neutrals(const struct game *g, struct rules_neutral *out, int cap);
 /* What a seat holds of the modules' stocks (Traders & Builders' goods:
  * "wine" 2), shown beside its score: up to cap of them, returns how many
  * (0 in the base game). */

@@ -227,6 +227,10 @@ const char *gamefile_supply_key(const struct figure_type_def *t, char *buf, size
 json_t *gamefile_supply_json(const struct game *g, int p);
 void gamefile_supply_text(const struct game *g, int p, char *buf, size_t n);
 const char *gamefile_uturn_name(int river_uturn);
+/* "each" or "current" (rules_options.dragon_moves), and the inverse: -1
+ * for another word. */
+const char *gamefile_dragon_moves_name(int dragon_moves);
+int gamefile_dragon_moves_parse(const char *word, int *out);
 /* The figures on the board: [{player, figure, feature, x, y, slot}]. */
 json_t *gamefile_figures_json(const struct gamefile *gf);
 const char *gamefile_view_name(int view);

@@ -28,6 +28,13 @@ gamefile_rules_json(const struct rules_options *o)
 		      s.farmers, "river", module_on(&s, MOD_RIVER), "abbot",
 		      module_on(&s, MOD_ABBOT), "river_uturn",
 		      gamefile_uturn_name(s.river_uturn));
+	/* the house rule only when on: other games keep their bytes */
+	if (r && s.dragon_moves != DRAGON_MOVES_EACH &&
+	    json_object_set_new(r, "dragon_moves",
+				json_string(gamefile_dragon_moves_name(s.dragon_moves))) < 0) {
+		json_decref(r);
+		r = NULL;
+	}
 	for (int i = 0; r && i < MODULE_COUNT; i++)
 		if (i != MOD_RIVER && i != MOD_ABBOT && module_on(&s, i) &&
 		    json_object_set_new(r, module_info(i)->name, json_true()) < 0) {

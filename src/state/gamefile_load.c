@@ -121,15 +121,33 @@ check_modules(const struct rules_options *o, struct gf_error *err)
 	return 0;
 }
 
+/* The house rule's key, absent in most games (the rules: each). */
+static int
+load_dragon_moves(json_t *r, struct rules_options *o, struct gf_error *err)
+{
+	json_t *v = json_object_get(r, "dragon_moves");
+
+	o->dragon_moves = DRAGON_MOVES_EACH;
+	if (v == NULL)
+		return 0;
+	if (!json_is_string(v) ||
+	    gamefile_dragon_moves_parse(json_string_value(v), &o->dragon_moves) < 0)
+		return gf_fail(err, "rules.dragon_moves", "expected \"each\" or \"current\"");
+	if (o->dragon_moves != DRAGON_MOVES_EACH && !module_on(o, MOD_PRINCESS_DRAGON))
+		return gf_fail(err, "rules.dragon_moves",
+			       "a rule of princess-dragon, which this game is played without");
+	return 0;
+}
+
 static int
 load_rules(json_t *root, struct rules_options *o, struct gf_error *err)
 {
 	const char *keys[8 + MODULE_COUNT] = {"edition", "farmers", "river", "abbot",
-					      "river_uturn"};
+					      "river_uturn", "dragon_moves"};
 	json_t *r = jv_member(root, "", "rules", JSON_OBJECT, "an object", err);
 	const char *uturn;
 	bool river, abbot;
-	int k = 5;
+	int k = 6;
 
 	for (int i = 0; i < MODULE_COUNT; i++)
 		if (i != MOD_RIVER && i != MOD_ABBOT)
@@ -156,7 +174,7 @@ load_rules(json_t *root, struct rules_options *o, struct gf_error *err)
 	else
 		return gf_fail(err, "rules.river_uturn",
 			       "\"%s\" is not \"curves\" or \"area\"", uturn);
-	return 0;
+	return load_dragon_moves(r, o, err);
 }
 
 static int

@@ -29,6 +29,21 @@ gamefile_uturn_name(int river_uturn)
 }
 
 const char *
+gamefile_dragon_moves_name(int dragon_moves)
+{
+	return dragon_moves == DRAGON_MOVES_CURRENT ? "current" : "each";
+}
+
+int
+gamefile_dragon_moves_parse(const char *word, int *out)
+{
+	if (strcmp(word, "each") != 0 && strcmp(word, "current") != 0)
+		return -1;
+	*out = strcmp(word, "current") == 0 ? DRAGON_MOVES_CURRENT : DRAGON_MOVES_EACH;
+	return 0;
+}
+
+const char *
 gamefile_view_name(int view)
 {
 	static const char *const names[] = {"host", "public", "player"};

@@ -89,6 +89,8 @@ memo_key(const struct gamefile *gf, uint8_t out[GF_HASH_BYTES])
 	/* river and abbot stand apart from with's bits for old hashes */
 	put_int(&st, o->edition), put_int(&st, o->farmers), put_int(&st, module_on(o, MOD_RIVER));
 	put_int(&st, module_on(o, MOD_ABBOT)), put_int(&st, o->river_uturn), put_int(&st, o->with);
+	if (o->dragon_moves != DRAGON_MOVES_EACH) /* the house rule; others keep their hash */
+		put_int(&st, o->dragon_moves);
 	put_int(&st, gf->setup.first_player), put_int(&st, gf->setup.start);
 	put_int(&st, gf->bag_mode);
 	put_str(&st, gf->shuffle);

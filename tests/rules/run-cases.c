@@ -15,7 +15,8 @@
  *   todo REASON           a known engine bug: every point is "# TODO"
  *                         (a passing one is an XPASS, which fails make check)
  *   rules KEY=VAL...      edition=1|2 farmers= river= abbot= on|off,
- *                         river_uturn=curves|area, with=NAME,... (rule
+ *                         river_uturn=curves|area, dragon_moves=each|current,
+ *                         with=NAME,... (rule
  *                         modules by name: with=king-robber), any module
  *                         name on|off (river2=on) (default: edition 1,
  *                         farmers on, the rest off, curves)
@@ -341,6 +342,10 @@ set_rule(struct test *t, char *kv)
 		o->river_uturn = RIVER_UTURN_CURVES;
 	else if (strcmp(kv, "river_uturn") == 0 && strcmp(v, "area") == 0)
 		o->river_uturn = RIVER_UTURN_AREA;
+	else if (strcmp(kv, "dragon_moves") == 0 && strcmp(v, "each") == 0)
+		o->dragon_moves = DRAGON_MOVES_EACH;
+	else if (strcmp(kv, "dragon_moves") == 0 && strcmp(v, "current") == 0)
+		o->dragon_moves = DRAGON_MOVES_CURRENT;
 	else
 		return parse_error(t, "rules: unknown setting %s=%s", kv, v);
 	return 0;

@@ -74,8 +74,14 @@ test_refusals(void)
 	}
 	/* River II's pairs (RULES.md 4, 17) wait for the other module. */
 	is_int(module_combo_check(MODULE_BIT(MOD_RIVER2) | MODULE_BIT(MOD_PRINCESS_DRAGON), &err),
-	       -1, "XEXP-10: river2 with princess-dragon (the volcano's dragon)");
-	is_str(err.rule, "XEXP-10", "names XEXP-10");
+	       0, "issue 26.3, XEXP-10: river2 with princess-dragon (the volcano's dragon)");
+	is_int(module_combo_check(MODULE_BIT(MOD_PRINCESS_DRAGON) | MODULE_BIT(MOD_ABBEY_MAYOR) |
+				      MODULE_BIT(MOD_TRADERS_BUILDERS),
+				  &err),
+	       0, "issue 26.3, XEXP-3..7: princess-dragon with abbey-mayor and traders-builders");
+	is_int(module_combo_check(MODULE_BIT(MOD_PRINCESS_DRAGON) | MODULE_BIT(MOD_TOWER), &err),
+	       -1, "XEXP-18: princess-dragon with tower waits for the tower");
+	is_str(err.rule, "XEXP-18", "names XEXP-18");
 	is_int(module_combo_check(MODULE_BIT(MOD_RIVER2) | MODULE_BIT(MOD_TRADERS_BUILDERS),
 				  &err),
 	       0, "issue 25.4, XEXP-15, CF-08: river2 with traders-builders (pigsty and pig)");

@@ -1012,10 +1012,12 @@ check_end(struct run *r)
 	      "pass after the end not refused as game over");
 	CHECK(r, P_END, g->bag_next == g->bag_len, "bag drawn to %d of %d", g->bag_next,
 	      g->bag_len);
-	/* a tile put back (Take 2) is drawn again: one entry more */
-	CHECK(r, P_END, g->nplaced - 1 - outside + discards == g->bag_len - game_returned(g),
-	      "%d placed (and %d from outside the pile) + %d discarded, bag of %d, %d put back",
-	      g->nplaced - 1 - outside, outside, discards, g->bag_len, game_returned(g));
+	/* a tile drawn and put back (a dragon tile set aside, DRAGON-1) is
+	 * in the bag twice: drawn, and again where it went back */
+	CHECK(r, P_END, g->nplaced - 1 - outside + discards + game_returned(g) == g->bag_len,
+	      "%d placed (and %d from outside the pile) + %d discarded + %d returned, bag "
+	      "of %d",
+	      g->nplaced - 1 - outside, outside, discards, game_returned(g), g->bag_len);
 	CHECK(r, P_END, game_tiles_left(g) == 0, "%d tiles left", game_tiles_left(g));
 	CHECK(r, P_CLONE, same_game(g, r->mirror, err.text, sizeof(err.text)),
 	      "the clone ends differently: %s", err.text);

@@ -76,11 +76,15 @@ rules_describe(const struct rules_options *o, char *buf, size_t n)
 	module_names(s.with & ~(MODULE_BIT(MOD_RIVER) | MODULE_BIT(MOD_ABBOT)), ", ", more,
 		     sizeof(more));
 	bool river = module_on(&s, MOD_RIVER);
-	snprintf(buf, n, "edition %d, %s%s%s%s%s%s%s", s.edition,
+	snprintf(buf, n, "edition %d, %s%s%s%s%s%s%s%s", s.edition,
 		 s.farmers ? "farmers" : "no farmers",
 		 river ? ", river (u-turn rule: " : "",
 		 river ? gamefile_uturn_name(s.river_uturn) : "", river ? ")" : "",
-		 module_on(&s, MOD_ABBOT) ? ", abbot" : "", more[0] ? ", " : "", more);
+		 module_on(&s, MOD_ABBOT) ? ", abbot" : "", more[0] ? ", " : "", more,
+		 s.dragon_moves == DRAGON_MOVES_CURRENT
+			 ? " (house rule: the turn's player moves the dragon alone, "
+			   "dragon-moves current)"
+			 : "");
 }
 
 /* Whether an action of that first word is legal now. */

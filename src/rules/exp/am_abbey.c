@@ -222,7 +222,10 @@ choice_apply(struct game *g, const struct frame *f, const struct action *a)
 		return;
 	if (before_draw) {
 		turn_skip(g, STEP_DRAW);
-		turn_skip(g, g->plan[1]); /* place-tile, whichever step runs it */
+		/* place-tile, whichever step runs it (not plan[1]: a module's
+		 * step may follow the draw, Princess & Dragon's dragon tiles) */
+		if (turn_skip(g, STEP_PLACE_ANY) < 0)
+			turn_skip(g, STEP_PLACE_TILE);
 		return;
 	}
 	turn_push(g, STEP_SCORE, f->owner, 0);

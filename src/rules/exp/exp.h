@@ -35,6 +35,7 @@ extern const struct rules_module cathars_module;
 extern const struct rules_module inns_cathedrals_module;
 extern const struct rules_module abbey_mayor_module;
 extern const struct rules_module traders_builders_module;
+extern const struct rules_module princess_dragon_module;
 
 /* The built-in modules' own figure types, numbered down from the top
  * (modules outside the tree number theirs up from FIG_BASE_COUNT). */

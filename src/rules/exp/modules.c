@@ -13,6 +13,7 @@ const struct rules_module *const rules_builtin_modules[] = {
 	&abbey_mayor_module,
 	&abbey_mayor_wagon_module, /* its second table (exp/am.h) */
 	&traders_builders_module,
+	&princess_dragon_module,
 	&cathars_module,
 	&king_robber_module,
 	&gifts_module,

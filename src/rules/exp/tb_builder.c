@@ -25,6 +25,7 @@ const struct figure_type_def figure_type_builder = {
 	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
 	.occupies = false, /* others' figures do not keep it out, nor it them */
 	.returns = true,   /* BUILDER-4 */
+	.traits = FT_EATEN, /* the dragon sends it home (DRAGON-5, XEXP-6, XEXP-7) */
 	.strength = 0,     /* BUILDER-2 */
 	.supply = 1,       /* TB-1, CF-11 */
 	.needs = OWN_FOLLOWERS,

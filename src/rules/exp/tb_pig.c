@@ -19,6 +19,7 @@ const struct figure_type_def figure_type_pig = {
 	.locs = 1u << LOC_SUPPLY | 1u << LOC_SEGMENT,
 	.occupies = false,
 	.returns = true,
+	.traits = FT_EATEN, /* the dragon sends it home (DRAGON-5, XEXP-6, XEXP-7) */
 	.strength = 0, /* PIG-2: no follower */
 	.supply = 1,   /* TB-1, CF-11 */
 	.needs = 1u << FIG_FOLLOWER | 1u << FIG_BIG, /* a farmer of his own (PIG-2) */
