@@ -127,8 +127,10 @@ static const struct rules_action pd_actions[] = {
 };
 
 static const struct score_category pd_categories[] = {
-	{"FAIRY-3", "fairy", "the fairy beside a follower at the start of the turn"},
-	{"FAIRY-4", "fairy_feature", "the fairy beside a follower whose feature scored"},
+	{.rule = "FAIRY-3", .category = "fairy",
+	 .text = "the fairy beside a follower at the start of the turn"},
+	{.rule = "FAIRY-4", .category = "fairy_feature",
+	 .text = "the fairy beside a follower whose feature scored"},
 };
 
 const struct rules_module princess_dragon_module = {
