@@ -42,17 +42,27 @@ follower_at(const struct game *g, int player, int seg)
 	return -1;
 }
 
-/* FAIRY-1: beside each of player's followers on the board but the one it
- * stands beside already. */
-int
-pd_fairy_options(const struct game *g, int player, struct action *out, int n, int cap)
+/* Whether the fairy stands beside one of player's followers at seg: two
+ * may stand on one monastery (Synod, GIFTS-SYNOD-1), and a place names
+ * the segment, not the follower. */
+static bool
+fairy_beside(const struct game *g, int player, int seg)
 {
 	int by = pd_fairy_follower(g);
 
+	return by >= 0 && g->figure[by].owner == player && g->figure[by].seg == seg;
+}
+
+/* FAIRY-1: beside each of player's followers on the board but where it
+ * stands already, once a place. */
+int
+pd_fairy_options(const struct game *g, int player, struct action *out, int n, int cap)
+{
 	for (int i = 0; i < g->nfigures; i++) {
 		const struct figure *f = &g->figure[i];
 		int p = f->seg / TILE_SEG_MAX;
-		if (f->owner != player || i == by || !fairy_follower(g, i))
+		if (f->owner != player || !fairy_follower(g, i) ||
+		    follower_at(g, player, f->seg) != i || fairy_beside(g, player, f->seg))
 			continue;
 		if (n < cap)
 			out[n] = action_at(ACT_FAIRY, g->placed[p].x, g->placed[p].y,
@@ -89,7 +99,7 @@ pd_fairy_check(const struct game *g, int player, const struct action *a, struct 
 			    "the fairy goes beside one of your own followers, and you have none "
 			    "at %s of the tile at %d,%d",
 			    slot_name(a->at_slot), a->x, a->y);
-	if (i == pd_fairy_follower(g))
+	if (fairy_beside(g, player, seg))
 		return rerr(err, RERR_ILLEGAL, "FAIRY-1",
 			    "the fairy already stands beside that follower: place a figure or "
 			    "pass instead");
