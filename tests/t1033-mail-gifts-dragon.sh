@@ -83,10 +83,14 @@ test_expect_success 'issue 26: carol'"'"'s signed turn for bob'"'"'s dragon step
 # clock fault, t3355).
 test_expect_success 'issue 26.4: at its deadline bob'"'"'s dragon step is taken by the computer player from his view, not the first legal; the mails say so' '
 	cd "$WORK/three" &&
-	for h in 10 20 30; do
+	for h in 10 20; do
 		CARCPBEM_NOW=$((CARCPBEM_NOW + h * 3600)) "$CARCPBEM" run --once -c host.conf -q ||
 		return 1
 	done &&
+	test "$(records)" -eq 6 &&
+	cp -r . "$WORK/due" &&
+	CARCPBEM_NOW=$((CARCPBEM_NOW + 30 * 3600)) CARCPBEM_CRASH_LOG=$WORK/points \
+		"$CARCPBEM" run --once -c host.conf -q &&
 	test "$(records)" -eq 7 &&
 	tail -1 spool/games/g1/history.jsonl >last &&
 	grep "\"player\":\"bob\"" last &&
@@ -97,6 +101,27 @@ test_expect_success 'issue 26.4: at its deadline bob'"'"'s dragon step is taken 
 		grep "^(the host played for bob: dragon 0 2 (the deadline passed: the computer decided))$" r6-$m &&
 		grep "carol'"'"'s monk on the monastery at 0,2 goes back to the supply." r6-$m ||
 		return 1
+	done &&
+	"$CARCPBEM" replay spool/games/g1 >replay &&
+	grep "7 records: every signature and hash checks" replay
+'
+
+# The run at the deadline, killed at each of its crash points and run
+# again, ends as the run never killed: one move for bob, each mail once.
+test_expect_success 'issue 26.4: killed anywhere in the deadline'"'"'s run for bob'"'"'s step, run again: one move, each mail once' '
+	cd "$WORK" && rm -rf ref && cp -r three ref &&
+	n=$(wc -l <points) && test "$n" -gt 3 && i=1 &&
+	while test $i -le "$n"; do
+		rm -rf w && cp -r due w && (
+			cd w &&
+			expect_code 137 env CARCPBEM_CRASH_AT=$i CARCPBEM_NOW=$((CARCPBEM_NOW + 30 * 3600)) \
+				"$CARCPBEM" run --once -c host.conf -q 2>/dev/null &&
+			CARCPBEM_NOW=$((CARCPBEM_NOW + 30 * 3600)) "$CARCPBEM" run --once -c host.conf -q
+		) && same w || {
+			echo "killed at point $i ($(sed -n "${i}p" points)): differs"
+			return 1
+		}
+		i=$((i + 1))
 	done
 '
 
