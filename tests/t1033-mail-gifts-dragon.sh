@@ -38,6 +38,18 @@ test_expect_success 'issue 26: no mail of the demo and no view shows another pla
 	python3 "$top_srcdir/tests/mail/gifts_leaks.py" sp/outbox/read sp/games/*/
 '
 
+# Known breakage, left to the dragon's module: a dragon step makes no
+# event, so the update at the end of a turn neither shows the dragon's
+# path nor names every player who moved it (turn_others counts the events
+# of figures): Ada's turn 22, steps by Blaise (forced, then signed: record
+# 26) and Carl, says "(Carl decided in it too)", from the mover of the
+# last step alone.
+test_expect_failure 'issue 26: the update of a turn with dragon steps names all who moved it (Blaise and Carl)' '
+	cd "$WORK" &&
+	part sp/outbox/read/*-r27-update-1.eml plain >u27 &&
+	grep "^your turn in game [0-9a-f]* is played (Blaise and Carl decided in it too):$" u27
+'
+
 # Three players by mail (t1032's tiles): alice's monk at 0,1, bob's
 # volcano at 1,1 (the dragon comes), carol's monk at 0,2, alice's dragon
 # tile at 2,1: her step first (to 0,1, her monk eaten), then bob's: to
