@@ -14,16 +14,6 @@
 # 0,1), alice's wagon on its north part (turn 1), bob's on its south part
 # (turn 2); carol's tile at 2,1 completes it in turn 6.
 ROAD_TILES=BA/RFr,BA/RFr,BA/LR,BA/LR,BA/Rr,BA/Rr,BA/L,BA/L,BA/L
-three_setup () {
-	for p in alice bob carol; do
-		"$CARCPBEM" keygen $p >/dev/null 2>&1 || return 1
-	done &&
-	printf "spool spool\nfrom \"Carcassonne <game@example.test>\"\n" >host.conf &&
-	"$CARCPBEM" new -c host.conf --id g1 --seed mailtest "$@" \
-		--key alice=alice.pub --key bob=bob.pub --key carol=carol.pub \
-		--address alice=alice@example.test --address bob=bob@example.test \
-		--address carol=carol@example.test alice bob carol >new.out
-}
 
 updates_to () {
 	ls spool/outbox | grep -c -- "-update-$1\.eml$"
@@ -31,7 +21,7 @@ updates_to () {
 
 test_expect_success 'issue 26.2: the turn with two wagon moves: no update while it is under way' '
 	cd "$WORK" && mkdir wagons && cd wagons &&
-	three_setup --with abbey-mayor --tiles $ROAD_TILES &&
+	host_setup_three --with abbey-mayor --tiles $ROAD_TILES &&
 	send alice "place 1 0 0" "wagon E" &&
 	send bob "place 1 1 0" "wagon E" &&
 	send carol "place -1 0 270" pass &&
@@ -181,7 +171,7 @@ test_expect_success 'issue 26.1: killed anywhere in the run with the host'"'"'s 
 
 test_expect_success 'issue 26.4: at its deadline another player'"'"'s optional step takes pass, and the next mail says so' '
 	cd "$WORK" && mkdir late && cd late &&
-	three_setup --with abbey-mayor --tiles $ROAD_TILES --deadline 24h --policy bot &&
+	host_setup_three --with abbey-mayor --tiles $ROAD_TILES --deadline 24h --policy bot &&
 	send alice "place 1 0 0" "wagon E" &&
 	send bob "place 1 1 0" "wagon E" &&
 	send carol "place -1 0 270" pass &&

@@ -31,6 +31,19 @@ host_setup () {
 		alice bob >new.out
 }
 
+# host_setup_three [NEW-OPTION...]: as host_setup, for alice, bob and
+# carol (no mallory, no size limit).
+host_setup_three () {
+	for p in alice bob carol; do
+		"$CARCPBEM" keygen $p >/dev/null 2>&1 || return 1
+	done &&
+	printf "spool spool\nfrom \"Carcassonne <game@example.test>\"\n" >host.conf &&
+	"$CARCPBEM" new -c host.conf --id g1 --seed mailtest "$@" \
+		--key alice=alice.pub --key bob=bob.pub --key carol=carol.pub \
+		--address alice=alice@example.test --address bob=bob@example.test \
+		--address carol=carol@example.test alice bob carol >new.out
+}
+
 # turn_text PLAYER [ACTION...]: PLAYER's signed turn on the game as it
 # stands (default actions: the first legal placement, then pass).
 turn_text () {
