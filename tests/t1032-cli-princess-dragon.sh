@@ -68,6 +68,21 @@ test_expect_success 'issue 26.3: the dragon moves: each player in turn; the fair
 	grep "\"dragon_x\": 2" g.json
 '
 
+test_expect_success 'issue 26.4: while a dragon step is due, the map marks where it has been and where it may go; then no more' '
+	mkgame &&
+	"$CARCPBEM" play g.json "place 0 1 0" monk "place 1 1 0" pass "place 0 2 0" \
+		"fairy 0 1 C" "place 2 1 180" pass >/dev/null &&
+	"$CARCPBEM" render g.json >map &&
+	test "$(grep -cF ".......x...x.+>.|.>+" map)" -eq 1 &&
+	test "$(grep -cF ".......x...x.+>...>+" map)" -eq 1 &&
+	tr -s "\n " "  " <map >legend &&
+	grep -F "For the decision due (moves the dragon): x marks the tiles it has been on (1,1), > marks the tiles it may go to (2,1)." legend &&
+	"$CARCPBEM" play g.json "dragon E" >/dev/null &&
+	"$CARCPBEM" render g.json >map &&
+	! grep -F "x...x" map &&
+	! grep "For the decision due" map
+'
+
 test_expect_success 'issue 26.3: a visited tile refused; the dragon eats; the monk goes home (DRAGON-3, DRAGON-5)' '
 	"$CARCPBEM" new --with princess-dragon --tiles BA/L,DG/F.v,BA/L,DG/Rr.d,BA/L,BA/L \
 		-o e.json alice bob >/dev/null &&
@@ -159,12 +174,14 @@ test_expect_success 'issue 26.3: by mail, bob places the dragon tile: his step f
 	send bob "dragon 0 1"
 '
 
-test_expect_success 'issue 26.3: alice'"'"'s notice says the step is hers in bob'"'"'s turn; bob cannot take it' '
+test_expect_success 'issue 26.3, 26.4: alice'"'"'s notice says the step is hers in bob'"'"'s turn, its map marks the dragon'"'"'s tiles; bob cannot take it' '
 	cd "$WORK" &&
 	n=$(ls spool/outbox/g1-r*-notice-1.eml | tail -1) &&
 	grep -q "^To: alice@example.test" "$n" &&
 	part "$n" plain >na &&
 	grep "this decision is yours: the dragon moves: step 2 of 6, yours (bob placed the dragon tile); it has been on 1,1 and 0,1 and may go to 0,0 or 0,2" na &&
+	tr -s "\n " "  " <na >na.flat &&
+	grep -F "For the decision due (moves the dragon): x marks the tiles it has been on (1,1, 0,1), > marks the tiles it may go to (0,0, 0,2)." na.flat &&
 	test_must_fail turn_text bob "dragon 0 0" >out 2>err &&
 	grep "it is alice'"'"'s decision" err &&
 	send alice "dragon 0 0" &&
