@@ -202,7 +202,8 @@ enum event_kind {
 			    its index in game_holdings): trade goods */
 	EV_NOTE          /* what player did, in a module's words: rule is the
 			    static sentence after the player's name ("opens
-			    Synod (GIFTS-SYNOD-1)"), told to every player */
+			    Synod (GIFTS-SYNOD-1)"), told to every player;
+			    with what 1, the place x, y follows it */
 };
 
 struct game_event {
