@@ -33,14 +33,15 @@ test_expect_success 'issue 26.3: new --with princess-dragon; no follower on the 
 	grep "\"dragon_x\": 1" g.json
 '
 
-test_expect_success 'issue 26.3: the fairy in legal and play; the game file and the map name it (FAIRY-1)' '
+test_expect_success 'issue 26.3, 26.4: the fairy in legal and play, which says where it went; the game file and the map name it (FAIRY-1)' '
 	mkgame &&
 	"$CARCPBEM" play g.json "place 0 1 0" monk "place 1 1 0" pass "place 0 2 0" >/dev/null &&
 	"$CARCPBEM" legal g.json >legal.out &&
 	grep "^fairy 0 1 C$" legal.out &&
 	expect_code 1 "$CARCPBEM" play g.json "fairy 0 0 N" 2>err &&
 	grep "FAIRY-1: the fairy goes beside one of your own followers, and you have none at N of the tile at 0,0" err &&
-	"$CARCPBEM" play g.json "fairy 0 1 C" >/dev/null &&
+	"$CARCPBEM" play g.json "fairy 0 1 C" >fairy.out &&
+	grep "^alice puts the fairy (FAIRY-1) beside their follower at 0,1.$" fairy.out &&
 	python3 -c "import json
 m = json.load(open(\"g.json\"))[\"modules\"][\"princess-dragon\"]
 assert (m[\"fairy\"], m[\"fairy_x\"], m[\"fairy_y\"]) == (1, 0, 1), m
@@ -66,6 +67,21 @@ test_expect_success 'issue 26.3: the dragon moves: each player in turn; the fair
 	grep "^Turn 5: alice (A) to place" move.out &&
 	grep "^alice scores 1 point for the fairy beside a follower at the start of the turn.$" move.out &&
 	grep "\"dragon_x\": 2" g.json
+'
+
+test_expect_success 'issue 26.4: while a dragon step is due, the map marks where it has been and where it may go; then no more' '
+	mkgame &&
+	"$CARCPBEM" play g.json "place 0 1 0" monk "place 1 1 0" pass "place 0 2 0" \
+		"fairy 0 1 C" "place 2 1 180" pass >/dev/null &&
+	"$CARCPBEM" render g.json >map &&
+	test "$(grep -cF ".......x...x.+>.|.>+" map)" -eq 1 &&
+	test "$(grep -cF ".......x...x.+>...>+" map)" -eq 1 &&
+	tr -s "\n " "  " <map >legend &&
+	grep -F "For the decision due (moves the dragon): x marks the tiles it has been on (1,1), > marks the tiles it may go to (2,1)." legend &&
+	"$CARCPBEM" play g.json "dragon E" >/dev/null &&
+	"$CARCPBEM" render g.json >map &&
+	! grep -F "x...x" map &&
+	! grep "For the decision due" map
 '
 
 test_expect_success 'issue 26.3: a visited tile refused; the dragon eats; the monk goes home (DRAGON-3, DRAGON-5)' '
@@ -99,7 +115,7 @@ test_expect_success 'issue 26.3: DRAGON-1, UN-35: the tile set aside comes back 
 	grep "The game is over" end.out
 '
 
-test_expect_success 'issue 26.3: the portal: a free feature anywhere, an occupied one refused (PORTAL-1)' '
+test_expect_success 'issue 26.3, 26.4: the portal: a free feature anywhere, said in play; an occupied one refused (PORTAL-1)' '
 	"$CARCPBEM" new --with princess-dragon --tiles BA/L,DG/RrRr.g,BA/L,BA/L \
 		-o p.json alice bob >/dev/null &&
 	"$CARCPBEM" play p.json "place 0 1 0" monk "place 1 0 0" >/dev/null &&
@@ -107,18 +123,22 @@ test_expect_success 'issue 26.3: the portal: a free feature anywhere, an occupie
 	grep "^portal 0 0 knight N$" legal.out &&
 	expect_code 1 "$CARCPBEM" play p.json "portal 0 1 monk C" 2>err &&
 	grep "PORTAL-1: the monastery at 0,1 C is occupied: the portal leads only to a feature with no follower on it" err &&
-	"$CARCPBEM" play p.json "portal 0 0 knight N" >/dev/null &&
+	"$CARCPBEM" play p.json "portal 0 0 knight N" >portal.out &&
+	grep -A1 "^bob goes through the magic portal (PORTAL-1).$" portal.out >said &&
+	grep "^bob put a knight on the city at N of 0,0.$" said &&
 	"$CARCPBEM" show p.json >show.out &&
 	grep "^  B bob      0 points  6 of 7 followers in supply" show.out
 '
 
-test_expect_success 'issue 26.3: the princess sends a knight home (PRINCESS-1)' '
+test_expect_success 'issue 26.3, 26.4: the princess sends a knight home, said in play (PRINCESS-1)' '
 	"$CARCPBEM" new --with princess-dragon --tiles BA/Cc.1,DG/Cc.p,BA/L,BA/L \
 		-o q.json alice bob >/dev/null &&
 	"$CARCPBEM" play q.json "place 0 -1 180" "knight S" "place 1 -1 0" >/dev/null &&
 	"$CARCPBEM" legal q.json >legal.out &&
 	grep "^princess 0 -1 " legal.out &&
 	"$CARCPBEM" play q.json "princess 0 -1 S" >out &&
+	grep -A1 "^bob has the princess send a knight home (PRINCESS-1).$" out >said &&
+	grep "^alice'"'"'s knight on the city at 0,-1 goes back to the supply.$" said &&
 	grep "^alice'"'"'s knight on the city at" out &&
 	"$CARCPBEM" show q.json >show.out &&
 	grep "^  A alice    0 points  7 of 7 followers in supply" show.out
@@ -159,12 +179,14 @@ test_expect_success 'issue 26.3: by mail, bob places the dragon tile: his step f
 	send bob "dragon 0 1"
 '
 
-test_expect_success 'issue 26.3: alice'"'"'s notice says the step is hers in bob'"'"'s turn; bob cannot take it' '
+test_expect_success 'issue 26.3, 26.4: alice'"'"'s notice says the step is hers in bob'"'"'s turn, its map marks the dragon'"'"'s tiles; bob cannot take it' '
 	cd "$WORK" &&
 	n=$(ls spool/outbox/g1-r*-notice-1.eml | tail -1) &&
 	grep -q "^To: alice@example.test" "$n" &&
 	part "$n" plain >na &&
 	grep "this decision is yours: the dragon moves: step 2 of 6, yours (bob placed the dragon tile); it has been on 1,1 and 0,1 and may go to 0,0 or 0,2" na &&
+	tr -s "\n " "  " <na >na.flat &&
+	grep -F "For the decision due (moves the dragon): x marks the tiles it has been on (1,1, 0,1), > marks the tiles it may go to (0,0, 0,2)." na.flat &&
 	test_must_fail turn_text bob "dragon 0 0" >out 2>err &&
 	grep "it is alice'"'"'s decision" err &&
 	send alice "dragon 0 0" &&
@@ -185,7 +207,7 @@ test_expect_success 'issue 26.4: the dragon-moves house rule is stated in every 
 	test "$n" -ge 3
 '
 
-test_expect_success 'issue 26.3: demo --with princess-dragon by mail: each dragon step mailed to its owner alone; replayed' '
+test_expect_success 'issue 26.3, 26.4: demo --with princess-dragon by mail: each dragon step mailed to its owner alone; the updates say what the fairy and the portal did; replayed' '
 	cd "$WORK" &&
 	"$CARCPBEM" demo --seed pd1 --players 3 --with princess-dragon --spool sp >out 2>err &&
 	test ! -s err &&
@@ -198,6 +220,9 @@ test_expect_success 'issue 26.3: demo --with princess-dragon by mail: each drago
 		steps=$((steps + 1)) || return 1
 	done &&
 	test "$steps" -gt 0 &&
+	cat sp/outbox/read/*-update-*.eml | tr -d "\r" >updates &&
+	grep -q "^   Ada puts the fairy (FAIRY-1) beside their follower at -1,0\.$" updates &&
+	grep -q "^   [A-Z][a-z]* goes through the magic portal (PORTAL-1)\.$" updates &&
 	! ls sp/outbox/read/*-error.eml 2>/dev/null &&
 	"$CARCPBEM" replay sp/*-archive.json >replay &&
 	grep "^Fair draw: the bag matches the commitment" replay &&

@@ -85,8 +85,7 @@ draw_neutrals(const struct board_view *v, struct glyph_grid *gr)
 	for (int i = 0; i < n && i < 4; i++) {
 		int c = (nf[i].x - v->minx) * ACELL_W + ACELL_W / 2 - 1;
 		int r = (nf[i].y - v->miny) * ACELL_H + (i % 2 ? 1 : ACELL_H - 2);
-		if (nf[i].x < v->minx || nf[i].y < v->miny || nf[i].x >= v->minx + v->nx ||
-		    nf[i].y >= v->miny + v->ny)
+		if (!view_shows(v, nf[i].x, nf[i].y))
 			continue; /* off a cropped map */
 		*grid_at(gr, c, r) = (glyph)nf[i].mark[0];
 		*grid_at(gr, c + 1, r) = (glyph)nf[i].mark[1];
@@ -107,6 +106,25 @@ mark_last(const struct board_view *v, struct glyph_grid *gr)
 	*grid_at(gr, c + ACELL_W - 1, r) = GL_MARK_NE;
 	*grid_at(gr, c + ACELL_W - 1, r + ACELL_H - 1) = GL_MARK_SE;
 	*grid_at(gr, c, r + ACELL_H - 1) = GL_MARK_SW;
+}
+
+/* The cells the decision due asks about (the dragon's step: where it has
+ * been, where it may go): a mark beside each corner, which keeps the last
+ * tile's. */
+static void
+draw_marks(const struct board_view *v, struct glyph_grid *gr)
+{
+	struct rules_mark m[16];
+	int n = game_decision_marks(v->g, m, 16);
+
+	for (int i = 0; i < n && i < 16; i++) {
+		int c = (m[i].x - v->minx) * ACELL_W, r = (m[i].y - v->miny) * ACELL_H;
+		glyph ch = (glyph)ASCII_MARK_CHARS[m[i].kind];
+		if (!view_shows(v, m[i].x, m[i].y))
+			continue; /* off a cropped map */
+		*grid_at(gr, c + 1, r) = *grid_at(gr, c + ACELL_W - 2, r) = ch;
+		*grid_at(gr, c + 1, r + ACELL_H - 1) = *grid_at(gr, c + ACELL_W - 2, r + ACELL_H - 1) = ch;
+	}
 }
 
 /* A fitting cell: a ? in its middle, nothing else; the rotations that
@@ -134,6 +152,7 @@ draw_map(struct board_view *v, struct glyph_grid *gr)
 	draw_fits(v, gr);
 	draw_tiles(v, gr);
 	mark_last(v, gr);
+	draw_marks(v, gr);
 	draw_figures(v, gr);
 	draw_neutrals(v, gr);
 	return 0;

@@ -46,6 +46,10 @@ enum {
 	GL_END
 };
 
+/* The marks beside the corners of a cell the decision due asks about (game_decision_marks),
+ * by enum rules_mark_kind: where it has been, where it may go. */
+#define ASCII_MARK_CHARS "x>"
+
 /* A rectangle of glyphs: cell (x, y) of the board at column
  * (x - x0) * ACELL_W, row (y - y0) * ACELL_H. */
 struct glyph_grid {

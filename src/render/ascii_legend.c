@@ -261,6 +261,48 @@ neutral_legend(FILE *fp, const struct board_view *v, const struct render_opts *o
 		text_wrap(fp, o->width, "Neutral figures: %s.", text);
 }
 
+/* The cells of one kind the decision due asks about, as "1,1, 0,1";
+ * returns how many. */
+static int
+mark_cells(const struct rules_mark *m, int n, int kind, char *buf, size_t size)
+{
+	size_t len = 0;
+	int k = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < size; i++)
+		if (m[i].kind == kind)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d,%d", k++ ? ", " : "",
+						m[i].x, m[i].y);
+	return k;
+}
+
+/* "For the decision due (moves the dragon): x marks the tiles it has been
+ * on (1,1, 0,1), > those it may go to (0,0)." while such a decision is
+ * due: the corners draw_marks drew. */
+static void
+mark_legend(FILE *fp, const struct board_view *v, const struct render_opts *o)
+{
+	static const char *const words[MARK_KINDS] = {"the tiles it has been on",
+						      "the tiles it may go to"};
+	struct rules_mark m[16];
+	int n = game_decision_marks(v->g, m, 16);
+	struct decision d;
+	char text[400], cells[160];
+	size_t len = 0;
+
+	if (n <= 0)
+		return;
+	for (int k = 0; k < MARK_KINDS && len < sizeof(text); k++)
+		if (mark_cells(m, n < 16 ? n : 16, k, cells, sizeof(cells)) > 0)
+			len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%c marks %s (%s)",
+						len ? ", " : "", ASCII_MARK_CHARS[k], words[k],
+						cells);
+	game_decision(v->g, &d);
+	text_wrap(fp, o->width, "For the decision due (%s): %s.", d.what ? d.what : d.name,
+		  text);
+}
+
 static void
 print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 {
@@ -289,6 +331,7 @@ print_key(FILE *fp, const struct board_view *v, const struct render_opts *o)
 		  "Figures: seat letter and role (%s): Bk is a knight of B. Seats: %s.", roles,
 		  seats);
 	neutral_legend(fp, v, o);
+	mark_legend(fp, v, o);
 }
 
 static void

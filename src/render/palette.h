@@ -31,6 +31,8 @@
 #define RGB_MARK 0xf8f4ea    /* the disc of any other symbol */
 #define RGB_INK 0x222222  /* outlines, text */
 #define RGB_LAST 0xff7a00 /* frame of the tile placed last */
+#define RGB_MARK_BEEN 0x7d1f8a /* frame of a cell the decision due asks about: */
+#define RGB_MARK_GO 0x1f6fd0   /* where it has been, where it may go */
 #define RGB_FIT 0x5a5a5a  /* dashed frame where the tile fits */
 
 #define PLAYER_COLOURS 6

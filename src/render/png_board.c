@@ -151,6 +151,29 @@ draw_last(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
 	cairo_restore(cr);
 }
 
+/* The cells the decision due asks about (the dragon's step): a frame
+ * inside the last tile's, by kind (enum rules_mark_kind), as the text
+ * map's corners. */
+static void
+draw_marks(cairo_t *cr, const struct board_view *v, const struct png_layout *l)
+{
+	static const uint32_t rgb[MARK_KINDS] = {RGB_MARK_BEEN, RGB_MARK_GO};
+	struct rules_mark m[16];
+	int n = game_decision_marks(v->g, m, 16);
+
+	for (int i = 0; i < n && i < 16; i++) {
+		if (!view_shows(v, m[i].x, m[i].y))
+			continue; /* off a cropped map */
+		cairo_save(cr);
+		to_cell(cr, v, l, m[i].x, m[i].y);
+		cairo_rectangle(cr, 0.1, 0.1, 0.8, 0.8);
+		cairo_set_line_width(cr, 0.06);
+		png_rgb(cr, rgb[m[i].kind]);
+		cairo_stroke(cr);
+		cairo_restore(cr);
+	}
+}
+
 /* A figure on a tile's corner (a barn): drawn on the corner itself, where
  * the four tiles around it meet. */
 static void
@@ -268,6 +291,7 @@ png_board(cairo_t *cr, struct board_view *v, const struct png_layout *l)
 	draw_fits(cr, v, l);
 	draw_tiles(cr, v, l);
 	draw_last(cr, v, l);
+	draw_marks(cr, v, l);
 	draw_figures(cr, v, l);
 	draw_neutrals(cr, v, l);
 	draw_coordinates(cr, v, l);

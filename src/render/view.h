@@ -46,6 +46,12 @@ void view_free(struct board_view *v);
 const struct tile_geo *view_geo(struct board_view *v, int type, int rot);
 /* The rotations that fit at x, y (bit per quarter turn), or 0. */
 int view_fit_at(const struct board_view *v, int x, int y);
+/* Whether cell x, y is on the map (a cropped map shows part of the board). */
+static inline bool
+view_shows(const struct board_view *v, int x, int y)
+{
+	return x >= v->minx && y >= v->miny && x < v->minx + v->nx && y < v->miny + v->ny;
+}
 /* Where a figure stands: its tile (placed index) and its segment there. */
 void view_figure(const struct game *g, int i, int *placed, int *seg);
 

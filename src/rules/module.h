@@ -42,6 +42,10 @@ struct rules_step {
 	 * now, so a turn by mail ends before it (game_decision_news). NULL:
 	 * none. */
 	const char *news;
+	/* For the maps: the cells the decision asks about while it is due
+	 * (game_decision_marks), up to cap; returns how many. NULL: none. */
+	int (*marks)(const struct game *g, const struct frame *f, struct rules_mark *out,
+		     int cap);
 	void (*run)(struct game *g, const struct frame *f);
 	int (*legal)(const struct game *g, const struct frame *f, struct action *out, int cap);
 	int (*check)(const struct game *g, const struct frame *f, const struct action *a,

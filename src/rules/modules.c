@@ -245,6 +245,17 @@ game_neutrals(const struct game *g, struct rules_neutral *out, int cap)
 }
 
 int
+game_decision_marks(const struct game *g, struct rules_mark *out, int cap)
+{
+	const struct frame *f;
+
+	if (g->over || g->nframes == 0)
+		return 0;
+	f = &g->frames[g->nframes - 1];
+	return g->steps[f->step]->marks ? g->steps[f->step]->marks(g, f, out, cap) : 0;
+}
+
+int
 game_tokens(const struct game *g, struct rules_token *out, int cap)
 {
 	int n = 0;

@@ -202,7 +202,8 @@ enum event_kind {
 			    its index in game_holdings): trade goods */
 	EV_NOTE          /* what player did, in a module's words: rule is the
 			    static sentence after the player's name ("opens
-			    Synod (GIFTS-SYNOD-1)"), told to every player */
+			    Synod (GIFTS-SYNOD-1)"), told to every player;
+			    with what 1, the place x, y follows it */
 };
 
 struct game_event {
@@ -489,6 +490,15 @@ struct rules_neutral {
 	int x, y;         /* the tile it stands on */
 };
 int game_neutrals(const struct game *g, struct rules_neutral *out, int cap);
+/* Cells the decision due asks about, for the maps while it is due (the
+ * dragon's step: the tiles it has been on in this movement, those it
+ * may go to): up to cap of them, returns how many (0 in the base game). */
+enum rules_mark_kind { MARK_VISITED, MARK_MAY_GO, MARK_KINDS };
+struct rules_mark {
+	int x, y;
+	int kind; /* enum rules_mark_kind */
+};
+int game_decision_marks(const struct game *g, struct rules_mark *out, int cap);
 /* What a seat holds of the modules' stocks (Traders & Builders' goods:
  * "wine" 2), shown beside its score: up to cap of them, returns how many
  * (0 in the base game). */

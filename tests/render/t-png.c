@@ -483,6 +483,78 @@ check_tb_figures(void)
 	is_rgb(figure_pixel(DRAW_MEEPLE, 0, 0.30), render_player_rgb(0), "where a thief stands");
 }
 
+/* A Princess & Dragon game at the dragon's first step (t1032's tiles):
+ * it has been on 1,1 and may go to 2,1. */
+static struct game *
+dragon_game(const struct catalog *cat)
+{
+	const char *ids[] = {"BA/L", "DG/F.v", "BA/L", "DG/Rr.d", "BA/L", "BA/RFr", "BA/RFr"};
+	const char *moves[] = {"place 0 1 0", "monk",        "place 1 1 0",   "pass",
+			       "place 0 2 0", "fairy 0 1 C", "place 2 1 180", "pass"};
+	int order[7];
+	struct game_setup setup = {.nplayers = 2, .start = -1, .order = order, .norder = 7};
+	struct rules_error err = {0};
+	struct action a;
+	struct game *g;
+
+	for (int i = 0; i < 7; i++)
+		order[i] = catalog_find(cat, ids[i]);
+	rules_options_default(&setup.opt);
+	module_set(&setup.opt, module_find("princess-dragon"), true);
+	if ((g = game_new(cat, &setup, &err)) == NULL)
+		bail_out("game_new: %s", err.text);
+	for (size_t i = 0; i < sizeof(moves) / sizeof(moves[0]); i++)
+		if (action_parse_in(g, moves[i], &a, &err) < 0 || game_apply(g, &a, &err) < 0)
+			bail_out("%s: %s", moves[i], err.text);
+	return g;
+}
+
+static uint32_t
+dragon_pixel(struct game *g, int x, int y, double u, double v)
+{
+	struct render_opts o;
+	struct render_png_info in;
+	struct render_error err;
+	unsigned char *png;
+	size_t len;
+	cairo_surface_t *s;
+	uint32_t rgb;
+
+	render_opts_default(&o);
+	if (render_png_mem(g, &o, &png, &len, &in, &err) < 0)
+		bail_out("%s", err.text);
+	s = decode(png, len);
+	rgb = cell_pixel(s, &in, x, y, u, v);
+	cairo_surface_destroy(s);
+	free(png);
+	return rgb;
+}
+
+/* Issue 26.4: while the dragon's step is due, its visited tiles and the
+ * tiles it may go to are framed, inside the last tile's frame; once it
+ * has moved (a dead end), no frame. */
+static void
+check_dragon_marks(const struct catalog *cat)
+{
+	struct game *g = dragon_game(cat);
+	struct rules_error err = {0};
+	struct action a;
+
+	is_rgb(dragon_pixel(g, 1, 1, 0.1, 0.5), RGB_MARK_BEEN,
+	       "issue 26.4: the dragon's tile, where it has been, framed");
+	is_rgb(dragon_pixel(g, 2, 1, 0.1, 0.5), RGB_MARK_GO,
+	       "issue 26.4: the tile it may go to, framed");
+	is_rgb(dragon_pixel(g, 2, 1, 0.03, 0.5), RGB_LAST, "inside the last tile's frame");
+	is_rgb(dragon_pixel(g, 0, 1, 0.1, 0.5), RGB_FIELD,
+	       "the fairy's tile, where it may not go, not framed");
+	if (action_parse_in(g, "dragon 2 1", &a, &err) < 0 || game_apply(g, &a, &err) < 0)
+		bail_out("dragon 2 1: %s", err.text);
+	ok(dragon_pixel(g, 1, 1, 0.1, 0.5) != RGB_MARK_BEEN &&
+		   dragon_pixel(g, 2, 1, 0.1, 0.5) != RGB_MARK_GO,
+	   "issue 26.4: no frame once the step is played (a dead end: no next step)");
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -500,6 +572,7 @@ main(void)
 	check_files(cat);
 	check_sheet(cat);
 	check_tb_figures();
+	check_dragon_marks(cat);
 	catalog_free(cat);
 	render_cleanup();
 	return done_testing();

@@ -441,7 +441,10 @@ event_line(FILE *fp, const struct gamefile *gf, const struct game_event *ev,
 		take_line(fp, gf, ev, who);
 		break;
 	case EV_NOTE:
-		fprintf(fp, "%s %s.\n", who, ev->rule ? ev->rule : "did something");
+		fprintf(fp, "%s %s", who, ev->rule ? ev->rule : "did something");
+		if (ev->what == 1) /* a module's action on a place (the fairy's) */
+			fprintf(fp, " at %d,%d", ev->x, ev->y);
+		fputs(".\n", fp);
 		break;
 	}
 }

@@ -235,6 +235,26 @@ move_why(const struct game *g, const struct frame *f, const char *const *names, 
 	return (int)len;
 }
 
+/* What the notice's reason names, for the maps: the tiles the dragon
+ * has been on in this movement and those it may enter. */
+static int
+move_marks(const struct game *g, const struct frame *f, struct rules_mark *out, int cap)
+{
+	const struct pd_state *s = pd_state(g);
+	struct action step[4];
+	int k = pd_dragon_steps(g, step, 4), n = 0;
+
+	(void)f;
+	for (int i = 0; i <= s->moves; i++, n++)
+		if (n < cap)
+			out[n] = (struct rules_mark){g->placed[s->visited[i]].x,
+						     g->placed[s->visited[i]].y, MARK_VISITED};
+	for (int i = 0; i < k && i < 4; i++, n++)
+		if (n < cap)
+			out[n] = (struct rules_mark){step[i].x, step[i].y, MARK_MAY_GO};
+	return n;
+}
+
 /* DRAGON-3: the four sides at most. */
 const struct rules_step pd_steps[PD_NSTEPS] = {
 	{.name = "dragon-aside", .after = "draw", .run = pd_aside_run},
@@ -246,7 +266,8 @@ const struct rules_step pd_steps[PD_NSTEPS] = {
 		    "N, E, S or W, or dragon X Y). It never goes back to a tile it has been on "
 		    "in this movement, nor onto the fairy's tile, and stops at a dead end. It "
 		    "sends home the followers, builders and pigs on each tile it enters.",
-	 .why = move_why, .legal = move_legal, .check = move_check, .apply = move_apply},
+	 .why = move_why, .marks = move_marks, .legal = move_legal, .check = move_check,
+	 .apply = move_apply},
 };
 
 /* Sides as the dragon's moves name them: north is y - 1 (board.c's). */

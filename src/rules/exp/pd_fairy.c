@@ -117,6 +117,9 @@ pd_fairy_apply(struct game *g, int player, const struct action *a)
 	s->fairy = (int16_t)(seg / TILE_SEG_MAX);
 	s->fairy_seg = (int16_t)seg;
 	s->fairy_fig = (int16_t)follower_at(g, player, seg);
+	event_add(g, &(struct game_event){.kind = EV_NOTE, .player = (int8_t)player, .tile = -1,
+					  .x = a->x, .y = a->y, .what = 1,
+					  .rule = "puts the fairy (FAIRY-1) beside their follower"});
 }
 
 /* FAIRY-3, XEXP-6, XEXP-18: once a turn (a builder's second round is no

@@ -178,6 +178,10 @@ pd_portal_apply(struct game *g, int player, const struct action *a)
 {
 	int seg = pd_action_seg(g, a);
 
-	if (seg >= 0)
-		figure_put(g, player, a->at_figure, seg, NULL);
+	if (seg < 0)
+		return;
+	/* the figure's own line (figure_put's event) says where it went */
+	event_add(g, &(struct game_event){.kind = EV_NOTE, .player = (int8_t)player, .tile = -1,
+					  .rule = "goes through the magic portal (PORTAL-1)"});
+	figure_put(g, player, a->at_figure, seg, NULL);
 }

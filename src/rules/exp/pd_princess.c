@@ -112,7 +112,10 @@ pd_princess_apply(struct game *g, int player, const struct action *a)
 {
 	int i = figure_named(g, a);
 
-	(void)player;
-	if (i >= 0)
-		figure_remove(g, i, true);
+	if (i < 0)
+		return;
+	/* the knight's own line (figure_remove's event) says whose and where */
+	event_add(g, &(struct game_event){.kind = EV_NOTE, .player = (int8_t)player, .tile = -1,
+					  .rule = "has the princess send a knight home (PRINCESS-1)"});
+	figure_remove(g, i, true);
 }
