@@ -54,8 +54,8 @@ river_tile_in(const struct game *g, const struct tile_type *t)
 }
 
 /* The base start tile, or a start pile's that replaces it (module
- * tables, struct draw_pile: RIVER-1, RIVER2-2); a with-river start
- * replaces the river's own (GQ-1: the road spring). */
+ * tables, struct draw_pile.start); a start tile flagged to go with
+ * another set replaces that set's own (tile_type flags). */
 static int
 default_start(const struct game *g)
 {

@@ -1,7 +1,7 @@
 /* The bag as a draw source (engine.h): putting a tile back at a random
  * place among those left, setting tiles aside and taking them back, for
- * the modules that need it (The Gifts' Take 2, River II's set-aside
- * tiles). No operation runs in a base game, whose bag stays the shuffle
+ * the modules that need it (a second tile drawn and one of them put
+ * back, tiles set aside until a condition holds). No operation runs in a base game, whose bag stays the shuffle
  * of bag.c. */
 #include <stdlib.h>
 #include <string.h>
@@ -100,8 +100,8 @@ bag_take_aside(struct game *g, int type)
 }
 
 /* The drawn tile stays in the drawn part, the public log of the draws:
- * a view replays the draw before the module sets it aside (a dragon tile
- * before the volcano, DRAGON-1), and its copy aside counts as returned. */
+ * a view replays the draw before the module sets it aside, and its copy
+ * aside counts as returned. */
 int
 bag_set_drawn_aside(struct game *g)
 {

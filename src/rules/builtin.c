@@ -88,8 +88,8 @@ module_action_find(const struct game *g, int kind, const char *word)
 	if (g == NULL)
 		return module_action_among(rules_builtin_modules, rules_builtin_nmodules, kind,
 					   word);
-	/* a word two modules share ("open": a gift, a test's drop) is the
-	 * one of the module this game plays */
+	/* a word two modules share (one built in, one a test's) is the one
+	 * of the module this game plays */
 	a = module_action_among(g->mods, g->nmods, kind, word);
 	return a ? a : module_action_among(g->cat->modules, g->cat->nmodules, kind, word);
 }
